@@ -1,0 +1,404 @@
+//! The flowgraph IR. Following section 3 of the ATVA 2013 compact symbolic execution paper, a
+//! function is a flowgraph: locations, and edges labelled with exactly one operation each
+//! (assignment, branch condition, call, return, memory operation). Error checks are ordinary
+//! guarded edges into error locations, so an engine explores them like any other branch.
+
+use crate::expr::Expr;
+use crate::types::{CType, DataModel, StructDef, Ty};
+use std::fmt;
+
+macro_rules! id_type {
+    ($(#[$m:meta])* $name:ident, $prefix:literal) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(pub u32);
+        impl $name {
+            pub fn index(self) -> usize {
+                self.0 as usize
+            }
+        }
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, concat!($prefix, "{}"), self.0)
+            }
+        }
+    };
+}
+
+id_type!(
+    /// A variable (register): a scalar global, parameter, local or temporary whose address is
+    /// never taken. Indexes [`Program::vars`].
+    VarId, "v"
+);
+id_type!(
+    /// A memory object known statically: a global in memory, a string literal, or a local memory
+    /// slot (instantiated once per frame). Indexes [`Program::objects`].
+    ObjId, "o"
+);
+id_type!(
+    /// Indexes [`Program::functions`].
+    FuncId, "f"
+);
+id_type!(
+    /// A location of one function's flowgraph.
+    Loc, "L"
+);
+id_type!(
+    /// An edge of one function's flowgraph.
+    EdgeId, "e"
+);
+
+/// A source position. `file` indexes [`Program::files`]; line and column are 1-based; a span
+/// with `line == 0` is unknown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Span {
+    pub file: u32,
+    pub line: u32,
+    pub col: u32,
+}
+
+impl Span {
+    pub fn is_known(&self) -> bool {
+        self.line != 0
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VarInfo {
+    pub name: String,
+    pub ty: Ty,
+    pub ctype: CType,
+    pub kind: VarKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VarKind {
+    /// A global (or static local) scalar; lives for the whole run.
+    Global,
+    /// A parameter of the given function.
+    Param(FuncId),
+    /// A declared local of the given function.
+    Local(FuncId),
+    /// A temporary introduced by the lowering.
+    Temp(FuncId),
+    /// The return value of a function: written by `Return` edges.
+    Ret(FuncId),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ObjInfo {
+    pub name: String,
+    pub ctype: CType,
+    pub kind: ObjKind,
+    /// Size in bytes; `None` for a variable-length local, whose [`Op::Alloc`] carries the size.
+    pub size: Option<u64>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ObjKind {
+    /// A global or static local in memory, initialised before `main` runs.
+    Global { init: Vec<InitItem> },
+    /// A string literal: read-only; `bytes` include the terminating NUL.
+    StringLit { bytes: Vec<u8> },
+    /// A local memory slot of the function: address-taken scalars, arrays, structs, VLAs.
+    /// Allocated by an [`Op::Alloc`] at its declaration, freed when the frame is popped.
+    Local(FuncId),
+}
+
+/// One initialised scalar inside a global object; all other bytes are zero.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InitItem {
+    pub offset: u64,
+    /// `Int`, `Null`, `AddrOf` or `PtrAdd(AddrOf, Int)`.
+    pub value: Expr,
+}
+
+/// Initial value of a global variable (register).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GlobalInit {
+    pub var: VarId,
+    pub value: Expr,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ErrorKind {
+    /// A call to `reach_error()` or `__VERIFIER_error()`.
+    ReachError,
+    /// A failed `assert` (or a call to `__assert_fail`).
+    Assert,
+    DivByZero,
+    /// Signed `MIN / -1` or `MIN % -1`: undefined, and a trap on x86.
+    DivOverflow,
+    OutOfBounds,
+    NullDeref,
+    /// Access to freed memory, a dead stack object, or a write into a string literal.
+    InvalidDeref,
+    InvalidFree,
+}
+
+impl ErrorKind {
+    /// The name used in statistics, tests and messages (SPEC.md).
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorKind::ReachError => "reach_error",
+            ErrorKind::Assert => "assert",
+            ErrorKind::DivByZero => "div_by_zero",
+            ErrorKind::DivOverflow => "div_overflow",
+            ErrorKind::OutOfBounds => "out_of_bounds",
+            ErrorKind::NullDeref => "null_deref",
+            ErrorKind::InvalidDeref => "invalid_deref",
+            ErrorKind::InvalidFree => "invalid_free",
+        }
+    }
+
+    pub fn all() -> [ErrorKind; 8] {
+        use ErrorKind::*;
+        [ReachError, Assert, DivByZero, DivOverflow, OutOfBounds, NullDeref, InvalidDeref, InvalidFree]
+    }
+}
+
+impl std::str::FromStr for ErrorKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        ErrorKind::all().into_iter().find(|k| k.name() == s).ok_or_else(|| format!("unknown error kind `{s}`"))
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LocKind {
+    Normal,
+    /// The function's single exit; reached only through `Return` edges.
+    Exit,
+    /// An error location: a sink. Reaching it is the error.
+    Error { kind: ErrorKind, message: String },
+    /// The program stopped through `exit()` or `abort()`: a sink.
+    Halt,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LocInfo {
+    pub kind: LocKind,
+    pub span: Span,
+}
+
+/// Where a nondeterministic value comes from; tests record inputs by origin.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum NondetOrigin {
+    /// `__VERIFIER_nondet_X()`; `name` is the function called.
+    Call { name: String },
+    /// The value of a local declared without initialiser (arbitrary in C, nondet in SV-COMP).
+    Uninit { var: String },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Region {
+    /// Freed when the frame that allocated it returns (locals, VLAs, `alloca`).
+    Stack,
+    /// Freed by `free` (`malloc`, `calloc`).
+    Heap,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AllocInit {
+    /// Contents arbitrary: uninitialised locals are nondet inputs, malloc'd memory too.
+    Nondet,
+    Zero,
+}
+
+/// What an allocation produces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AllocTarget {
+    /// (Re)creates the frame's instance of a local memory slot; a previous instance dies.
+    Slot(ObjId),
+    /// Creates a fresh anonymous object and stores its address in the variable.
+    Fresh(VarId),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HaltKind {
+    Exit,
+    Abort,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OutputKind {
+    /// `printf(fmt, args…)`; the first argument is the format pointer.
+    Printf,
+    /// `puts(s)`.
+    Puts,
+    /// `putchar(c)`.
+    Putchar,
+}
+
+/// The single operation labelling an edge.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Op {
+    /// No effect (control-flow joins, `goto`).
+    Skip,
+    /// The edge may be taken only when the condition holds: branch conditions, `assume`, the
+    /// guards of error checks. A state for which it is false does not take the edge.
+    Assume(Expr),
+    Assign { dst: VarId, value: Expr },
+    /// A fresh arbitrary value of the variable's type.
+    Nondet { dst: VarId, origin: NondetOrigin },
+    /// Reads a value of `dst`'s type from memory at `ptr`; the checks guarding it are earlier
+    /// edges.
+    Load { dst: VarId, ptr: Expr },
+    Store { ptr: Expr, value: Expr },
+    /// Copies `size` bytes (struct assignment, by-value struct parameters).
+    MemCopy { dst: Expr, src: Expr, size: Expr },
+    Alloc { target: AllocTarget, region: Region, size: Expr, init: AllocInit },
+    /// Frees a heap object; the guard `Freeable(ptr)` is an earlier edge.
+    Free { ptr: Expr },
+    /// Calls a function with a body. `dst` receives the return value.
+    Call { dst: Option<VarId>, func: FuncId, args: Vec<Expr> },
+    /// Leaves the function; always an edge into its exit location.
+    Return(Option<Expr>),
+    /// `exit(code)` or `abort()`: the whole program stops; an edge into a halt location.
+    Halt { kind: HaltKind, code: Option<Expr> },
+    /// Output the concrete interpreter performs and symbolic execution ignores. `dst` receives
+    /// the C return value where the program uses it.
+    Output { kind: OutputKind, args: Vec<Expr>, dst: Option<VarId> },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Edge {
+    pub src: Loc,
+    pub dst: Loc,
+    pub op: Op,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Function {
+    pub name: String,
+    pub id: FuncId,
+    pub params: Vec<VarId>,
+    /// The variable `Return` edges write, if the function returns a scalar.
+    pub ret: Option<VarId>,
+    pub ctype: Option<CType>,
+    /// Registers owned by this function (params, locals, temporaries, return variable).
+    pub vars: Vec<VarId>,
+    /// Local memory slots of this function.
+    pub slots: Vec<ObjId>,
+    pub locs: Vec<LocInfo>,
+    pub edges: Vec<Edge>,
+    pub entry: Loc,
+    pub exit: Loc,
+    pub span: Span,
+    /// Outgoing and incoming edges per location, filled by [`Function::index_edges`].
+    pub out: Vec<Vec<EdgeId>>,
+    pub inc: Vec<Vec<EdgeId>>,
+}
+
+impl Function {
+    pub fn loc(&self, l: Loc) -> &LocInfo {
+        &self.locs[l.index()]
+    }
+
+    pub fn edge(&self, e: EdgeId) -> &Edge {
+        &self.edges[e.index()]
+    }
+
+    pub fn out_edges(&self, l: Loc) -> &[EdgeId] {
+        &self.out[l.index()]
+    }
+
+    pub fn in_edges(&self, l: Loc) -> &[EdgeId] {
+        &self.inc[l.index()]
+    }
+
+    pub fn loc_ids(&self) -> impl Iterator<Item = Loc> + '_ {
+        (0..self.locs.len() as u32).map(Loc)
+    }
+
+    pub fn edge_ids(&self) -> impl Iterator<Item = EdgeId> + '_ {
+        (0..self.edges.len() as u32).map(EdgeId)
+    }
+
+    /// Rebuilds the adjacency lists after edges changed.
+    pub fn index_edges(&mut self) {
+        self.out = vec![Vec::new(); self.locs.len()];
+        self.inc = vec![Vec::new(); self.locs.len()];
+        for (i, e) in self.edges.iter().enumerate() {
+            self.out[e.src.index()].push(EdgeId(i as u32));
+            self.inc[e.dst.index()].push(EdgeId(i as u32));
+        }
+    }
+
+    /// Error, halt and exit locations have no successors.
+    pub fn is_sink(&self, l: Loc) -> bool {
+        !matches!(self.loc(l).kind, LocKind::Normal)
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Program {
+    pub data_model: DataModel,
+    /// Source files; [`Span::file`] indexes this.
+    pub files: Vec<String>,
+    pub structs: Vec<StructDef>,
+    pub vars: Vec<VarInfo>,
+    pub objects: Vec<ObjInfo>,
+    pub functions: Vec<Function>,
+    /// Initial values of global variables (registers); globals not listed start at zero.
+    pub globals: Vec<GlobalInit>,
+    /// The function named `main`, if there is one.
+    pub main: Option<FuncId>,
+}
+
+impl Program {
+    pub fn var(&self, v: VarId) -> &VarInfo {
+        &self.vars[v.index()]
+    }
+
+    pub fn obj(&self, o: ObjId) -> &ObjInfo {
+        &self.objects[o.index()]
+    }
+
+    pub fn func(&self, f: FuncId) -> &Function {
+        &self.functions[f.index()]
+    }
+
+    pub fn func_by_name(&self, name: &str) -> Option<&Function> {
+        self.functions.iter().find(|f| f.name == name)
+    }
+
+    pub fn ptr_bits(&self) -> u32 {
+        self.data_model.ptr_bits()
+    }
+
+    pub fn var_ty(&self, v: VarId) -> Ty {
+        self.vars[v.index()].ty
+    }
+
+    pub fn expr_ty(&self, e: &Expr) -> Ty {
+        e.ty(&|v| self.var_ty(v), self.ptr_bits())
+    }
+
+    /// `file:line:col`, or `?` for an unknown span.
+    pub fn fmt_span(&self, s: Span) -> String {
+        if !s.is_known() {
+            return "?".into();
+        }
+        let file = self.files.get(s.file as usize).map(String::as_str).unwrap_or("?");
+        format!("{file}:{}:{}", s.line, s.col)
+    }
+
+    /// Variables of global lifetime.
+    pub fn global_vars(&self) -> impl Iterator<Item = VarId> + '_ {
+        self.vars.iter().enumerate().filter(|(_, v)| v.kind == VarKind::Global).map(|(i, _)| VarId(i as u32))
+    }
+
+    pub fn layout(&self) -> crate::types::Layout<'_> {
+        crate::types::Layout { dm: self.data_model, structs: &self.structs }
+    }
+}
