@@ -113,7 +113,10 @@ pub enum CastOp {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Expr {
     /// An integer constant; `bits` holds the value truncated to `width` bits.
-    Int { bits: u64, width: u32 },
+    Int {
+        bits: u64,
+        width: u32,
+    },
     Bool(bool),
     Var(VarId),
     /// The null pointer.
@@ -174,7 +177,7 @@ impl Expr {
     }
 
     /// Boolean negation, folding constants and flipping comparisons so printed checks read well.
-    pub fn not(self) -> Expr {
+    pub fn negate(self) -> Expr {
         match self {
             Expr::Bool(b) => Expr::Bool(!b),
             Expr::Un(UnOp::Not, a) => *a,

@@ -6,6 +6,8 @@
 //! and error checks are explicit edges. The C front-end (`kappa-cfront`) produces it; the
 //! interpreter, the symbolic engine and the techniques consume it.
 
+pub mod analysis;
+pub mod dot;
 pub mod expr;
 pub mod print;
 pub mod program;

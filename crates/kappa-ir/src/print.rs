@@ -117,8 +117,12 @@ impl<'p> Printer<'p> {
             Op::Assume(c) => format!("assume {}", self.expr(c)),
             Op::Assign { dst, value } => format!("{} := {}", name(dst), self.expr(value)),
             Op::Nondet { dst, origin } => match origin {
-                NondetOrigin::Call { name: f } => format!("{} := nondet {}  /* {f}() */", name(dst), self.prog.var_ty(*dst)),
-                NondetOrigin::Uninit { .. } => format!("{} := nondet {}  /* uninitialised */", name(dst), self.prog.var_ty(*dst)),
+                NondetOrigin::Call { name: f } => {
+                    format!("{} := nondet {}  /* {f}() */", name(dst), self.prog.var_ty(*dst))
+                }
+                NondetOrigin::Uninit { .. } => {
+                    format!("{} := nondet {}  /* uninitialised */", name(dst), self.prog.var_ty(*dst))
+                }
             },
             Op::Load { dst, ptr } => format!("{} := load {} {}", name(dst), self.prog.var_ty(*dst), self.expr(ptr)),
             Op::Store { ptr, value } => {
@@ -209,19 +213,16 @@ impl<'p> Printer<'p> {
         }
         let _ = writeln!(out, "  ; {}", self.prog.fmt_span(f.span));
         let kind_of = |v: &VarId| self.prog.var(*v).kind;
-        let locals: Vec<String> = f
-            .vars
-            .iter()
-            .filter(|v| !matches!(kind_of(v), VarKind::Param(_)))
-            .map(|v| self.var_decl(*v))
-            .collect();
+        let locals: Vec<String> =
+            f.vars.iter().filter(|v| !matches!(kind_of(v), VarKind::Param(_))).map(|v| self.var_decl(*v)).collect();
         if !locals.is_empty() {
             let _ = writeln!(out, "  vars {}", locals.join(", "));
         }
         for o in &f.slots {
             let oi = self.prog.obj(*o);
             let size = oi.size.map(|s| s.to_string()).unwrap_or_else(|| "dynamic".into());
-            let _ = writeln!(out, "  slot {}: {size} bytes  /* {} */", oi.name, c_decl(&self.prog.structs, &oi.ctype, ""));
+            let _ =
+                writeln!(out, "  slot {}: {size} bytes  /* {} */", oi.name, c_decl(&self.prog.structs, &oi.ctype, ""));
         }
         for l in f.loc_ids() {
             let _ = writeln!(out, "  {}{}", self.loc_label(f, l), self.line_of(f.loc(l).span));
@@ -257,7 +258,8 @@ impl<'p> Printer<'p> {
             let size = o.size.map(|s| s.to_string()).unwrap_or_else(|| "dynamic".into());
             match &o.kind {
                 ObjKind::Global { init } => {
-                    let items: Vec<String> = init.iter().map(|it| format!("@{}: {}", it.offset, self.expr(&it.value))).collect();
+                    let items: Vec<String> =
+                        init.iter().map(|it| format!("@{}: {}", it.offset, self.expr(&it.value))).collect();
                     let _ = writeln!(
                         out,
                         "object {}: {size} bytes  /* {} */ = {{{}}}",

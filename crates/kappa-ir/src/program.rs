@@ -178,7 +178,10 @@ pub enum LocKind {
     /// The function's single exit; reached only through `Return` edges.
     Exit,
     /// An error location: a sink. Reaching it is the error.
-    Error { kind: ErrorKind, message: String },
+    Error {
+        kind: ErrorKind,
+        message: String,
+    },
     /// The program stopped through `exit()` or `abort()`: a sink.
     Halt,
 }
@@ -246,27 +249,61 @@ pub enum Op {
     /// The edge may be taken only when the condition holds: branch conditions, `assume`, the
     /// guards of error checks. A state for which it is false does not take the edge.
     Assume(Expr),
-    Assign { dst: VarId, value: Expr },
+    Assign {
+        dst: VarId,
+        value: Expr,
+    },
     /// A fresh arbitrary value of the variable's type.
-    Nondet { dst: VarId, origin: NondetOrigin },
+    Nondet {
+        dst: VarId,
+        origin: NondetOrigin,
+    },
     /// Reads a value of `dst`'s type from memory at `ptr`; the checks guarding it are earlier
     /// edges.
-    Load { dst: VarId, ptr: Expr },
-    Store { ptr: Expr, value: Expr },
+    Load {
+        dst: VarId,
+        ptr: Expr,
+    },
+    Store {
+        ptr: Expr,
+        value: Expr,
+    },
     /// Copies `size` bytes (struct assignment, by-value struct parameters).
-    MemCopy { dst: Expr, src: Expr, size: Expr },
-    Alloc { target: AllocTarget, region: Region, size: Expr, init: AllocInit },
+    MemCopy {
+        dst: Expr,
+        src: Expr,
+        size: Expr,
+    },
+    Alloc {
+        target: AllocTarget,
+        region: Region,
+        size: Expr,
+        init: AllocInit,
+    },
     /// Frees a heap object; the guard `Freeable(ptr)` is an earlier edge.
-    Free { ptr: Expr },
+    Free {
+        ptr: Expr,
+    },
     /// Calls a function with a body. `dst` receives the return value.
-    Call { dst: Option<VarId>, func: FuncId, args: Vec<Expr> },
+    Call {
+        dst: Option<VarId>,
+        func: FuncId,
+        args: Vec<Expr>,
+    },
     /// Leaves the function; always an edge into its exit location.
     Return(Option<Expr>),
     /// `exit(code)` or `abort()`: the whole program stops; an edge into a halt location.
-    Halt { kind: HaltKind, code: Option<Expr> },
+    Halt {
+        kind: HaltKind,
+        code: Option<Expr>,
+    },
     /// Output the concrete interpreter performs and symbolic execution ignores. `dst` receives
     /// the C return value where the program uses it.
-    Output { kind: OutputKind, args: Vec<Expr>, dst: Option<VarId> },
+    Output {
+        kind: OutputKind,
+        args: Vec<Expr>,
+        dst: Option<VarId>,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

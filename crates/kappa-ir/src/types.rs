@@ -3,7 +3,7 @@
 //! declared.
 
 use std::fmt;
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// Integer sizes of the two data models kappa supports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -107,21 +107,25 @@ pub struct StructId(pub u32);
 pub enum CType {
     Void,
     /// `char` is `Int { rank: Char, signed: true }` (x86 gcc); `_Bool` has rank `Bool`.
-    Int { rank: IntRank, signed: bool },
+    Int {
+        rank: IntRank,
+        signed: bool,
+    },
     /// Kept so that headers and unused declarations type-check; any use of a value is unsupported.
     Float(FloatKind),
-    Pointer(Rc<CType>),
-    Array(Rc<CType>, ArrayLen),
+    Pointer(Arc<CType>),
+    Array(Arc<CType>, ArrayLen),
     /// A struct or union (see [`StructDef::is_union`]).
     Struct(StructId),
-    Function(Rc<FuncType>),
+    Function(Arc<FuncType>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ArrayLen {
     Fixed(u64),
-    /// A variable-length array; its size is computed at run time.
-    Variable,
+    /// A variable-length array: the register holding its element count (a `size_t`), once the
+    /// declaration has been evaluated; `None` in prototypes, where the length is not known.
+    Variable(Option<crate::program::VarId>),
     /// `T a[]`: length unknown (extern declarations, flexible array members, parameters).
     Incomplete,
 }
@@ -163,7 +167,7 @@ impl CType {
     pub const ULONG: CType = CType::Int { rank: IntRank::Long, signed: false };
 
     pub fn ptr_to(t: CType) -> CType {
-        CType::Pointer(Rc::new(t))
+        CType::Pointer(Arc::new(t))
     }
 
     pub fn is_integer(&self) -> bool {
@@ -326,9 +330,9 @@ mod tests {
     #[test]
     fn c_declarations_render_like_c() {
         let int = CType::INT;
-        let arr = CType::Array(Rc::new(CType::ptr_to(int.clone())), ArrayLen::Fixed(3));
+        let arr = CType::Array(Arc::new(CType::ptr_to(int.clone())), ArrayLen::Fixed(3));
         assert_eq!(c_decl(&[], &arr, "a"), "int *a[3]");
-        let parr = CType::ptr_to(CType::Array(Rc::new(int.clone()), ArrayLen::Fixed(4)));
+        let parr = CType::ptr_to(CType::Array(Arc::new(int.clone()), ArrayLen::Fixed(4)));
         assert_eq!(c_decl(&[], &parr, "p"), "int (*p)[4]");
         assert_eq!(c_decl(&[], &CType::ULONG, ""), "unsigned long");
     }

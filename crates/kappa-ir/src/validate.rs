@@ -131,7 +131,12 @@ impl Program {
             Op::Call { dst, func, args } => {
                 let callee = self.functions.get(func.index()).ok_or("unknown function")?;
                 if args.len() != callee.params.len() {
-                    return Err(format!("call to {} with {} arguments, expects {}", callee.name, args.len(), callee.params.len()));
+                    return Err(format!(
+                        "call to {} with {} arguments, expects {}",
+                        callee.name,
+                        args.len(),
+                        callee.params.len()
+                    ));
                 }
                 for (a, p) in args.iter().zip(&callee.params) {
                     expect(a, self.var_ty(*p))?;

@@ -1,0 +1,219 @@
+//! Builds one function's flowgraph: an insertion point that edges extend, and a final cleanup
+//! (unreachable locations removed, chains of `skip` edges contracted).
+
+use kappa_ir::{Edge, Expr, FuncId, Function, Loc, LocInfo, LocKind, ObjId, Op, Span, VarId};
+
+pub(crate) struct FnBuilder {
+    pub func: FuncId,
+    pub locs: Vec<LocInfo>,
+    pub edges: Vec<Edge>,
+    /// The location the next edge starts from.
+    pub cur: Loc,
+    pub entry: Loc,
+    pub exit: Loc,
+    pub vars: Vec<VarId>,
+    pub slots: Vec<ObjId>,
+    pub ret: Option<VarId>,
+}
+
+impl FnBuilder {
+    pub fn new(func: FuncId, span: Span) -> Self {
+        let mut b = FnBuilder {
+            func,
+            locs: Vec::new(),
+            edges: Vec::new(),
+            cur: Loc(0),
+            entry: Loc(0),
+            exit: Loc(0),
+            vars: Vec::new(),
+            slots: Vec::new(),
+            ret: None,
+        };
+        b.entry = b.new_loc(LocKind::Normal, span);
+        b.exit = b.new_loc(LocKind::Exit, span);
+        b.cur = b.entry;
+        b
+    }
+
+    pub fn new_loc(&mut self, kind: LocKind, span: Span) -> Loc {
+        self.locs.push(LocInfo { kind, span });
+        Loc((self.locs.len() - 1) as u32)
+    }
+
+    pub fn fresh(&mut self) -> Loc {
+        self.new_loc(LocKind::Normal, Span::default())
+    }
+
+    /// Adds an edge from the current location to `dst`.
+    pub fn edge_to(&mut self, dst: Loc, op: Op, span: Span) {
+        self.edges.push(Edge { src: self.cur, dst, op, span });
+    }
+
+    /// Adds an edge from the current location to a new one, which becomes current.
+    pub fn step(&mut self, op: Op, span: Span) {
+        let next = self.new_loc(LocKind::Normal, span);
+        self.edge_to(next, op, span);
+        self.cur = next;
+    }
+
+    /// Jumps to `dst`; code after a jump is unreachable until a label makes it reachable again.
+    pub fn jump(&mut self, dst: Loc, span: Span) {
+        self.edge_to(dst, Op::Skip, span);
+        self.cur = self.fresh();
+    }
+
+    /// Continues at `l`, falling through from the current location.
+    pub fn join(&mut self, l: Loc, span: Span) {
+        if self.cur != l {
+            self.edge_to(l, Op::Skip, span);
+        }
+        self.cur = l;
+    }
+
+    /// A guarded branch: `cond` leads to `t`, its negation to `f`. Constant conditions give a
+    /// single edge, so that no infeasible edge is left for the engine to prune.
+    pub fn branch(&mut self, cond: Expr, t: Loc, f: Loc, span: Span) {
+        match cond {
+            Expr::Bool(true) => self.edge_to(t, Op::Skip, span),
+            Expr::Bool(false) => self.edge_to(f, Op::Skip, span),
+            c => {
+                let neg = c.clone().negate();
+                self.edge_to(t, Op::Assume(c), span);
+                self.edge_to(f, Op::Assume(neg), span);
+            }
+        }
+    }
+
+    /// Number of edges so far; lowering uses it to tell whether an expression emitted code.
+    pub fn mark(&self) -> (usize, usize, Loc) {
+        (self.edges.len(), self.locs.len(), self.cur)
+    }
+
+    pub fn rollback(&mut self, m: (usize, usize, Loc)) {
+        self.edges.truncate(m.0);
+        self.locs.truncate(m.1);
+        self.cur = m.2;
+    }
+
+    /// The finished function: unreachable locations dropped, `skip` chains contracted,
+    /// locations renumbered in order of first visit.
+    pub fn finish(mut self, name: String, params: Vec<VarId>, span: Span) -> Function {
+        self.contract_skips();
+        let n = self.locs.len();
+        // Depth-first order from the entry gives readable numbering.
+        let mut succ: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (i, e) in self.edges.iter().enumerate() {
+            succ[e.src.index()].push(i);
+        }
+        let mut order: Vec<Option<u32>> = vec![None; n];
+        let mut next = 0u32;
+        let mut stack = vec![self.entry.index()];
+        while let Some(l) = stack.pop() {
+            if order[l].is_some() {
+                continue;
+            }
+            order[l] = Some(next);
+            next += 1;
+            for &e in succ[l].iter().rev() {
+                let d = self.edges[e].dst.index();
+                if order[d].is_none() {
+                    stack.push(d);
+                }
+            }
+        }
+        // The exit stays even when no return reaches it (a function that always aborts).
+        if order[self.exit.index()].is_none() {
+            order[self.exit.index()] = Some(next);
+            next += 1;
+        }
+        let mut locs = vec![LocInfo { kind: LocKind::Normal, span: Span::default() }; next as usize];
+        for (i, o) in order.iter().enumerate() {
+            if let Some(o) = o {
+                locs[*o as usize] = self.locs[i].clone();
+            }
+        }
+        let mut edges: Vec<Edge> = self
+            .edges
+            .into_iter()
+            .filter_map(|e| {
+                let src = order[e.src.index()]?;
+                let dst = order[e.dst.index()]?;
+                Some(Edge { src: Loc(src), dst: Loc(dst), ..e })
+            })
+            .collect();
+        edges.sort_by_key(|e| e.src);
+        let mut f = Function {
+            name,
+            id: self.func,
+            params,
+            ret: self.ret,
+            ctype: None,
+            vars: self.vars,
+            slots: self.slots,
+            locs,
+            edges,
+            entry: Loc(order[self.entry.index()].unwrap_or(0)),
+            exit: Loc(order[self.exit.index()].unwrap_or(0)),
+            span,
+            out: Vec::new(),
+            inc: Vec::new(),
+        };
+        f.index_edges();
+        f
+    }
+
+    /// Removes locations whose only outgoing edge is a `skip`, redirecting their incoming edges.
+    /// The entry is kept, so that a loop at the start of a function still has an edge entering
+    /// it from outside (Definition 1 of the compact SE paper needs one).
+    fn contract_skips(&mut self) {
+        let n = self.locs.len();
+        let mut out_count = vec![0usize; n];
+        for e in &self.edges {
+            out_count[e.src.index()] += 1;
+        }
+        // target[l] = where a lone skip from l leads.
+        let mut target: Vec<Option<Loc>> = vec![None; n];
+        for e in &self.edges {
+            let s = e.src.index();
+            if out_count[s] == 1
+                && e.op == Op::Skip
+                && e.src != self.entry
+                && e.src != e.dst
+                && self.locs[s].kind == LocKind::Normal
+            {
+                target[s] = Some(e.dst);
+            }
+        }
+        let resolve = |mut l: Loc, target: &Vec<Option<Loc>>| {
+            let mut steps = 0;
+            while let Some(t) = target[l.index()] {
+                l = t;
+                steps += 1;
+                if steps > n {
+                    break; // a cycle of skips: `for (;;);` keeps one
+                }
+            }
+            l
+        };
+        let resolved: Vec<Loc> = (0..n).map(|i| resolve(Loc(i as u32), &target)).collect();
+        // Locations on a pure skip cycle resolve to themselves via the cap: keep their edges.
+        let mut keep_src = vec![true; n];
+        for i in 0..n {
+            if target[i].is_some() && resolved[i].index() != i && target[resolved[i].index()].is_none() {
+                keep_src[i] = false;
+            }
+        }
+        let edges = std::mem::take(&mut self.edges);
+        for mut e in edges {
+            if !keep_src[e.src.index()] {
+                continue;
+            }
+            if keep_src[e.dst.index()] {
+                self.edges.push(e);
+                continue;
+            }
+            e.dst = resolved[e.dst.index()];
+            self.edges.push(e);
+        }
+    }
+}

@@ -1,0 +1,379 @@
+//! Calls: user functions, and the functions kappa knows without a body — the SV-COMP interface
+//! (`__VERIFIER_nondet_*`, `__VERIFIER_assume`, `reach_error`, …), assertions, `abort`/`exit`,
+//! memory allocation and output.
+
+use super::expr::{MemPlace, Value};
+use super::{Lowerer, Sym};
+use crate::diag::Result;
+use kappa_ir::*;
+use lang_c::ast::*;
+use lang_c::span::{Node, Span as LSpan};
+
+/// The return type of `__VERIFIER_nondet_<suffix>` when the program does not declare it.
+fn nondet_type(suffix: &str) -> Option<CType> {
+    use IntRank::*;
+    let t = |rank, signed| CType::Int { rank, signed };
+    Some(match suffix {
+        "bool" | "_Bool" => CType::BOOL,
+        "char" | "schar" => t(Char, true),
+        "uchar" | "u8" | "unsigned_char" => t(Char, false),
+        "short" | "sshort" | "s16" => t(Short, true),
+        "ushort" | "u16" | "unsigned_short" => t(Short, false),
+        "int" | "s32" | "i32" => t(Int, true),
+        "uint" | "unsigned" | "u32" | "unsigned_int" => t(Int, false),
+        "long" | "slong" => t(Long, true),
+        "ulong" | "unsigned_long" | "size_t" | "sector_t" => t(Long, false),
+        "longlong" | "s64" | "i64" | "loff_t" => t(LongLong, true),
+        "ulonglong" | "u64" | "unsigned_long_long" => t(LongLong, false),
+        "pchar" | "pointer" => return None,
+        _ => return None,
+    })
+}
+
+/// Functions whose meaning kappa fixes whatever the program says about them.
+fn is_verifier_builtin(name: &str) -> bool {
+    name == "reach_error"
+        || name == "__VERIFIER_error"
+        || name == "__VERIFIER_assume"
+        || name.starts_with("__VERIFIER_nondet_")
+}
+
+impl<'a> Lowerer<'a> {
+    pub(crate) fn call(&mut self, c: &'a Node<CallExpression>, span: &LSpan) -> Result<Value> {
+        let Expression::Identifier(id) = &c.node.callee.node else {
+            return Err(self.unsupported(&c.node.callee.span, "function pointers (call through an expression)"));
+        };
+        let name = id.node.name.as_str();
+        let sym = self.lookup(name);
+        let func = match sym {
+            Some(Sym::Func(i)) => Some(i),
+            Some(Sym::Reg { .. } | Sym::Obj { .. }) => {
+                return Err(self.unsupported(&c.node.callee.span, format!("function pointers (call through `{name}`)")))
+            }
+            Some(_) => return Err(self.error(&c.node.callee.span, format!("called object `{name}` is not a function"))),
+            None => None,
+        };
+        let has_body = func.is_some_and(|i| self.funcs[i].def.is_some());
+        if is_verifier_builtin(name) || !has_body {
+            if let Some(v) = self.builtin(name, func, &c.node.arguments, span)? {
+                return Ok(v);
+            }
+            let what = if func.is_some() { "which has no body" } else { "which is not declared" };
+            return Err(self.unsupported(&c.node.callee.span, format!("call to `{name}`, {what}")));
+        }
+        let i = func.unwrap_or_default();
+        self.user_call(i, &c.node.arguments, span)
+    }
+
+    fn user_call(&mut self, i: usize, args: &'a [Node<Expression>], span: &LSpan) -> Result<Value> {
+        let sp = self.span(span);
+        let ft = self.funcs[i].ty.clone();
+        let name = self.funcs[i].name.clone();
+        if !ft.unprototyped && (args.len() < ft.params.len() || (args.len() > ft.params.len() && !ft.variadic)) {
+            return Err(self.error(
+                span,
+                format!("function `{name}` expects {} argument(s), {} given", ft.params.len(), args.len()),
+            ));
+        }
+        if ft.unprototyped && args.len() != ft.params.len() && !ft.params.is_empty() {
+            return Err(self.error(
+                span,
+                format!("function `{name}` expects {} argument(s), {} given", ft.params.len(), args.len()),
+            ));
+        }
+        let mut vals: Vec<Expr> = Vec::new();
+        // A struct result goes to a temporary the callee writes through a hidden pointer.
+        let sret = if let CType::Struct(_) = ft.ret {
+            let size = self.size_of(&ft.ret);
+            let obj = self.new_slot("$ret", ft.ret.clone(), size, sp);
+            let pw = self.dm.ptr_bits();
+            self.fcx.b.step(
+                Op::Alloc {
+                    target: AllocTarget::Slot(obj),
+                    region: Region::Stack,
+                    size: Expr::uint(size.unwrap_or(0), pw),
+                    init: AllocInit::Nondet,
+                },
+                sp,
+            );
+            vals.push(Expr::AddrOf(obj));
+            Some(obj)
+        } else {
+            None
+        };
+        for (k, a) in args.iter().enumerate() {
+            let v = self.expr(a)?;
+            let later_effects = args[k + 1..].iter().any(|x| super::expr::has_side_effects(&x.node));
+            let x = match (v, ft.params.get(k)) {
+                (Value::Agg(mp), Some(CType::Struct(_))) => {
+                    let size = self.size_of(&mp.ty).unwrap_or(0);
+                    self.access_checks(&mp, size, false);
+                    mp.addr
+                }
+                (Value::Scalar(x, t), Some(pt)) => {
+                    let pt = pt.clone();
+                    self.assign_convert(x, &t, &pt, &a.span)?
+                }
+                (Value::Scalar(x, t), None) => {
+                    if let CType::Float(_) = t {
+                        return Err(self.unsupported(&a.span, "floating-point arithmetic"));
+                    }
+                    let pt = self.promote(&t);
+                    self.convert(x, &t, &pt)
+                }
+                (v, _) => {
+                    return Err(self.error(&a.span, format!("invalid argument of type `{}`", self.ty_str(&v.ty()))))
+                }
+            };
+            let x = if later_effects {
+                let ty = self.prog.expr_ty(&x);
+                let ct = match ty {
+                    Ty::Ptr => CType::ptr_to(CType::Void),
+                    Ty::Int(w) => int_ctype(w),
+                    Ty::Bool => CType::INT,
+                };
+                self.materialize(x, &ct, sp)
+            } else {
+                x
+            };
+            vals.push(x);
+        }
+        let id = self.func_id(i);
+        if let Some(obj) = sret {
+            self.fcx.b.step(Op::Call { dst: None, func: id, args: vals }, sp);
+            return Ok(Value::Agg(MemPlace {
+                addr: Expr::AddrOf(obj),
+                ty: ft.ret.clone(),
+                base: None,
+                checks: Vec::new(),
+                span: *span,
+            }));
+        }
+        match &ft.ret {
+            CType::Void => {
+                self.fcx.b.step(Op::Call { dst: None, func: id, args: vals }, sp);
+                Ok(Value::Void)
+            }
+            CType::Float(_) => Err(self.unsupported(span, format!("`{name}` returns a floating-point value"))),
+            t => {
+                let dst = self.temp(t.clone());
+                self.fcx.b.step(Op::Call { dst: Some(dst), func: id, args: vals }, sp);
+                Ok(Value::Scalar(Expr::Var(dst), t.clone()))
+            }
+        }
+    }
+
+    fn int_args(
+        &mut self,
+        args: &'a [Node<Expression>],
+        n: usize,
+        name: &str,
+        span: &LSpan,
+    ) -> Result<Vec<(Expr, CType)>> {
+        if args.len() != n {
+            return Err(self.error(span, format!("`{name}` expects {n} argument(s), {} given", args.len())));
+        }
+        let mut out: Vec<(Expr, CType)> = Vec::new();
+        for (k, a) in args.iter().enumerate() {
+            let (x, t) = self.scalar(a)?;
+            let later = args[k + 1..].iter().any(|x| super::expr::has_side_effects(&x.node));
+            let sp = self.span(&a.span);
+            let x = if later { self.materialize(x, &t, sp) } else { x };
+            out.push((x, t));
+        }
+        Ok(out)
+    }
+
+    /// Lowers a call to a function kappa models; `None` if `name` is not one of them.
+    fn builtin(
+        &mut self,
+        name: &str,
+        func: Option<usize>,
+        args: &'a [Node<Expression>],
+        span: &LSpan,
+    ) -> Result<Option<Value>> {
+        let sp = self.span(span);
+        let pw = self.dm.ptr_bits();
+        let size_t = self.size_t();
+        if let Some(suffix) = name.strip_prefix("__VERIFIER_nondet_") {
+            let declared = func
+                .map(|i| self.funcs[i].ty.ret.clone())
+                .filter(|t| !matches!(t, CType::Int { rank: IntRank::Int, signed: true }) || suffix == "int");
+            let ty = match declared.or_else(|| nondet_type(suffix)) {
+                Some(CType::Float(_)) => return Err(self.unsupported(span, format!("floating-point input `{name}`"))),
+                Some(t @ (CType::Int { .. } | CType::Pointer(_))) => t,
+                Some(_) | None => {
+                    return Err(self.unsupported(span, format!("nondeterministic input of unknown type `{name}`")))
+                }
+            };
+            if let CType::Pointer(_) = ty {
+                return Err(self.unsupported(span, format!("nondeterministic pointers (`{name}`)")));
+            }
+            for a in args {
+                self.expr(a)?;
+            }
+            let dst = self.temp(ty.clone());
+            self.fcx.b.step(Op::Nondet { dst, origin: NondetOrigin::Call { name: name.to_string() } }, sp);
+            return Ok(Some(Value::Scalar(Expr::Var(dst), ty)));
+        }
+        let v = match name {
+            "reach_error" | "__VERIFIER_error" => {
+                for a in args {
+                    self.expr(a)?;
+                }
+                self.error_now(ErrorKind::ReachError, format!("{name}() is called"), sp);
+                Value::Void
+            }
+            "__VERIFIER_assume" => {
+                let [a] = args else { return Err(self.error(span, "`__VERIFIER_assume` expects 1 argument")) };
+                let c = self.bool_of(a)?;
+                let c = super::expr::fold_or(c);
+                if self.no_eval == 0 {
+                    match c {
+                        Expr::Bool(true) => {}
+                        c => self.fcx.b.step(Op::Assume(c), sp),
+                    }
+                }
+                Value::Void
+            }
+            "__assert_fail" | "__assert_rtn" | "__assert" | "_assert" | "__assert_perror_fail" => {
+                let text = match args.first().map(|a| &a.node) {
+                    Some(Expression::StringLiteral(s)) => {
+                        let b = self.string_bytes(&s.node, span)?;
+                        String::from_utf8_lossy(&b[..b.len().saturating_sub(1)]).into_owned()
+                    }
+                    _ => String::new(),
+                };
+                for a in args {
+                    self.expr(a)?;
+                }
+                let msg =
+                    if text.is_empty() { "assertion failed".to_string() } else { format!("assertion `{text}` failed") };
+                self.error_now(ErrorKind::Assert, msg, sp);
+                Value::Void
+            }
+            "assert" | "__VERIFIER_assert" => {
+                let [a] = args else { return Err(self.error(span, format!("`{name}` expects 1 argument"))) };
+                let c = self.bool_of(a)?;
+                let (kind, msg) = if name == "assert" {
+                    (ErrorKind::Assert, format!("assertion `{}` failed", self.snippet(&a.span)))
+                } else {
+                    (ErrorKind::ReachError, format!("__VERIFIER_assert({}) fails", self.snippet(&a.span)))
+                };
+                self.check(c.negate(), kind, msg, sp);
+                Value::Void
+            }
+            "abort" | "__builtin_abort" | "__builtin_trap" => {
+                if self.no_eval == 0 {
+                    let halt = self.fcx.b.new_loc(LocKind::Halt, sp);
+                    self.fcx.b.edge_to(halt, Op::Halt { kind: HaltKind::Abort, code: None }, sp);
+                    self.fcx.b.cur = self.fcx.b.fresh();
+                }
+                Value::Void
+            }
+            "exit" | "_exit" | "_Exit" => {
+                let v = self.int_args(args, 1, name, span)?;
+                let (x, t) = v.into_iter().next().unwrap_or((Expr::int(0, 32), CType::INT));
+                let code = self.convert(x, &t, &CType::INT);
+                if self.no_eval == 0 {
+                    let halt = self.fcx.b.new_loc(LocKind::Halt, sp);
+                    self.fcx.b.edge_to(halt, Op::Halt { kind: HaltKind::Exit, code: Some(code) }, sp);
+                    self.fcx.b.cur = self.fcx.b.fresh();
+                }
+                Value::Void
+            }
+            "malloc" | "alloca" | "__builtin_alloca" | "calloc" => {
+                let size = if name == "calloc" {
+                    let v = self.int_args(args, 2, name, span)?;
+                    let n = self.convert(v[0].0.clone(), &v[0].1, &size_t);
+                    let m = self.convert(v[1].0.clone(), &v[1].1, &size_t);
+                    super::expr::fold_or(Expr::bin(BinOp::Mul, n, m))
+                } else {
+                    let v = self.int_args(args, 1, name, span)?;
+                    self.convert(v[0].0.clone(), &v[0].1, &size_t)
+                };
+                let dst = self.temp(CType::ptr_to(CType::Void));
+                let region = if name.contains("alloca") { Region::Stack } else { Region::Heap };
+                let init = if name == "calloc" { AllocInit::Zero } else { AllocInit::Nondet };
+                self.fcx.b.step(Op::Alloc { target: AllocTarget::Fresh(dst), region, size, init }, sp);
+                Value::Scalar(Expr::Var(dst), CType::ptr_to(CType::Void))
+            }
+            "free" => {
+                let [a] = args else { return Err(self.error(span, "`free` expects 1 argument")) };
+                let (p, t) = self.scalar(a)?;
+                if !t.is_pointer() {
+                    return Err(self.error(&a.span, "`free` of a value that is not a pointer"));
+                }
+                let p = self.materialize(p, &t, sp);
+                if self.no_eval == 0 {
+                    // free(NULL) does nothing; anything else must be a live heap block's start.
+                    let (do_free, done) = (self.fcx.b.fresh(), self.fcx.b.fresh());
+                    let is_null = Expr::bin(BinOp::Eq, p.clone(), Expr::Null);
+                    self.fcx.b.branch(is_null, done, do_free, sp);
+                    self.fcx.b.cur = do_free;
+                    let what = self.snippet(&a.span);
+                    self.check(
+                        Expr::Freeable(Box::new(p.clone())).negate(),
+                        ErrorKind::InvalidFree,
+                        format!("invalid free of `{what}`"),
+                        sp,
+                    );
+                    self.fcx.b.step(Op::Free { ptr: p }, sp);
+                    self.fcx.b.join(done, sp);
+                }
+                Value::Void
+            }
+            "printf" | "puts" | "putchar" => {
+                let kind = match name {
+                    "printf" => OutputKind::Printf,
+                    "puts" => OutputKind::Puts,
+                    _ => OutputKind::Putchar,
+                };
+                if args.is_empty() {
+                    return Err(self.error(span, format!("`{name}` expects arguments")));
+                }
+                let mut vals = Vec::new();
+                for (k, a) in args.iter().enumerate() {
+                    let (x, t) = self.scalar(a)?;
+                    let later = args[k + 1..].iter().any(|x| super::expr::has_side_effects(&x.node));
+                    let pt = self.promote(&t);
+                    let x = self.convert(x, &t, &pt);
+                    let x = if later { self.materialize(x, &pt, sp) } else { x };
+                    vals.push(x);
+                }
+                let dst = self.temp(CType::INT);
+                self.fcx.b.step(Op::Output { kind, args: vals, dst: Some(dst) }, sp);
+                Value::Scalar(Expr::Var(dst), CType::INT)
+            }
+            "__builtin_expect" | "__builtin_expect_with_probability" => {
+                let Some(first) = args.first() else {
+                    return Err(self.error(span, "`__builtin_expect` expects arguments"));
+                };
+                let v = self.expr(first)?;
+                for a in &args[1..] {
+                    self.expr(a)?;
+                }
+                v
+            }
+            "__builtin_unreachable" => {
+                if self.no_eval == 0 {
+                    self.fcx.b.step(Op::Assume(Expr::Bool(false)), sp);
+                }
+                Value::Void
+            }
+            _ => return Ok(None),
+        };
+        let _ = pw;
+        Ok(Some(v))
+    }
+}
+
+/// A C integer type of the given width, for temporaries of computed values.
+fn int_ctype(w: u32) -> CType {
+    match w {
+        8 => CType::Int { rank: IntRank::Char, signed: true },
+        16 => CType::Int { rank: IntRank::Short, signed: true },
+        32 => CType::INT,
+        _ => CType::Int { rank: IntRank::LongLong, signed: true },
+    }
+}
