@@ -16,14 +16,100 @@ pub fn preprocess(
     include_dirs: &[std::path::PathBuf],
     defines: &[String],
 ) -> Result<String> {
+    let force_emulation = std::env::var_os("KAPPA_EMULATE_M32").is_some();
+    if dm == DataModel::ILP32 && !force_emulation {
+        match run_cpp(path, &["-m32".to_string()], include_dirs, defines) {
+            Ok(text) => return Ok(text),
+            // Without 32-bit C headers (gcc-multilib), configure the 64-bit ones for ILP32.
+            Err(d) if d.message.contains("No such file") => {}
+            Err(d) => return Err(d),
+        }
+    }
+    match dm {
+        DataModel::LP64 => run_cpp(path, &["-m64".to_string()], include_dirs, defines),
+        DataModel::ILP32 => {
+            let shim = m32_shim()?;
+            let mut dirs = vec![shim];
+            dirs.extend_from_slice(include_dirs);
+            let flags: Vec<String> = M32_EMULATION.iter().map(|s| s.to_string()).collect();
+            run_cpp(path, &flags, &dirs, defines)
+        }
+    }
+}
+
+/// Predefined macros of `gcc -m32` that the 64-bit glibc headers look at, for machines without
+/// the 32-bit headers. `__WORDSIZE` follows from `__x86_64__` being undefined.
+const M32_EMULATION: &[&str] = &[
+    "-m64",
+    "-U__x86_64__",
+    "-U__x86_64",
+    "-U__amd64__",
+    "-U__amd64",
+    "-U__LP64__",
+    "-U_LP64",
+    "-D__i386__=1",
+    "-D__i386=1",
+    "-Di386=1",
+    "-D__ILP32__=1",
+    "-U__SIZEOF_LONG__",
+    "-D__SIZEOF_LONG__=4",
+    "-U__SIZEOF_POINTER__",
+    "-D__SIZEOF_POINTER__=4",
+    "-U__SIZEOF_SIZE_T__",
+    "-D__SIZEOF_SIZE_T__=4",
+    "-U__SIZEOF_PTRDIFF_T__",
+    "-D__SIZEOF_PTRDIFF_T__=4",
+    "-U__SIZE_TYPE__",
+    "-D__SIZE_TYPE__=unsigned int",
+    "-U__PTRDIFF_TYPE__",
+    "-D__PTRDIFF_TYPE__=int",
+    "-U__INTPTR_TYPE__",
+    "-D__INTPTR_TYPE__=int",
+    "-U__UINTPTR_TYPE__",
+    "-D__UINTPTR_TYPE__=unsigned int",
+    "-U__INT64_TYPE__",
+    "-D__INT64_TYPE__=long long int",
+    "-U__UINT64_TYPE__",
+    "-D__UINT64_TYPE__=long long unsigned int",
+    "-U__INTMAX_TYPE__",
+    "-D__INTMAX_TYPE__=long long int",
+    "-U__UINTMAX_TYPE__",
+    "-D__UINTMAX_TYPE__=long long unsigned int",
+    "-U__LONG_MAX__",
+    "-D__LONG_MAX__=0x7fffffffL",
+    "-U__SIZE_MAX__",
+    "-D__SIZE_MAX__=0xffffffffU",
+    "-U__PTRDIFF_MAX__",
+    "-D__PTRDIFF_MAX__=0x7fffffff",
+    "-U__INTPTR_MAX__",
+    "-D__INTPTR_MAX__=0x7fffffff",
+    "-U__UINTPTR_MAX__",
+    "-D__UINTPTR_MAX__=0xffffffffU",
+    "-U__LONG_WIDTH__",
+    "-D__LONG_WIDTH__=32",
+];
+
+/// A directory with an empty `gnu/stubs-32.h`, which the 64-bit headers include for 32-bit
+/// code and only the 32-bit package provides.
+fn m32_shim() -> Result<std::path::PathBuf> {
+    let dir = std::env::temp_dir().join(format!("kappa-m32-shim-{}", std::process::id()));
+    let gnu = dir.join("gnu");
+    std::fs::create_dir_all(&gnu).map_err(|e| Diagnostic::error(format!("cannot create {}: {e}", gnu.display())))?;
+    let stub = gnu.join("stubs-32.h");
+    if !stub.exists() {
+        std::fs::write(&stub, "/* kappa: no stub list for the emulated -m32 */\n")
+            .map_err(|e| Diagnostic::error(format!("cannot write {}: {e}", stub.display())))?;
+    }
+    Ok(dir)
+}
+
+fn run_cpp(path: &Path, flags: &[String], include_dirs: &[std::path::PathBuf], defines: &[String]) -> Result<String> {
     let cpp = preprocessor();
     let mut cmd = Command::new(&cpp);
-    cmd.arg("-E").arg("-std=gnu11");
-    cmd.arg(match dm {
-        DataModel::ILP32 => "-m32",
-        DataModel::LP64 => "-m64",
-    });
+    cmd.arg("-E").arg("-std=gnu11").args(flags);
     cmd.arg("-D__KAPPA__");
+    // GNU floating types lang-c does not parse; only declarations in headers mention them.
+    cmd.arg("-D__float128=long double").arg("-D__float80=long double").arg("-D__bf16=short");
     for d in include_dirs {
         cmd.arg("-I").arg(d);
     }
@@ -36,12 +122,8 @@ pub fn preprocess(
     })?;
     if !out.status.success() {
         let stderr = String::from_utf8_lossy(&out.stderr);
-        let mut diag = first_gcc_error(&stderr)
-            .unwrap_or_else(|| Diagnostic::error(format!("the preprocessor failed: {}", stderr.trim())));
-        if dm == DataModel::ILP32 && stderr.contains("stubs-32.h") {
-            diag.message.push_str(" (the ILP32 data model needs 32-bit C headers: install gcc-multilib)");
-        }
-        return Err(diag);
+        return Err(first_gcc_error(&stderr)
+            .unwrap_or_else(|| Diagnostic::error(format!("the preprocessor failed: {}", stderr.trim()))));
     }
     String::from_utf8(out.stdout)
         .map_err(|_| Diagnostic::error(format!("{}: the file is not UTF-8 text", path.display())))

@@ -306,6 +306,54 @@ pub enum Op {
     },
 }
 
+impl Op {
+    /// The variable the operation writes, if any.
+    pub fn def(&self) -> Option<VarId> {
+        match self {
+            Op::Assign { dst, .. } | Op::Nondet { dst, .. } | Op::Load { dst, .. } => Some(*dst),
+            Op::Alloc { target: AllocTarget::Fresh(v), .. } => Some(*v),
+            Op::Call { dst, .. } | Op::Output { dst, .. } => *dst,
+            _ => None,
+        }
+    }
+
+    /// Redirects the write of the operation to another variable of the same type.
+    pub fn set_def(&mut self, v: VarId) {
+        match self {
+            Op::Assign { dst, .. } | Op::Nondet { dst, .. } | Op::Load { dst, .. } => *dst = v,
+            Op::Alloc { target: AllocTarget::Fresh(d), .. } => *d = v,
+            Op::Call { dst, .. } | Op::Output { dst, .. } => *dst = Some(v),
+            _ => {}
+        }
+    }
+
+    /// The expressions the operation evaluates.
+    pub fn exprs(&self) -> Vec<&Expr> {
+        match self {
+            Op::Skip | Op::Nondet { .. } | Op::Return(None) => Vec::new(),
+            Op::Assume(e)
+            | Op::Assign { value: e, .. }
+            | Op::Load { ptr: e, .. }
+            | Op::Free { ptr: e }
+            | Op::Return(Some(e)) => {
+                vec![e]
+            }
+            Op::Store { ptr, value } => vec![ptr, value],
+            Op::MemCopy { dst, src, size } => vec![dst, src, size],
+            Op::Alloc { size, .. } => vec![size],
+            Op::Call { args, .. } | Op::Output { args, .. } => args.iter().collect(),
+            Op::Halt { code, .. } => code.iter().collect(),
+        }
+    }
+
+    /// Calls `f` on every variable the operation reads.
+    pub fn for_each_use(&self, f: &mut dyn FnMut(VarId)) {
+        for e in self.exprs() {
+            e.for_each_var(f);
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Edge {
     pub src: Loc,

@@ -14,6 +14,8 @@ pub(crate) struct FnBuilder {
     pub vars: Vec<VarId>,
     pub slots: Vec<ObjId>,
     pub ret: Option<VarId>,
+    /// Temporaries introduced by the lowering (candidates for coalescing).
+    pub temps: std::collections::HashSet<VarId>,
 }
 
 impl FnBuilder {
@@ -28,6 +30,7 @@ impl FnBuilder {
             vars: Vec::new(),
             slots: Vec::new(),
             ret: None,
+            temps: std::collections::HashSet::new(),
         };
         b.entry = b.new_loc(LocKind::Normal, span);
         b.exit = b.new_loc(LocKind::Exit, span);
@@ -98,6 +101,7 @@ impl FnBuilder {
     /// The finished function: unreachable locations dropped, `skip` chains contracted,
     /// locations renumbered in order of first visit.
     pub fn finish(mut self, name: String, params: Vec<VarId>, span: Span) -> Function {
+        self.coalesce_copies();
         self.contract_skips();
         let n = self.locs.len();
         // Depth-first order from the entry gives readable numbering.
@@ -160,6 +164,48 @@ impl FnBuilder {
         };
         f.index_edges();
         f
+    }
+
+    /// `t := e; x := t` with `t` a temporary read nowhere else becomes `x := e`: the lowering
+    /// computes values into temporaries before it knows where they go.
+    fn coalesce_copies(&mut self) {
+        loop {
+            let mut uses: std::collections::HashMap<VarId, usize> = std::collections::HashMap::new();
+            for e in &self.edges {
+                e.op.for_each_use(&mut |v| *uses.entry(v).or_default() += 1);
+            }
+            let copy = self.edges.iter().position(|e| match &e.op {
+                Op::Assign { dst, value: Expr::Var(t) } => {
+                    self.temps.contains(t)
+                        && dst != t
+                        && uses.get(t) == Some(&1)
+                        && self.edges.iter().any(|d| d.op.def() == Some(*t))
+                }
+                _ => false,
+            });
+            let Some(i) = copy else { break };
+            let Op::Assign { dst: x, value: Expr::Var(t) } = self.edges[i].op.clone() else { break };
+            for e in &mut self.edges {
+                if e.op.def() == Some(t) {
+                    e.op.set_def(x);
+                }
+            }
+            self.edges[i].op = Op::Skip;
+            self.vars.retain(|v| *v != t);
+            self.temps.remove(&t);
+        }
+        // Temporaries no edge mentions any more (their only use was coalesced away).
+        let mut live: std::collections::HashSet<VarId> = std::collections::HashSet::new();
+        for e in &self.edges {
+            e.op.for_each_use(&mut |v| {
+                live.insert(v);
+            });
+            if let Some(d) = e.op.def() {
+                live.insert(d);
+            }
+        }
+        let temps = &self.temps;
+        self.vars.retain(|v| !temps.contains(v) || live.contains(v));
     }
 
     /// Removes locations whose only outgoing edge is a `skip`, redirecting their incoming edges.

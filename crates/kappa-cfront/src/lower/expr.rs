@@ -21,6 +21,9 @@ pub(crate) struct MemPlace {
     pub base: Option<Expr>,
     /// Subscript checks collected on the way (`i <u n`, with the text for the message).
     pub checks: Vec<(Expr, String)>,
+    /// The named object the place lies in, if known (kept when the address is saved in a
+    /// temporary).
+    pub root: Option<ObjId>,
     pub span: LSpan,
 }
 
@@ -62,6 +65,9 @@ pub(crate) fn has_side_effects(e: &Expression) -> bool {
     impl<'ast> lang_c::visit::Visit<'ast> for V {
         fn visit_expression(&mut self, e: &'ast Expression, span: &'ast LSpan) {
             match e {
+                // Input functions write no variable of the program.
+                Expression::Call(c) if matches!(&c.node.callee.node, Expression::Identifier(id) if id.node.name.starts_with("__VERIFIER_nondet_")) =>
+                    {}
                 Expression::Call(_) | Expression::Statement(_) => self.0 = true,
                 Expression::BinaryOperator(b)
                     if !matches!(
@@ -125,11 +131,7 @@ fn reads_named(prog: &Program, e: &Expr) -> bool {
 }
 
 fn is_null_constant(e: &Expr, ty: &CType) -> bool {
-    match (e, ty) {
-        (Expr::Null, _) => true,
-        (Expr::Int { bits: 0, .. }, CType::Int { .. }) => true,
-        _ => false,
-    }
+    matches!((e, ty), (Expr::Null, _) | (Expr::Int { bits: 0, .. }, CType::Int { .. }))
 }
 
 /// Decodes the escape sequences of a character or string literal body.
@@ -448,7 +450,14 @@ impl<'a> Lowerer<'a> {
                 let n = bytes.len() as u64;
                 let obj = self.string_obj(bytes, span);
                 let ty = CType::Array(Arc::new(CType::CHAR), ArrayLen::Fixed(n));
-                Ok(Place::Mem(MemPlace { addr: Expr::AddrOf(obj), ty, base: None, checks: Vec::new(), span: e.span }))
+                Ok(Place::Mem(MemPlace {
+                    addr: Expr::AddrOf(obj),
+                    ty,
+                    base: None,
+                    checks: Vec::new(),
+                    root: Some(obj),
+                    span: e.span,
+                }))
             }
             Expression::Member(m) => {
                 let name = &m.node.identifier.node.name;
@@ -481,8 +490,14 @@ impl<'a> Lowerer<'a> {
                                 ),
                             ));
                         };
-                        let base =
-                            MemPlace { addr: p.clone(), ty: sty, base: Some(p), checks: Vec::new(), span: e.span };
+                        let base = MemPlace {
+                            addr: p.clone(),
+                            ty: sty,
+                            base: Some(p),
+                            checks: Vec::new(),
+                            root: None,
+                            span: e.span,
+                        };
                         self.member_of(base, name, &m.node.identifier.span, &e.span)
                     }
                 }
@@ -499,7 +514,7 @@ impl<'a> Lowerer<'a> {
                     return Err(self.unsupported(&e.span, "function pointers"));
                 }
                 let base = if static_object(&p).is_some() { None } else { Some(p.clone()) };
-                Ok(Place::Mem(MemPlace { addr: p, ty: t, base, checks: Vec::new(), span: e.span }))
+                Ok(Place::Mem(MemPlace { root: root_of(&p), addr: p, ty: t, base, checks: Vec::new(), span: e.span }))
             }
             Expression::BinaryOperator(b) if matches!(b.node.operator.node, BinaryOperator::Index) => {
                 self.index(b, &e.span)
@@ -534,7 +549,14 @@ impl<'a> Lowerer<'a> {
                 if let CType::Float(_) = ty {
                     return Err(self.unsupported(span, format!("floating-point variable `{name}`")));
                 }
-                Ok(Place::Mem(MemPlace { addr: Expr::AddrOf(obj), ty, base: None, checks: Vec::new(), span: *span }))
+                Ok(Place::Mem(MemPlace {
+                    addr: Expr::AddrOf(obj),
+                    ty,
+                    base: None,
+                    checks: Vec::new(),
+                    root: Some(obj),
+                    span: *span,
+                }))
             }
             Some(Sym::EnumConst(_)) => {
                 Err(self.error(span, format!("enumeration constant `{name}` is not assignable")))
@@ -557,7 +579,14 @@ impl<'a> Lowerer<'a> {
         }
         let (ty, off) = self.field(&base.ty, name, nspan)?;
         let addr = self.offset_ptr(base.addr, off);
-        Ok(Place::Mem(MemPlace { addr, ty, base: base.base, checks: base.checks, span: *span }))
+        Ok(Place::Mem(MemPlace {
+            root: root_of(&addr).or(base.root),
+            addr,
+            ty,
+            base: base.base,
+            checks: base.checks,
+            span: *span,
+        }))
     }
 
     fn is_bitfield(&self, id: StructId, name: &str) -> bool {
@@ -613,7 +642,14 @@ impl<'a> Lowerer<'a> {
             }
             let off = fold_or(Expr::bin(BinOp::Mul, idx, esize));
             let addr = fold_or(Expr::ptr_add(mp.addr, off));
-            return Ok(Place::Mem(MemPlace { addr, ty: (*el).clone(), base: mp.base, checks, span: *span }));
+            return Ok(Place::Mem(MemPlace {
+                root: root_of(&addr).or(mp.root),
+                addr,
+                ty: (*el).clone(),
+                base: mp.base,
+                checks,
+                span: *span,
+            }));
         }
         let Some(Value::Scalar(pv, pty)) = ptr_val else {
             return Err(self.error(span, "subscripted value is not an array or pointer"));
@@ -628,7 +664,7 @@ impl<'a> Lowerer<'a> {
         }
         let addr = self.ptr_arith(p.clone(), &el, i, &it, false, span)?;
         let base = if static_object(&p).is_some() { None } else { Some(p) };
-        Ok(Place::Mem(MemPlace { addr, ty: el, base, checks: Vec::new(), span: *span }))
+        Ok(Place::Mem(MemPlace { root: root_of(&addr), addr, ty: el, base, checks: Vec::new(), span: *span }))
     }
 
     /// `p ± i` scaled by the pointee size.
@@ -699,10 +735,7 @@ impl<'a> Lowerer<'a> {
             self.check(ib.negate(), ErrorKind::OutOfBounds, format!("out-of-bounds access in `{what}`"), sp);
         }
         if write {
-            let readonly = match static_object(&mp.addr) {
-                Some((o, _)) => Some(matches!(self.prog.obj(o).kind, ObjKind::StringLit { .. })),
-                None => None,
-            };
+            let readonly = mp.root.map(|o| matches!(self.prog.obj(o).kind, ObjKind::StringLit { .. }));
             match readonly {
                 Some(false) => {}
                 Some(true) => {
@@ -1373,6 +1406,7 @@ impl<'a> Lowerer<'a> {
                     ty: rty.clone(),
                     base: None,
                     checks: Vec::new(),
+                    root: Some(obj),
                     span: *span,
                 }))
             }
@@ -1504,7 +1538,7 @@ impl<'a> Lowerer<'a> {
             sp,
         );
         self.store_leaves(obj, leaves)?;
-        Ok(MemPlace { addr: Expr::AddrOf(obj), ty, base: None, checks: Vec::new(), span: *span })
+        Ok(MemPlace { addr: Expr::AddrOf(obj), ty, base: None, checks: Vec::new(), root: Some(obj), span: *span })
     }
 }
 
@@ -1521,6 +1555,10 @@ pub(crate) fn static_object(e: &Expr) -> Option<(ObjId, Option<u64>)> {
         }
         _ => None,
     }
+}
+
+pub(crate) fn root_of(e: &Expr) -> Option<ObjId> {
+    static_object(e).map(|(o, _)| o)
 }
 
 pub(crate) fn fold_or(e: Expr) -> Expr {

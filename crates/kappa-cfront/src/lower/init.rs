@@ -349,7 +349,14 @@ impl<'a> Lowerer<'a> {
                 Leaf::Expr { off, ty, e } => {
                     let sp = self.span(&e.span);
                     let addr = self.offset_ptr(Expr::AddrOf(obj), off);
-                    let dst = MemPlace { addr, ty: ty.clone(), base: None, checks: Vec::new(), span: e.span };
+                    let dst = MemPlace {
+                        root: Some(obj),
+                        addr,
+                        ty: ty.clone(),
+                        base: None,
+                        checks: Vec::new(),
+                        span: e.span,
+                    };
                     match self.expr(e)? {
                         Value::Agg(src) => {
                             if src.ty != ty {

@@ -299,7 +299,9 @@ impl<'a> Lowerer<'a> {
         self.fcx.temps += 1;
         let name = format!("$t{}", self.fcx.temps);
         let func = self.fcx.b.func;
-        self.new_var(&name, ctype, VarKind::Temp(func), Span::default())
+        let v = self.new_var(&name, ctype, VarKind::Temp(func), Span::default());
+        self.fcx.b.temps.insert(v);
+        v
     }
 
     /// A new local memory slot of the current function.

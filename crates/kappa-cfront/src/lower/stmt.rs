@@ -240,8 +240,14 @@ impl<'a> Lowerer<'a> {
                         if src.ty != ret_ty {
                             return Err(self.error(span, "returned struct has the wrong type"));
                         }
-                        let dst =
-                            MemPlace { addr: Expr::Var(sret), ty: ret_ty, base: None, checks: Vec::new(), span: *span };
+                        let dst = MemPlace {
+                            addr: Expr::Var(sret),
+                            ty: ret_ty,
+                            base: None,
+                            checks: Vec::new(),
+                            root: None,
+                            span: *span,
+                        };
                         self.copy_aggregate(&dst, &src, sp);
                         self.fcx.b.edge_to(exit, Op::Return(None), sp);
                     }
