@@ -69,6 +69,7 @@ fn lower_on_this_thread(name: &str, text: &str, opts: &Options) -> Result<Progra
     if text.trim().is_empty() {
         return Err(Diagnostic::error(format!("{name}: the file is empty")));
     }
+    let text = &mask_gnu_types(text);
     let sm = SourceMap::new(text, name);
     let cfg = lang_c::driver::Config::with_gcc();
     let parse = std::panic::catch_unwind(|| lang_c::driver::parse_preprocessed(&cfg, text.to_string()));
@@ -93,23 +94,59 @@ fn syntax_error(sm: &SourceMap, text: &str, e: &lang_c::driver::SyntaxError) -> 
     let pos = sm.pos(e.offset);
     let rest = text.get(e.offset..).unwrap_or("");
     let word: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
-    match word.as_str() {
-        "__int128" | "__int128_t" | "__uint128_t" => {
-            return Diagnostic::unsupported("128-bit integers (__int128)").at(Some(pos))
-        }
-        "_Complex" | "__complex__" => return Diagnostic::unsupported("complex numbers (_Complex)").at(Some(pos)),
-        _ => {}
+    // The construct lang-c does not know may be the word before the failure (`__int128 x`).
+    let before = text.get(..e.offset).unwrap_or("").trim_end();
+    let prev_start = before.rfind(|c: char| !(c.is_alphanumeric() || c == '_')).map_or(0, |i| i + 1);
+    let prev = &before[prev_start..];
+    for (w, off) in [(word.as_str(), e.offset), (prev, prev_start)] {
+        let what = match w {
+            "__int128" | "__int128_t" | "__uint128_t" => "128-bit integers (__int128)",
+            "_Complex" | "__complex__" => "complex numbers (_Complex)",
+            _ => continue,
+        };
+        return Diagnostic::unsupported(what).at(Some(sm.pos(off)));
     }
-    let mut expected: Vec<&str> = e.expected.iter().copied().collect();
+    let token: String = if word.is_empty() { rest.chars().take(2).collect() } else { word.clone() };
+    let assign_ops = ["=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="];
+    if word.is_empty() && assign_ops.iter().any(|op| rest.starts_with(op) && !rest.starts_with("==")) {
+        return Diagnostic::error("the left side of the assignment is not assignable (not an lvalue)").at(Some(pos));
+    }
+    let mut expected: Vec<String> =
+        e.expected.iter().map(|t| t.trim()).filter(|t| !t.is_empty()).map(|t| format!("`{t}`")).collect();
     expected.sort();
-    let found = if rest.is_empty() {
+    let found = if rest.trim().is_empty() {
         "end of file".to_string()
     } else if word.is_empty() {
-        format!("`{}`", rest.chars().next().unwrap_or(' '))
+        format!("`{}`", token.chars().next().unwrap_or(' '))
     } else {
         format!("`{word}`")
     };
     let list =
         if expected.len() > 6 { format!("{} or another token", expected[..6].join(", ")) } else { expected.join(", ") };
     Diagnostic::error(format!("syntax error: unexpected {found}, expected {list}")).at(Some(pos))
+}
+
+/// GNU type names lang-c does not parse, which system headers use in declarations kappa never
+/// needs (`max_align_t`): replaced by a type of the same length, so that every offset, and so
+/// every reported position, stays as it was.
+fn mask_gnu_types(text: &str) -> String {
+    const MASKS: [(&str, &str); 3] = [("__float128", "double    "), ("__float80", "double   "), ("__bf16", "short ")];
+    if !MASKS.iter().any(|(w, _)| text.contains(w)) {
+        return text.to_string();
+    }
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let mut out = text.as_bytes().to_vec();
+    for (word, repl) in MASKS {
+        let mut from = 0;
+        while let Some(i) = text[from..].find(word).map(|i| i + from) {
+            let end = i + word.len();
+            let bounded =
+                (i == 0 || !ident(text.as_bytes()[i - 1])) && (end >= text.len() || !ident(text.as_bytes()[end]));
+            if bounded {
+                out[i..end].copy_from_slice(repl.as_bytes());
+            }
+            from = end;
+        }
+    }
+    String::from_utf8(out).unwrap_or_else(|_| text.to_string())
 }

@@ -238,8 +238,9 @@ impl<'p> Printer<'p> {
         let p = self.prog;
         let mut out = String::new();
         let _ = writeln!(out, "; kappa IR, data model {}", p.data_model.name());
+        let used = used_structs(p);
         for (i, s) in p.structs.iter().enumerate() {
-            if !s.complete {
+            if !s.complete || !used.contains(&i) {
                 continue;
             }
             let kw = if s.is_union { "union" } else { "struct" };
@@ -301,4 +302,44 @@ pub fn escape_c_string(bytes: &[u8]) -> String {
     }
     s.push('"');
     s
+}
+
+/// Structs the program's variables and objects mention (directly or through fields): the
+/// headers declare many more.
+fn used_structs(p: &Program) -> std::collections::BTreeSet<usize> {
+    use crate::types::CType;
+    fn visit(p: &Program, t: &CType, out: &mut std::collections::BTreeSet<usize>) {
+        match t {
+            CType::Struct(id) => {
+                if out.insert(id.0 as usize) {
+                    if let Some(s) = p.structs.get(id.0 as usize) {
+                        for f in &s.fields {
+                            visit(p, &f.ty, out);
+                        }
+                    }
+                }
+            }
+            CType::Pointer(x) | CType::Array(x, _) => visit(p, x, out),
+            CType::Function(f) => {
+                visit(p, &f.ret, out);
+                for a in &f.params {
+                    visit(p, a, out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut out = std::collections::BTreeSet::new();
+    for v in &p.vars {
+        visit(p, &v.ctype, &mut out);
+    }
+    for o in &p.objects {
+        visit(p, &o.ctype, &mut out);
+    }
+    for f in &p.functions {
+        if let Some(t) = &f.ctype {
+            visit(p, t, &mut out);
+        }
+    }
+    out
 }

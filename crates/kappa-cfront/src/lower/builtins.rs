@@ -47,7 +47,7 @@ impl<'a> Lowerer<'a> {
         let sym = self.lookup(name);
         let func = match sym {
             Some(Sym::Func(i)) => Some(i),
-            Some(Sym::Reg { .. } | Sym::Obj { .. }) => {
+            Some(Sym::Reg { ty, .. } | Sym::Obj { ty, .. }) if matches!(ty.pointee(), Some(CType::Function(_))) => {
                 return Err(self.unsupported(&c.node.callee.span, format!("function pointers (call through `{name}`)")))
             }
             Some(_) => return Err(self.error(&c.node.callee.span, format!("called object `{name}` is not a function"))),
@@ -58,8 +58,13 @@ impl<'a> Lowerer<'a> {
             if let Some(v) = self.builtin(name, func, &c.node.arguments, span)? {
                 return Ok(v);
             }
-            let what = if func.is_some() { "which has no body" } else { "which is not declared" };
-            return Err(self.unsupported(&c.node.callee.span, format!("call to `{name}`, {what}")));
+            if func.is_none() {
+                return Err(self.error(
+                    &c.node.callee.span,
+                    format!("call to undeclared function `{name}` (declared nowhere, defined nowhere)"),
+                ));
+            }
+            return Err(self.unsupported(&c.node.callee.span, format!("call to `{name}`, which has no body")));
         }
         let i = func.unwrap_or_default();
         self.user_call(i, &c.node.arguments, span)
@@ -185,6 +190,22 @@ impl<'a> Lowerer<'a> {
         Ok(out)
     }
 
+    /// `__VERIFIER_assume(a && b)` is `assume(a); assume(b)`: a path on which `a` fails ends
+    /// there, so `b` need not be guarded.
+    fn assume(&mut self, e: &'a Node<Expression>, sp: Span) -> Result<()> {
+        if let Expression::BinaryOperator(b) = &e.node {
+            if matches!(b.node.operator.node, BinaryOperator::LogicalAnd) {
+                self.assume(&b.node.lhs, sp)?;
+                return self.assume(&b.node.rhs, sp);
+            }
+        }
+        let c = super::expr::fold_or(self.bool_of(e)?);
+        if self.no_eval == 0 && c != Expr::Bool(true) {
+            self.fcx.b.step(Op::Assume(c), sp);
+        }
+        Ok(())
+    }
+
     /// Lowers a call to a function kappa models; `None` if `name` is not one of them.
     fn builtin(
         &mut self,
@@ -227,14 +248,7 @@ impl<'a> Lowerer<'a> {
             }
             "__VERIFIER_assume" => {
                 let [a] = args else { return Err(self.error(span, "`__VERIFIER_assume` expects 1 argument")) };
-                let c = self.bool_of(a)?;
-                let c = super::expr::fold_or(c);
-                if self.no_eval == 0 {
-                    match c {
-                        Expr::Bool(true) => {}
-                        c => self.fcx.b.step(Op::Assume(c), sp),
-                    }
-                }
+                self.assume(a, sp)?;
                 Value::Void
             }
             "__assert_fail" | "__assert_rtn" | "__assert" | "_assert" | "__assert_perror_fail" => {

@@ -220,7 +220,7 @@ impl<'a> Lowerer<'a> {
 
     /// An error check: when `bad` holds, the program reaches an error location.
     pub(crate) fn check(&mut self, bad: Expr, kind: ErrorKind, message: String, span: Span) {
-        let bad = fold(&bad).unwrap_or(bad);
+        let bad = super::fold::simplify(&bad);
         if bad == Expr::Bool(false) || self.no_eval > 0 {
             return;
         }
@@ -564,6 +564,23 @@ impl<'a> Lowerer<'a> {
             Some(Sym::Typedef(_)) => Err(self.error(span, format!("unexpected type name `{name}`"))),
             Some(Sym::Func(_)) => Err(self.unsupported(span, format!("function pointers (`{name}` used as a value)"))),
             Some(Sym::Global(_)) => Err(self.error(span, format!("`{name}` could not be defined"))),
+            None if matches!(name, "__func__" | "__FUNCTION__" | "__PRETTY_FUNCTION__")
+                && !self.fcx.name.is_empty() =>
+            {
+                let mut bytes = self.fcx.name.as_bytes().to_vec();
+                bytes.push(0);
+                let n = bytes.len() as u64;
+                let obj = self.string_obj(bytes, Span::default());
+                let ty = CType::Array(Arc::new(CType::CHAR), ArrayLen::Fixed(n));
+                Ok(Place::Mem(MemPlace {
+                    addr: Expr::AddrOf(obj),
+                    ty,
+                    base: None,
+                    checks: Vec::new(),
+                    root: Some(obj),
+                    span: *span,
+                }))
+            }
             None => Err(self.error(span, format!("use of undeclared identifier `{name}`"))),
         }
     }
@@ -1169,7 +1186,8 @@ impl<'a> Lowerer<'a> {
                 let l = self.expr(&b.node.lhs)?;
                 let l = self.protect(l, &b.node.rhs.node, sp);
                 let Value::Scalar(lx, lt) = l else {
-                    return Err(self.invalid_operands(&op, &l.ty(), &CType::Void, span));
+                    let rt = self.type_of_expr(&b.node.rhs)?;
+                    return Err(self.invalid_operands(&op, &l.ty(), &rt, span));
                 };
                 let (rx, rt) = self.scalar(&b.node.rhs)?;
                 let (x, t) = self.arith(op, (lx, lt), (rx, rt), span)?;
@@ -1261,8 +1279,6 @@ impl<'a> Lowerer<'a> {
             B::BitwiseXor => BinOp::Xor,
             B::Divide | B::Modulo => {
                 let what = self.snippet(span);
-                let r = if reads_named(&self.prog, &r) && self.no_eval == 0 { self.materialize(r, &ct, sp) } else { r };
-                let l = if reads_named(&self.prog, &l) && self.no_eval == 0 { self.materialize(l, &ct, sp) } else { l };
                 self.check(
                     Expr::bin(BinOp::Eq, r.clone(), Expr::uint(0, w)),
                     ErrorKind::DivByZero,
@@ -1296,7 +1312,8 @@ impl<'a> Lowerer<'a> {
         let l = self.expr(&b.node.lhs)?;
         let l = self.protect(l, &b.node.rhs.node, sp);
         let Value::Scalar(lx, lt) = l else {
-            return Err(self.invalid_operands(&b.node.operator.node, &l.ty(), &CType::Void, span));
+            let rt = self.type_of_expr(&b.node.rhs)?;
+            return Err(self.invalid_operands(&b.node.operator.node, &l.ty(), &rt, span));
         };
         let (rx, rt) = self.scalar(&b.node.rhs)?;
         let op = &b.node.operator.node;

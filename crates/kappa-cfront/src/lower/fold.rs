@@ -90,6 +90,33 @@ pub(crate) fn fold(e: &Expr) -> Option<Expr> {
     })
 }
 
+/// Folds the constant parts of an expression: constant subterms become literals, and boolean
+/// connectives with a constant operand collapse (`x && false` is `false`).
+pub(crate) fn simplify(e: &Expr) -> Expr {
+    if let Some(c) = fold(e) {
+        return c;
+    }
+    match e {
+        Expr::Bin(op @ (BinOp::And | BinOp::Or), a, b) => {
+            let (a, b) = (simplify(a), simplify(b));
+            match (op, &a, &b) {
+                (BinOp::And, Expr::Bool(_), _) | (BinOp::And, _, Expr::Bool(_)) => a.and(b),
+                (BinOp::Or, Expr::Bool(_), _) | (BinOp::Or, _, Expr::Bool(_)) => a.or(b),
+                _ => Expr::bin(*op, a, b),
+            }
+        }
+        Expr::Bin(op, a, b) => Expr::bin(*op, simplify(a), simplify(b)),
+        Expr::Un(UnOp::Not, a) => simplify(a).negate(),
+        Expr::Un(op, a) => Expr::un(*op, simplify(a)),
+        Expr::Ite(c, a, b) => match simplify(c) {
+            Expr::Bool(true) => simplify(a),
+            Expr::Bool(false) => simplify(b),
+            c => Expr::ite(c, simplify(a), simplify(b)),
+        },
+        _ => e.clone(),
+    }
+}
+
 /// (object, offset) of a constant pointer; null is object `None`.
 fn ptr_parts(e: &Expr) -> Option<(Option<kappa_ir::ObjId>, u64)> {
     match e {

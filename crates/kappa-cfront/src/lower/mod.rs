@@ -774,14 +774,6 @@ impl<'a> Lowerer<'a> {
                 self.fcx.b.step(Op::Store { ptr: Expr::AddrOf(obj), value: Expr::Var(v) }, span);
             }
         }
-        // `__func__` and friends.
-        let mut fname = name.as_bytes().to_vec();
-        fname.push(0);
-        let fobj = self.string_obj(fname, span);
-        let fty = CType::Array(Arc::new(CType::CHAR), ArrayLen::Fixed(name.len() as u64 + 1));
-        for n in ["__func__", "__FUNCTION__", "__PRETTY_FUNCTION__"] {
-            self.declare(n.to_string(), Sym::Obj { obj: fobj, ty: fty.clone() });
-        }
         self.statement(&def.node.statement)?;
         // Falling off the end: main returns 0 (C99 5.1.2.2.3); elsewhere the value is arbitrary.
         let end = self.span(&def.span);

@@ -167,6 +167,18 @@ impl<'a> Lowerer<'a> {
         let Some(sw) = self.fcx.switches.last_mut() else {
             return Err(self.error(span, "`case` label not within a switch statement"));
         };
+        // Case values are compared after conversion to the promoted controlling type.
+        let w = match &sw.ty {
+            CType::Int { rank, .. } => self.dm.int_bits(*rank),
+            _ => 64,
+        };
+        let norm = |v: i128| -> i128 {
+            let m = if w >= 64 { u64::MAX as i128 } else { (1i128 << w) - 1 };
+            v & m
+        };
+        if sw.cases.iter().any(|(l, h, _)| norm(lo) <= norm(*h) && norm(*l) <= norm(hi)) {
+            return Err(self.error(span, format!("duplicate case value {lo}")));
+        }
         sw.cases.push((lo, hi, loc));
         self.fcx.b.join(loc, sp);
         Ok(())

@@ -1,0 +1,18 @@
+// kappa-expect: verdict=true
+// x and y advance together for 1000000 iterations: y == 2 * x is an invariant, so y == 2000000 at the end
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "million_iterations_safe.c", 3, "reach_error"); }
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+
+int main(void)
+{
+    unsigned int x = 0;
+    unsigned int y = 0;
+    while (x < 1000000u) {
+        x++;
+        y += 2;
+    }
+    __VERIFIER_assert(y == 2000000u);
+    return 0;
+}

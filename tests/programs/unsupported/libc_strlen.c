@@ -1,0 +1,12 @@
+// kappa-expect-error: strlen
+// kappa-expect-pos: 9:18
+#include <stdio.h>
+#include <string.h>
+
+int main(void)
+{
+    const char *s = "kappa";
+    int n = (int)strlen(s);
+    printf("%d\n", n);
+    return n;
+}
