@@ -1,0 +1,708 @@
+//! Smart constructors: every term the engine builds goes through them. They fold constants with
+//! SMT-LIB semantics (division by zero included), flatten and order conjunctions, normalise
+//! `x + c` forms (which the template computation of compact SE looks for) and resolve reads of
+//! arrays written at constant indices.
+
+use crate::term::{mask, signed, Elem, Op, Sort, Term};
+
+fn bv_fold(op: Op, a: u64, b: u64, w: u32) -> u64 {
+    let m = mask(w);
+    let (sa, sb) = (signed(a, w), signed(b, w));
+    let r = match op {
+        Op::BvAdd => a.wrapping_add(b),
+        Op::BvSub => a.wrapping_sub(b),
+        Op::BvMul => a.wrapping_mul(b),
+        Op::BvUDiv => a.checked_div(b).unwrap_or(m),
+        Op::BvURem => a.checked_rem(b).unwrap_or(a),
+        Op::BvSDiv => {
+            if b == 0 {
+                if sa < 0 {
+                    1
+                } else {
+                    m
+                }
+            } else {
+                sa.wrapping_div(sb) as u64
+            }
+        }
+        Op::BvSRem => {
+            if b == 0 {
+                a
+            } else {
+                sa.wrapping_rem(sb) as u64
+            }
+        }
+        Op::BvShl => {
+            if b >= u64::from(w) {
+                0
+            } else {
+                a << b
+            }
+        }
+        Op::BvLShr => {
+            if b >= u64::from(w) {
+                0
+            } else {
+                a >> b
+            }
+        }
+        Op::BvAShr => {
+            if b >= u64::from(w) {
+                (sa >> 63) as u64
+            } else {
+                (sa >> b) as u64
+            }
+        }
+        Op::BvAnd => a & b,
+        Op::BvOr => a | b,
+        Op::BvXor => a ^ b,
+        _ => unreachable!("not a binary bit-vector operation: {op:?}"),
+    };
+    r & m
+}
+
+impl Term {
+    // ---- booleans ----
+
+    pub fn not(&self) -> Term {
+        match self.op() {
+            Op::BoolConst(b) => Term::bool(!b),
+            Op::Not => self.arg(0).clone(),
+            _ => Term::mk(Op::Not, vec![self.clone()], Sort::Bool),
+        }
+    }
+
+    pub fn and(&self, other: &Term) -> Term {
+        Term::and_all([self.clone(), other.clone()])
+    }
+
+    pub fn or(&self, other: &Term) -> Term {
+        Term::or_all([self.clone(), other.clone()])
+    }
+
+    pub fn implies(&self, other: &Term) -> Term {
+        self.not().or(other)
+    }
+
+    /// Conjunction, flattened, without duplicates or `true`, ordered by term id.
+    pub fn and_all(items: impl IntoIterator<Item = Term>) -> Term {
+        Term::nary(Op::And, items)
+    }
+
+    pub fn or_all(items: impl IntoIterator<Item = Term>) -> Term {
+        Term::nary(Op::Or, items)
+    }
+
+    fn nary(op: Op, items: impl IntoIterator<Item = Term>) -> Term {
+        let (unit, zero) = if op == Op::And { (true, false) } else { (false, true) };
+        let mut flat: Vec<Term> = Vec::new();
+        let mut stack: Vec<Term> = items.into_iter().collect();
+        stack.reverse();
+        while let Some(t) = stack.pop() {
+            match t.op() {
+                Op::BoolConst(b) if b == unit => {}
+                Op::BoolConst(_) => return Term::bool(zero),
+                o if o == op => stack.extend(t.args().iter().rev().cloned()),
+                _ => flat.push(t),
+            }
+        }
+        flat.sort();
+        flat.dedup();
+        // x and (not x)
+        for t in &flat {
+            if t.op() == Op::Not && flat.binary_search(t.arg(0)).is_ok() {
+                return Term::bool(zero);
+            }
+        }
+        match flat.len() {
+            0 => Term::bool(unit),
+            1 => flat.pop().unwrap_or_else(|| Term::bool(unit)),
+            _ => Term::mk(op, flat, Sort::Bool),
+        }
+    }
+
+    pub fn ite(c: &Term, a: &Term, b: &Term) -> Term {
+        if let Some(v) = c.as_bool() {
+            return if v { a.clone() } else { b.clone() };
+        }
+        if a == b {
+            return a.clone();
+        }
+        if c.op() == Op::Not {
+            return Term::ite(c.arg(0), b, a);
+        }
+        if a.sort() == Sort::Bool {
+            match (a.as_bool(), b.as_bool()) {
+                (Some(true), Some(false)) => return c.clone(),
+                (Some(false), Some(true)) => return c.not(),
+                (Some(true), None) => return c.or(b),
+                (Some(false), None) => return c.not().and(b),
+                (None, Some(true)) => return c.not().or(a),
+                (None, Some(false)) => return c.and(a),
+                _ => {}
+            }
+        }
+        // ite(c, ite(c, x, y), z) = ite(c, x, z)
+        let a = if a.op() == Op::Ite && a.arg(0) == c { a.arg(1) } else { a };
+        let b = if b.op() == Op::Ite && b.arg(0) == c { b.arg(2) } else { b };
+        Term::mk(Op::Ite, vec![c.clone(), a.clone(), b.clone()], a.sort())
+    }
+
+    pub fn eq(&self, other: &Term) -> Term {
+        let (a, b) = (self, other);
+        if a == b {
+            return Term::tt();
+        }
+        if a.is_const() && b.is_const() {
+            return Term::bool(false);
+        }
+        if a.sort() == Sort::Bool {
+            if let Some(v) = a.as_bool() {
+                return if v { b.clone() } else { b.not() };
+            }
+            if let Some(v) = b.as_bool() {
+                return if v { a.clone() } else { a.not() };
+            }
+        }
+        // (x + c1) == c2  ⇒  x == c2 - c1
+        if let (Op::BvAdd, Some(c2)) = (a.op(), b.as_bv()) {
+            if let Some(c1) = a.arg(1).as_bv() {
+                let w = a.width();
+                return a.arg(0).eq(&Term::bv(c2.wrapping_sub(c1), w));
+            }
+        }
+        if let (Some(_), Op::BvAdd) = (a.as_bv(), b.op()) {
+            return b.eq(a);
+        }
+        // ite(c, k1, k2) == k with constants decides on c.
+        for (x, y) in [(a, b), (b, a)] {
+            if x.op() == Op::Ite && y.is_const() && x.arg(1).is_const() && x.arg(2).is_const() {
+                let (t, e) = (x.arg(1) == y, x.arg(2) == y);
+                return match (t, e) {
+                    (true, true) => Term::tt(),
+                    (true, false) => x.arg(0).clone(),
+                    (false, true) => x.arg(0).not(),
+                    (false, false) => Term::ff(),
+                };
+            }
+        }
+        let (a, b) = if a > b { (b, a) } else { (a, b) };
+        Term::mk(Op::Eq, vec![a.clone(), b.clone()], Sort::Bool)
+    }
+
+    pub fn ne(&self, other: &Term) -> Term {
+        self.eq(other).not()
+    }
+
+    // ---- bit-vectors ----
+
+    pub fn bvneg(&self) -> Term {
+        if let Some(v) = self.as_bv() {
+            return Term::bv(v.wrapping_neg(), self.width());
+        }
+        if self.op() == Op::BvNeg {
+            return self.arg(0).clone();
+        }
+        Term::mk(Op::BvNeg, vec![self.clone()], self.sort())
+    }
+
+    pub fn bvnot(&self) -> Term {
+        if let Some(v) = self.as_bv() {
+            return Term::bv(!v, self.width());
+        }
+        if self.op() == Op::BvNot {
+            return self.arg(0).clone();
+        }
+        Term::mk(Op::BvNot, vec![self.clone()], self.sort())
+    }
+
+    pub fn bvadd(&self, other: &Term) -> Term {
+        let w = self.width();
+        let (mut a, mut b) = (self.clone(), other.clone());
+        if a.as_bv().is_some() && b.as_bv().is_none() {
+            std::mem::swap(&mut a, &mut b);
+        }
+        match (a.as_bv(), b.as_bv()) {
+            (Some(x), Some(y)) => return Term::bv(bv_fold(Op::BvAdd, x, y, w), w),
+            (None, Some(0)) => return a,
+            (None, Some(y)) => {
+                // (x + c1) + c2 = x + (c1 + c2)
+                if a.op() == Op::BvAdd {
+                    if let Some(c1) = a.arg(1).as_bv() {
+                        return a.arg(0).bvadd(&Term::bv(c1.wrapping_add(y), w));
+                    }
+                }
+            }
+            _ => {
+                // (x + c) + y = (x + y) + c keeps constants outermost.
+                if a.op() == Op::BvAdd && a.arg(1).as_bv().is_some() {
+                    return a.arg(0).bvadd(&b).bvadd(a.arg(1));
+                }
+                if b.op() == Op::BvAdd && b.arg(1).as_bv().is_some() {
+                    return a.bvadd(b.arg(0)).bvadd(b.arg(1));
+                }
+                if b.op() == Op::BvNeg && b.arg(0) == &a {
+                    return Term::bv(0, w);
+                }
+            }
+        }
+        Term::mk(Op::BvAdd, vec![a, b], Sort::Bv(w))
+    }
+
+    pub fn bvsub(&self, other: &Term) -> Term {
+        let w = self.width();
+        if self == other {
+            return Term::bv(0, w);
+        }
+        match (self.as_bv(), other.as_bv()) {
+            (Some(x), Some(y)) => Term::bv(bv_fold(Op::BvSub, x, y, w), w),
+            (_, Some(y)) => self.bvadd(&Term::bv(y.wrapping_neg(), w)),
+            _ => {
+                // (x + c) - x = c
+                if self.op() == Op::BvAdd && self.arg(0) == other {
+                    return self.arg(1).clone();
+                }
+                Term::mk(Op::BvSub, vec![self.clone(), other.clone()], Sort::Bv(w))
+            }
+        }
+    }
+
+    pub fn bvmul(&self, other: &Term) -> Term {
+        let w = self.width();
+        let (mut a, mut b) = (self.clone(), other.clone());
+        if a.as_bv().is_some() && b.as_bv().is_none() {
+            std::mem::swap(&mut a, &mut b);
+        }
+        match (a.as_bv(), b.as_bv()) {
+            (Some(x), Some(y)) => Term::bv(bv_fold(Op::BvMul, x, y, w), w),
+            (None, Some(0)) => Term::bv(0, w),
+            (None, Some(1)) => a,
+            (None, Some(y)) if a.op() == Op::BvMul && a.arg(1).as_bv().is_some() => {
+                let c1 = a.arg(1).as_bv().unwrap_or(1);
+                a.arg(0).bvmul(&Term::bv(c1.wrapping_mul(y), w))
+            }
+            _ => Term::mk(Op::BvMul, vec![a, b], Sort::Bv(w)),
+        }
+    }
+
+    fn bv_binop(op: Op, a: &Term, b: &Term) -> Term {
+        let w = a.width();
+        if let (Some(x), Some(y)) = (a.as_bv(), b.as_bv()) {
+            return Term::bv(bv_fold(op, x, y, w), w);
+        }
+        Term::mk(op, vec![a.clone(), b.clone()], Sort::Bv(w))
+    }
+
+    pub fn bvudiv(&self, d: &Term) -> Term {
+        if d.as_bv() == Some(1) {
+            return self.clone();
+        }
+        Term::bv_binop(Op::BvUDiv, self, d)
+    }
+
+    pub fn bvsdiv(&self, d: &Term) -> Term {
+        if d.as_bv() == Some(1) {
+            return self.clone();
+        }
+        Term::bv_binop(Op::BvSDiv, self, d)
+    }
+
+    pub fn bvurem(&self, d: &Term) -> Term {
+        if d.as_bv() == Some(1) {
+            return Term::bv(0, self.width());
+        }
+        Term::bv_binop(Op::BvURem, self, d)
+    }
+
+    pub fn bvsrem(&self, d: &Term) -> Term {
+        if d.as_bv() == Some(1) {
+            return Term::bv(0, self.width());
+        }
+        Term::bv_binop(Op::BvSRem, self, d)
+    }
+
+    fn shift(op: Op, a: &Term, b: &Term) -> Term {
+        let w = a.width();
+        match b.as_bv() {
+            Some(0) => a.clone(),
+            Some(s) if s >= u64::from(w) && op != Op::BvAShr => Term::bv(0, w),
+            _ => Term::bv_binop(op, a, b),
+        }
+    }
+
+    pub fn bvshl(&self, s: &Term) -> Term {
+        Term::shift(Op::BvShl, self, s)
+    }
+
+    pub fn bvlshr(&self, s: &Term) -> Term {
+        Term::shift(Op::BvLShr, self, s)
+    }
+
+    pub fn bvashr(&self, s: &Term) -> Term {
+        Term::shift(Op::BvAShr, self, s)
+    }
+
+    pub fn bvand(&self, other: &Term) -> Term {
+        let w = self.width();
+        let (mut a, mut b) = (self.clone(), other.clone());
+        if a.as_bv().is_some() {
+            std::mem::swap(&mut a, &mut b);
+        }
+        if a == b {
+            return a;
+        }
+        match b.as_bv() {
+            Some(0) => Term::bv(0, w),
+            Some(m) if m == mask(w) => a,
+            _ => Term::bv_binop(Op::BvAnd, &a, &b),
+        }
+    }
+
+    pub fn bvor(&self, other: &Term) -> Term {
+        let w = self.width();
+        let (mut a, mut b) = (self.clone(), other.clone());
+        if a.as_bv().is_some() {
+            std::mem::swap(&mut a, &mut b);
+        }
+        if a == b {
+            return a;
+        }
+        match b.as_bv() {
+            Some(0) => a,
+            Some(m) if m == mask(w) => Term::bv(m, w),
+            _ => Term::bv_binop(Op::BvOr, &a, &b),
+        }
+    }
+
+    pub fn bvxor(&self, other: &Term) -> Term {
+        let w = self.width();
+        let (mut a, mut b) = (self.clone(), other.clone());
+        if a.as_bv().is_some() {
+            std::mem::swap(&mut a, &mut b);
+        }
+        if a == b {
+            return Term::bv(0, w);
+        }
+        match b.as_bv() {
+            Some(0) => a,
+            _ => Term::bv_binop(Op::BvXor, &a, &b),
+        }
+    }
+
+    fn cmp(op: Op, a: &Term, b: &Term) -> Term {
+        let w = a.width();
+        if let (Some(x), Some(y)) = (a.as_bv(), b.as_bv()) {
+            let (sx, sy) = (signed(x, w), signed(y, w));
+            return Term::bool(match op {
+                Op::BvUlt => x < y,
+                Op::BvUle => x <= y,
+                Op::BvSlt => sx < sy,
+                _ => sx <= sy,
+            });
+        }
+        if a == b {
+            return Term::bool(matches!(op, Op::BvUle | Op::BvSle));
+        }
+        match (op, a.as_bv(), b.as_bv()) {
+            (Op::BvUlt, _, Some(0)) => return Term::ff(),
+            (Op::BvUle, Some(0), _) => return Term::tt(),
+            (Op::BvUle, _, Some(m)) if m == mask(w) => return Term::tt(),
+            (Op::BvUlt, Some(m), _) if m == mask(w) => return Term::ff(),
+            _ => {}
+        }
+        Term::mk(op, vec![a.clone(), b.clone()], Sort::Bool)
+    }
+
+    pub fn bvult(&self, o: &Term) -> Term {
+        Term::cmp(Op::BvUlt, self, o)
+    }
+
+    pub fn bvule(&self, o: &Term) -> Term {
+        Term::cmp(Op::BvUle, self, o)
+    }
+
+    pub fn bvslt(&self, o: &Term) -> Term {
+        Term::cmp(Op::BvSlt, self, o)
+    }
+
+    pub fn bvsle(&self, o: &Term) -> Term {
+        Term::cmp(Op::BvSle, self, o)
+    }
+
+    pub fn bvugt(&self, o: &Term) -> Term {
+        o.bvult(self)
+    }
+
+    pub fn bvuge(&self, o: &Term) -> Term {
+        o.bvule(self)
+    }
+
+    pub fn bvsgt(&self, o: &Term) -> Term {
+        o.bvslt(self)
+    }
+
+    pub fn bvsge(&self, o: &Term) -> Term {
+        o.bvsle(self)
+    }
+
+    /// `hi ++ lo`: `self` becomes the high bits.
+    pub fn concat(&self, lo: &Term) -> Term {
+        let (wh, wl) = (self.width(), lo.width());
+        let w = wh + wl;
+        if let (Some(h), Some(l)) = (self.as_bv(), lo.as_bv()) {
+            if w <= 64 {
+                return Term::bv((h << wl) | l, w);
+            }
+        }
+        // extract(x, h, m+1) ++ extract(x, m, l) = extract(x, h, l)
+        if let (Op::Extract(h1, l1), Op::Extract(h2, l2)) = (self.op(), lo.op()) {
+            if self.arg(0) == lo.arg(0) && l1 == h2 + 1 {
+                return self.arg(0).extract(h1, l2);
+            }
+        }
+        // extract(x, h, m+1) ++ (extract(x, m, l) ++ y) = extract(x, h, l) ++ y
+        if let (Op::Extract(h1, l1), Op::Concat) = (self.op(), lo.op()) {
+            if let Op::Extract(h2, l2) = lo.arg(0).op() {
+                if lo.arg(0).arg(0) == self.arg(0) && l1 == h2 + 1 {
+                    return self.arg(0).extract(h1, l2).concat(lo.arg(1));
+                }
+            }
+        }
+        Term::mk(Op::Concat, vec![self.clone(), lo.clone()], Sort::Bv(w))
+    }
+
+    /// Bits `hi` down to `lo` (inclusive).
+    pub fn extract(&self, hi: u32, lo: u32) -> Term {
+        let w = hi - lo + 1;
+        if lo == 0 && hi + 1 == self.width() {
+            return self.clone();
+        }
+        if let Some(v) = self.as_bv() {
+            return Term::bv(v >> lo, w);
+        }
+        match self.op() {
+            Op::Extract(_, l0) => self.arg(0).extract(hi + l0, lo + l0),
+            Op::Concat => {
+                let (h, l) = (self.arg(0), self.arg(1));
+                let wl = l.width();
+                if hi < wl {
+                    l.extract(hi, lo)
+                } else if lo >= wl {
+                    h.extract(hi - wl, lo - wl)
+                } else {
+                    Term::mk(Op::Extract(hi, lo), vec![self.clone()], Sort::Bv(w))
+                }
+            }
+            Op::ZExt(_) | Op::SExt(_) => {
+                let inner = self.arg(0);
+                let wi = inner.width();
+                if hi < wi {
+                    inner.extract(hi, lo)
+                } else if self.op() == Op::ZExt(self.width()) && lo >= wi {
+                    Term::bv(0, w)
+                } else {
+                    Term::mk(Op::Extract(hi, lo), vec![self.clone()], Sort::Bv(w))
+                }
+            }
+            Op::Ite if self.arg(1).is_const() || self.arg(2).is_const() => {
+                Term::ite(self.arg(0), &self.arg(1).extract(hi, lo), &self.arg(2).extract(hi, lo))
+            }
+            _ => Term::mk(Op::Extract(hi, lo), vec![self.clone()], Sort::Bv(w)),
+        }
+    }
+
+    pub fn zext(&self, w: u32) -> Term {
+        let w0 = self.width();
+        if w == w0 {
+            return self.clone();
+        }
+        if w < w0 {
+            return self.extract(w - 1, 0);
+        }
+        if let Some(v) = self.as_bv() {
+            if w <= 64 {
+                return Term::bv(v, w);
+            }
+        }
+        if let Op::ZExt(_) = self.op() {
+            return self.arg(0).zext(w);
+        }
+        Term::mk(Op::ZExt(w), vec![self.clone()], Sort::Bv(w))
+    }
+
+    pub fn sext(&self, w: u32) -> Term {
+        let w0 = self.width();
+        if w == w0 {
+            return self.clone();
+        }
+        if w < w0 {
+            return self.extract(w - 1, 0);
+        }
+        if let Some(v) = self.as_bv() {
+            if w <= 64 {
+                return Term::bv(signed(v, w0) as u64, w);
+            }
+        }
+        if let Op::SExt(_) = self.op() {
+            return self.arg(0).sext(w);
+        }
+        Term::mk(Op::SExt(w), vec![self.clone()], Sort::Bv(w))
+    }
+
+    /// The boolean as a bit-vector 1 or 0.
+    pub fn bool_to_bv(&self, w: u32) -> Term {
+        Term::ite(self, &Term::bv(1, w), &Term::bv(0, w))
+    }
+
+    // ---- integers ----
+
+    pub fn iadd(&self, o: &Term) -> Term {
+        match (self.as_int(), o.as_int()) {
+            (Some(a), Some(b)) => Term::int(a.wrapping_add(b)),
+            (Some(0), _) => o.clone(),
+            (_, Some(0)) => self.clone(),
+            _ => Term::mk(Op::IntAdd, vec![self.clone(), o.clone()], Sort::Int),
+        }
+    }
+
+    pub fn isub(&self, o: &Term) -> Term {
+        match (self.as_int(), o.as_int()) {
+            (Some(a), Some(b)) => Term::int(a.wrapping_sub(b)),
+            (_, Some(0)) => self.clone(),
+            _ if self == o => Term::int(0),
+            _ => Term::mk(Op::IntSub, vec![self.clone(), o.clone()], Sort::Int),
+        }
+    }
+
+    pub fn imul(&self, o: &Term) -> Term {
+        match (self.as_int(), o.as_int()) {
+            (Some(a), Some(b)) => Term::int(a.wrapping_mul(b)),
+            (Some(0), _) | (_, Some(0)) => Term::int(0),
+            (Some(1), _) => o.clone(),
+            (_, Some(1)) => self.clone(),
+            _ => Term::mk(Op::IntMul, vec![self.clone(), o.clone()], Sort::Int),
+        }
+    }
+
+    pub fn ile(&self, o: &Term) -> Term {
+        match (self.as_int(), o.as_int()) {
+            (Some(a), Some(b)) => Term::bool(a <= b),
+            _ if self == o => Term::tt(),
+            _ => Term::mk(Op::IntLe, vec![self.clone(), o.clone()], Sort::Bool),
+        }
+    }
+
+    pub fn ilt(&self, o: &Term) -> Term {
+        match (self.as_int(), o.as_int()) {
+            (Some(a), Some(b)) => Term::bool(a < b),
+            _ if self == o => Term::ff(),
+            _ => Term::mk(Op::IntLt, vec![self.clone(), o.clone()], Sort::Bool),
+        }
+    }
+
+    pub fn int_to_bv(&self, w: u32) -> Term {
+        if let Some(v) = self.as_int() {
+            return Term::bv(v as u64, w);
+        }
+        if self.op() == Op::BvToNat && self.arg(0).width() == w {
+            return self.arg(0).clone();
+        }
+        Term::mk(Op::IntToBv(w), vec![self.clone()], Sort::Bv(w))
+    }
+
+    pub fn bv_to_nat(&self) -> Term {
+        if let Some(v) = self.as_bv() {
+            if v <= i64::MAX as u64 {
+                return Term::int(v as i64);
+            }
+        }
+        Term::mk(Op::BvToNat, vec![self.clone()], Sort::Int)
+    }
+
+    // ---- arrays ----
+
+    pub fn const_array(index: Elem, value: &Term) -> Term {
+        let elem = match value.sort() {
+            Sort::Bool => Elem::Bool,
+            Sort::Bv(w) => Elem::Bv(w),
+            _ => Elem::Int,
+        };
+        Term::mk(Op::ConstArray(index), vec![value.clone()], Sort::Array(index, elem))
+    }
+
+    /// `a[i]`, looking through stores at indices known to be equal or different.
+    pub fn select(&self, i: &Term) -> Term {
+        let Sort::Array(_, elem) = self.sort() else { panic!("select from a non-array {self}") };
+        let mut a = self.clone();
+        let mut steps = 0;
+        loop {
+            match a.op() {
+                Op::Store => {
+                    let (j, v) = (a.arg(1), a.arg(2));
+                    if j == i {
+                        return v.clone();
+                    }
+                    let different = match (j.as_bv(), i.as_bv()) {
+                        (Some(x), Some(y)) => x != y,
+                        _ => differ_by_constant(j, i),
+                    };
+                    if different && steps < 4096 {
+                        a = a.arg(0).clone();
+                        steps += 1;
+                        continue;
+                    }
+                    break;
+                }
+                Op::ConstArray(_) => return a.arg(0).clone(),
+                Op::Ite if a.arg(1).op() != Op::Store || a.arg(2).op() != Op::Store => {
+                    return Term::ite(a.arg(0), &a.arg(1).select(i), &a.arg(2).select(i));
+                }
+                _ => break,
+            }
+        }
+        Term::mk(Op::Select, vec![a, i.clone()], Sort::from_elem(elem))
+    }
+
+    pub fn store(&self, i: &Term, v: &Term) -> Term {
+        // store(store(a, i, x), i, y) = store(a, i, y)
+        if self.op() == Op::Store && self.arg(1) == i {
+            return self.arg(0).store(i, v);
+        }
+        if self.select(i) == *v {
+            return self.clone();
+        }
+        Term::mk(Op::Store, vec![self.clone(), i.clone(), v.clone()], self.sort())
+    }
+
+    // ---- quantifiers ----
+
+    /// ∀ vars . body, dropping it when the body does not mention the variables.
+    pub fn forall(vars: &[Term], body: &Term) -> Term {
+        if body.is_const() {
+            return body.clone();
+        }
+        let syms = body.symbols();
+        let used: Vec<Term> = vars.iter().filter(|v| v.as_var().is_some_and(|s| syms.contains(&s))).cloned().collect();
+        if used.is_empty() {
+            return body.clone();
+        }
+        let mut args = used;
+        args.push(body.clone());
+        Term::mk(Op::Forall, args, Sort::Bool)
+    }
+}
+
+/// `x + c1` and `x + c2` with c1 != c2 (or `x` and `x + c`) are different.
+fn differ_by_constant(a: &Term, b: &Term) -> bool {
+    let split = |t: &Term| -> (Term, u64) {
+        if t.op() == Op::BvAdd {
+            if let Some(c) = t.arg(1).as_bv() {
+                return (t.arg(0).clone(), c);
+            }
+        }
+        (t.clone(), 0)
+    };
+    let (x, c1) = split(a);
+    let (y, c2) = split(b);
+    x == y && c1 != c2
+}

@@ -1,0 +1,382 @@
+use crate::eval::{eval, Value};
+use crate::memory::{Frame, SymMemory, SymState};
+use crate::term::{mask, signed, Elem, Op, Sort, SymId, Term};
+use proptest::prelude::*;
+use std::collections::HashMap;
+
+/// A reference AST, evaluated by a naive interpreter and built through the smart constructors:
+/// the two must agree on every input, or a simplification is wrong.
+#[derive(Clone, Debug)]
+enum Ast {
+    Var(usize),
+    Const(u64),
+    Bin(u8, Box<Ast>, Box<Ast>),
+    Un(u8, Box<Ast>),
+    Ite(Box<Ast>, Box<Ast>, Box<Ast>, u8),
+    /// Read of an array built by stores at (index, value) pairs over the symbolic array.
+    ReadArr(Vec<(Ast, Ast)>, Box<Ast>),
+    Ext(Box<Ast>, u8),
+}
+
+const W: u32 = 8;
+
+fn reference(a: &Ast, env: &[u64; 3], arr: &dyn Fn(u64) -> u64) -> u64 {
+    let m = mask(W);
+    match a {
+        Ast::Var(i) => env[*i] & m,
+        Ast::Const(c) => c & m,
+        Ast::Bin(op, x, y) => {
+            let (x, y) = (reference(x, env, arr), reference(y, env, arr));
+            let (sx, sy) = (signed(x, W), signed(y, W));
+            (match op % 13 {
+                0 => x.wrapping_add(y),
+                1 => x.wrapping_sub(y),
+                2 => x.wrapping_mul(y),
+                3 => {
+                    if y == 0 {
+                        m
+                    } else {
+                        x / y
+                    }
+                }
+                4 => {
+                    if y == 0 {
+                        x
+                    } else {
+                        x % y
+                    }
+                }
+                5 => {
+                    if y == 0 {
+                        if sx < 0 {
+                            1
+                        } else {
+                            m
+                        }
+                    } else {
+                        sx.wrapping_div(sy) as u64
+                    }
+                }
+                6 => {
+                    if y == 0 {
+                        x
+                    } else {
+                        sx.wrapping_rem(sy) as u64
+                    }
+                }
+                7 => {
+                    if y >= 8 {
+                        0
+                    } else {
+                        x << y
+                    }
+                }
+                8 => {
+                    if y >= 8 {
+                        0
+                    } else {
+                        x >> y
+                    }
+                }
+                9 => {
+                    if y >= 8 {
+                        (sx >> 63) as u64
+                    } else {
+                        (sx >> y) as u64
+                    }
+                }
+                10 => x & y,
+                11 => x | y,
+                _ => x ^ y,
+            }) & m
+        }
+        Ast::Un(op, x) => {
+            let x = reference(x, env, arr);
+            (match op % 2 {
+                0 => x.wrapping_neg(),
+                _ => !x,
+            }) & m
+        }
+        Ast::Ite(c, x, y, cmp) => {
+            let (cv, xv, yv) = (reference(c, env, arr), reference(x, env, arr), reference(y, env, arr));
+            let take = match cmp % 4 {
+                0 => cv == xv,
+                1 => cv < xv,
+                2 => signed(cv, W) <= signed(xv, W),
+                _ => cv > yv,
+            };
+            if take {
+                xv
+            } else {
+                yv
+            }
+        }
+        Ast::ReadArr(stores, idx) => {
+            let i = reference(idx, env, arr);
+            let mut v = arr(i);
+            for (k, val) in stores {
+                if reference(k, env, arr) == i {
+                    v = reference(val, env, arr);
+                }
+            }
+            v & m
+        }
+        Ast::Ext(x, how) => {
+            let x = reference(x, env, arr);
+            match how % 3 {
+                // sign-extend to 16, add 1, truncate back
+                0 => (signed(x, W) as u64).wrapping_add(1) & m,
+                // concat with itself, take the high byte
+                1 => x,
+                // zero-extend and shift right by 4 in 16 bits
+                _ => (x >> 4) & m,
+            }
+        }
+    }
+}
+
+fn build(a: &Ast, vars: &[Term; 3], arr: &Term) -> Term {
+    match a {
+        Ast::Var(i) => vars[*i].clone(),
+        Ast::Const(c) => Term::bv(*c, W),
+        Ast::Bin(op, x, y) => {
+            let (x, y) = (build(x, vars, arr), build(y, vars, arr));
+            match op % 13 {
+                0 => x.bvadd(&y),
+                1 => x.bvsub(&y),
+                2 => x.bvmul(&y),
+                3 => x.bvudiv(&y),
+                4 => x.bvurem(&y),
+                5 => x.bvsdiv(&y),
+                6 => x.bvsrem(&y),
+                7 => x.bvshl(&y),
+                8 => x.bvlshr(&y),
+                9 => x.bvashr(&y),
+                10 => x.bvand(&y),
+                11 => x.bvor(&y),
+                _ => x.bvxor(&y),
+            }
+        }
+        Ast::Un(op, x) => {
+            let x = build(x, vars, arr);
+            match op % 2 {
+                0 => x.bvneg(),
+                _ => x.bvnot(),
+            }
+        }
+        Ast::Ite(c, x, y, cmp) => {
+            let (cv, xv, yv) = (build(c, vars, arr), build(x, vars, arr), build(y, vars, arr));
+            let cond = match cmp % 4 {
+                0 => cv.eq(&xv),
+                1 => cv.bvult(&xv),
+                2 => cv.bvsle(&xv),
+                _ => cv.bvugt(&yv),
+            };
+            Term::ite(&cond, &xv, &yv)
+        }
+        Ast::ReadArr(stores, idx) => {
+            let mut a = arr.clone();
+            for (k, v) in stores {
+                a = a.store(&build(k, vars, arr), &build(v, vars, arr));
+            }
+            a.select(&build(idx, vars, arr))
+        }
+        Ast::Ext(x, how) => {
+            let x = build(x, vars, arr);
+            match how % 3 {
+                0 => x.sext(16).bvadd(&Term::bv(1, 16)).extract(7, 0),
+                1 => x.concat(&x).extract(15, 8),
+                _ => x.zext(16).bvlshr(&Term::bv(4, 16)).extract(7, 0),
+            }
+        }
+    }
+}
+
+fn ast() -> impl Strategy<Value = Ast> {
+    let leaf = prop_oneof![
+        (0usize..3).prop_map(Ast::Var),
+        prop_oneof![Just(0u64), Just(1), Just(255), Just(128), any::<u64>()].prop_map(Ast::Const)
+    ];
+    leaf.prop_recursive(5, 40, 3, |inner| {
+        prop_oneof![
+            (any::<u8>(), inner.clone(), inner.clone()).prop_map(|(o, a, b)| Ast::Bin(o, Box::new(a), Box::new(b))),
+            (any::<u8>(), inner.clone()).prop_map(|(o, a)| Ast::Un(o, Box::new(a))),
+            (inner.clone(), inner.clone(), inner.clone(), any::<u8>()).prop_map(|(c, a, b, k)| Ast::Ite(
+                Box::new(c),
+                Box::new(a),
+                Box::new(b),
+                k
+            )),
+            (prop::collection::vec((inner.clone(), inner.clone()), 0..3), inner.clone())
+                .prop_map(|(s, i)| Ast::ReadArr(s, Box::new(i))),
+            (inner, any::<u8>()).prop_map(|(a, k)| Ast::Ext(Box::new(a), k)),
+        ]
+    })
+}
+
+fn array_value(seed: u64) -> Value {
+    let mut entries = std::collections::BTreeMap::new();
+    for i in 0..256u64 {
+        entries.insert(crate::eval::ValueKey::Bv(i), Value::Bv((i.wrapping_mul(seed | 1) ^ seed) & 0xff, W));
+    }
+    Value::Array(Box::new(Value::Bv(0, W)), entries)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, .. ProptestConfig::default() })]
+
+    #[test]
+    fn simplification_preserves_meaning(a in ast(), env in any::<[u64; 3]>(), seed in any::<u64>()) {
+        let vars = [Term::fresh("x", Sort::Bv(W)), Term::fresh("y", Sort::Bv(W)), Term::fresh("z", Sort::Bv(W))];
+        let arr = Term::fresh("A", Sort::Array(Elem::Bv(W), Elem::Bv(W)));
+        let t = build(&a, &vars, &arr);
+        let syms: Vec<SymId> = vars.iter().map(|v| v.as_var().unwrap()).collect();
+        let asym = arr.as_var().unwrap();
+        let arrv = array_value(seed);
+        let envf = |s: SymId| -> Option<Value> {
+            if s == asym { return Some(arrv.clone()); }
+            syms.iter().position(|x| *x == s).map(|i| Value::Bv(env[i] & mask(W), W))
+        };
+        // Array indices are 8-bit in the reference; build them as 64-bit reads of 8-bit indices.
+        let _ = &arr;
+        let got = eval(&t, &envf);
+        let want = reference(&a, &env, &|i| match &arrv { Value::Array(_, e) => e.get(&crate::eval::ValueKey::Bv(i)).and_then(Value::as_bv).unwrap_or(0), _ => 0 });
+        prop_assert_eq!(got, Some(Value::Bv(want, W)), "term {}", t);
+    }
+}
+
+#[test]
+fn hash_consing_shares_equal_terms() {
+    let x = Term::fresh("x", Sort::Bv(32));
+    let a = x.bvadd(&Term::bv(1, 32));
+    let b = x.bvadd(&Term::bv(1, 32));
+    assert_eq!(a, b);
+    assert_eq!(a.id(), b.id());
+    // x + 1 + 2 is x + 3, and (x + 3) == 5 is x == 2.
+    let c = a.bvadd(&Term::bv(2, 32));
+    assert_eq!(c, x.bvadd(&Term::bv(3, 32)));
+    assert_eq!(c.eq(&Term::bv(5, 32)), x.eq(&Term::bv(2, 32)));
+}
+
+#[test]
+fn reads_over_writes_at_constant_indices_resolve() {
+    let a = Term::fresh("mem", Sort::Array(Elem::Bv(64), Elem::Bv(8)));
+    let i = Term::fresh("i", Sort::Bv(64));
+    let v = Term::fresh("v", Sort::Bv(8));
+    let s = a.store(&Term::bv(4, 64), &v).store(&Term::bv(5, 64), &Term::bv(7, 8));
+    assert_eq!(s.select(&Term::bv(4, 64)), v);
+    assert_eq!(s.select(&Term::bv(3, 64)), a.select(&Term::bv(3, 64)));
+    // i and i + 1 differ: the read of i + 1 skips the store at i.
+    let s2 = a.store(&i, &v);
+    assert_eq!(s2.select(&i.bvadd(&Term::bv(1, 64))), a.select(&i.bvadd(&Term::bv(1, 64))));
+    // A 32-bit value stored as bytes and read back is the value.
+    let x = Term::fresh("x", Sort::Bv(32));
+    let mut m = a.clone();
+    for k in 0..4u32 {
+        m = m.store(&Term::bv(u64::from(k), 64), &x.extract(8 * k + 7, 8 * k));
+    }
+    let back = m
+        .select(&Term::bv(3, 64))
+        .concat(&m.select(&Term::bv(2, 64)))
+        .concat(&m.select(&Term::bv(1, 64)))
+        .concat(&m.select(&Term::bv(0, 64)));
+    assert_eq!(back, x);
+}
+
+#[test]
+fn conjunctions_are_flat_and_detect_contradictions() {
+    let p = Term::fresh("p", Sort::Bool);
+    let q = Term::fresh("q", Sort::Bool);
+    assert_eq!(p.and(&q).and(&p), p.and(&q));
+    assert!(p.and(&p.not()).is_false());
+    assert!(p.or(&p.not()).is_true());
+    assert_eq!(Term::ite(&p, &Term::tt(), &Term::ff()), p);
+}
+
+/// θ over two integer variables a, b of 32 bits.
+fn frame() -> std::rc::Rc<Frame<&'static str>> {
+    Frame::new([("a", "a".to_string(), Sort::Bv(32)), ("b", "b".to_string(), Sort::Bv(32))])
+}
+
+#[test]
+fn composition_follows_the_paper() {
+    let f = frame();
+    let a0 = f.initial(&"a").unwrap().clone();
+    let b0 = f.initial(&"b").unwrap().clone();
+    // θ1: a := b + 1;  θ2: b := a * 2
+    let mut t1 = SymMemory::identity(&f);
+    t1.set("a", b0.bvadd(&Term::bv(1, 32)));
+    let mut t2 = SymMemory::identity(&f);
+    t2.set("b", a0.bvmul(&Term::bv(2, 32)));
+    // θ1 ◇ θ2: a = b0 + 1, b = (b0 + 1) * 2
+    let c = t1.compose(&t2);
+    assert_eq!(c.get(&"a").unwrap(), b0.bvadd(&Term::bv(1, 32)));
+    assert_eq!(c.get(&"b").unwrap(), b0.bvadd(&Term::bv(1, 32)).bvmul(&Term::bv(2, 32)));
+    // θ1⟨a > 5⟩ = b0 + 1 > 5
+    let phi = a0.bvsgt(&Term::bv(5, 32));
+    assert_eq!(t1.apply(&phi), b0.bvadd(&Term::bv(1, 32)).bvsgt(&Term::bv(5, 32)));
+    // s1 ◇ s2 for states: the path condition of s2 is seen through θ1.
+    let s1 = SymState { loc: 1, mem: t1.clone(), pc: b0.bvslt(&Term::bv(10, 32)) };
+    let s2 = SymState { loc: 2, mem: t2.clone(), pc: a0.bvsgt(&Term::bv(5, 32)) };
+    let s = s1.compose(&s2);
+    assert_eq!(s.loc, 2);
+    assert_eq!(s.pc, b0.bvslt(&Term::bv(10, 32)).and(&b0.bvadd(&Term::bv(1, 32)).bvsgt(&Term::bv(5, 32))));
+}
+
+/// Random memories built from a few assignment shapes.
+fn memory(f: &std::rc::Rc<Frame<&'static str>>, shape: (u8, u8, u64)) -> SymMemory<&'static str> {
+    let a0 = f.initial(&"a").unwrap().clone();
+    let b0 = f.initial(&"b").unwrap().clone();
+    let k = Term::bv(shape.2, 32);
+    let mut m = SymMemory::identity(f);
+    let e = |s: u8| match s % 5 {
+        0 => a0.bvadd(&k),
+        1 => b0.bvmul(&k),
+        2 => Term::ite(&a0.bvslt(&b0), &a0, &b0.bvsub(&k)),
+        3 => a0.bvxor(&b0),
+        _ => k.clone(),
+    };
+    m.set("a", e(shape.0));
+    m.set("b", e(shape.1));
+    m
+}
+
+proptest! {
+    /// Lemma 1 of the paper: (θ ◇ θ')⟨φ⟩ ≡ θ⟨θ'⟨φ⟩⟩, and ◇ is associative.
+    #[test]
+    fn composition_lemmas_hold(s1 in any::<(u8, u8, u64)>(), s2 in any::<(u8, u8, u64)>(), s3 in any::<(u8, u8, u64)>(), va in any::<u32>(), vb in any::<u32>()) {
+        let f = frame();
+        let (t1, t2, t3) = (memory(&f, s1), memory(&f, s2), memory(&f, s3));
+        let a0 = f.initial(&"a").unwrap().clone();
+        let b0 = f.initial(&"b").unwrap().clone();
+        let phi = a0.bvult(&b0.bvadd(&Term::bv(3, 32)));
+        let env = |s: SymId| -> Option<Value> {
+            if Some(s) == a0.as_var() { Some(Value::Bv(u64::from(va), 32)) }
+            else if Some(s) == b0.as_var() { Some(Value::Bv(u64::from(vb), 32)) } else { None }
+        };
+        let lhs = t1.compose(&t2).apply(&phi);
+        let rhs = t1.apply(&t2.apply(&phi));
+        prop_assert_eq!(eval(&lhs, &env), eval(&rhs, &env));
+        let left = t1.compose(&t2).compose(&t3);
+        let right = t1.compose(&t2.compose(&t3));
+        for k in ["a", "b"] {
+            prop_assert_eq!(eval(&left.get(&k).unwrap(), &env), eval(&right.get(&k).unwrap(), &env));
+        }
+    }
+}
+
+#[test]
+fn instantiating_a_parameter() {
+    let f = frame();
+    let a0 = f.initial(&"a").unwrap().clone();
+    let kappa = Term::fresh("kappa", Sort::Int);
+    let mut m = SymMemory::identity(&f);
+    // a after κ iterations of a += 2
+    m.set("a", a0.bvadd(&kappa.int_to_bv(32).bvmul(&Term::bv(2, 32))));
+    let s = SymState { loc: 0, mem: m, pc: kappa.ile(&Term::int(10)).and(&Term::int(0).ile(&kappa)) };
+    let nu: HashMap<SymId, Term> = [(kappa.as_var().unwrap(), Term::int(3))].into();
+    let s3 = s.instantiate(&nu);
+    assert_eq!(s3.mem.get(&"a").unwrap(), a0.bvadd(&Term::bv(6, 32)));
+    assert!(s3.pc.is_true());
+    assert_eq!(Op::Forall, Term::forall(&[kappa.clone()], &kappa.ile(&Term::int(3))).op());
+}
