@@ -32,20 +32,8 @@ fn reference(a: &Ast, env: &[u64; 3], arr: &dyn Fn(u64) -> u64) -> u64 {
                 0 => x.wrapping_add(y),
                 1 => x.wrapping_sub(y),
                 2 => x.wrapping_mul(y),
-                3 => {
-                    if y == 0 {
-                        m
-                    } else {
-                        x / y
-                    }
-                }
-                4 => {
-                    if y == 0 {
-                        x
-                    } else {
-                        x % y
-                    }
-                }
+                3 => x.checked_div(y).unwrap_or(m),
+                4 => x.checked_rem(y).unwrap_or(x),
                 5 => {
                     if y == 0 {
                         if sx < 0 {
@@ -378,5 +366,5 @@ fn instantiating_a_parameter() {
     let s3 = s.instantiate(&nu);
     assert_eq!(s3.mem.get(&"a").unwrap(), a0.bvadd(&Term::bv(6, 32)));
     assert!(s3.pc.is_true());
-    assert_eq!(Op::Forall, Term::forall(&[kappa.clone()], &kappa.ile(&Term::int(3))).op());
+    assert_eq!(Op::Forall, Term::forall(std::slice::from_ref(&kappa), &kappa.ile(&Term::int(3))).op());
 }
