@@ -100,7 +100,7 @@ impl B {
 
     fn loc(&mut self, f: FuncId, kind: LocKind) -> Loc {
         let fun = self.f(f);
-        fun.locs.push(LocInfo { kind, span: Span { file: 0, line: fun.locs.len() as u32, col: 1 } });
+        fun.locs.push(LocInfo { kind, span: Span { file: 0, line: fun.locs.len() as u32, col: 1, ..Span::default() } });
         Loc(fun.locs.len() as u32 - 1)
     }
 

@@ -11,6 +11,7 @@ pub mod dot;
 pub mod expr;
 pub mod print;
 pub mod program;
+pub mod testcase;
 pub mod types;
 mod validate;
 

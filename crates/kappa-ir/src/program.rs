@@ -49,12 +49,15 @@ id_type!(
 );
 
 /// A source position. `file` indexes [`Program::files`]; line and column are 1-based; a span
-/// with `line == 0` is unknown.
+/// with `line == 0` is unknown. `offset..end` are byte offsets of the construct in
+/// [`Program::source`], the preprocessed text: replay instruments the program there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Span {
     pub file: u32,
     pub line: u32,
     pub col: u32,
+    pub offset: u32,
+    pub end: u32,
 }
 
 impl Span {
@@ -438,6 +441,8 @@ pub struct Program {
     pub globals: Vec<GlobalInit>,
     /// The function named `main`, if there is one.
     pub main: Option<FuncId>,
+    /// The preprocessed text the program was lowered from (spans point into it).
+    pub source: String,
 }
 
 impl Program {

@@ -157,7 +157,7 @@ impl<'ast> Visit<'ast> for AddrTaken<'_> {
 
 impl<'a> Lowerer<'a> {
     pub fn new(sm: &'a SourceMap, text: &'a str, dm: DataModel) -> Self {
-        let prog = Program { data_model: dm, files: sm.files.clone(), ..Default::default() };
+        let prog = Program { data_model: dm, files: sm.files.clone(), source: text.to_string(), ..Default::default() };
         Lowerer {
             prog,
             dm,
@@ -188,7 +188,7 @@ impl<'a> Lowerer<'a> {
             return Span::default();
         }
         let (file, line, col) = self.sm.locate(s.start);
-        Span { file, line, col }
+        Span { file, line, col, offset: s.start as u32, end: s.end as u32 }
     }
 
     pub fn error(&self, s: &LSpan, msg: impl Into<String>) -> Diagnostic {

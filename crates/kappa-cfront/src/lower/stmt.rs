@@ -364,9 +364,11 @@ impl<'a> Lowerer<'a> {
             let size = self.size_of(&ty);
             let obj = self.new_slot(&name, ty.clone(), size, sp);
             let alloc_init = if leaves.is_some() { AllocInit::Zero } else { AllocInit::Nondet };
+            // The span ends where the declaration does: replay inserts the contents there.
+            let decl_sp = Span { end: d.span.end as u32, ..sp };
             self.fcx.b.step(
                 Op::Alloc { target: AllocTarget::Slot(obj), region: Region::Stack, size: size_e, init: alloc_init },
-                sp,
+                decl_sp,
             );
             self.declare(name, Sym::Obj { obj, ty: ty.clone() });
             if let Some(leaves) = leaves {

@@ -42,7 +42,7 @@ impl G {
                 _ if i % 2 == 0 => Op::Skip,
                 _ => Op::Assume(Expr::Bool(true)),
             };
-            f.edges.push(Edge { src, dst, op, span: Span { file: 0, line: i as u32 + 1, col: 1 } });
+            f.edges.push(Edge { src, dst, op, span: Span { file: 0, line: i as u32 + 1, col: 1, ..Span::default() } });
         }
         f.index_edges();
         G { f, names }

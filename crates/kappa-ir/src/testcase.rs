@@ -1,0 +1,82 @@
+//! Tests: the concrete inputs of one terminated path and the outcome they should reproduce
+//! (SPEC.md, "Tests"). The symbolic engine writes them as JSON; `kappa replay` runs them on the
+//! real program compiled by the system C compiler, the interpreter on the IR.
+
+use serde::{Deserialize, Serialize};
+
+/// One test: what the program reads, in the order it reads it, and how the run must end.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TestCase {
+    /// Format version.
+    pub kappa_test: u32,
+    /// The source file as given on the command line.
+    pub program: String,
+    pub entry: String,
+    /// "LP64" or "ILP32".
+    pub data_model: String,
+    /// Values of the entry function's parameters.
+    #[serde(default)]
+    pub args: Vec<Input>,
+    /// Values read by the program, in the order it reads them.
+    pub inputs: Vec<Input>,
+    pub outcome: TestOutcome,
+}
+
+/// A value the program reads: a `__VERIFIER_nondet_*` result, the value of an uninitialised
+/// local, the contents of uninitialised memory, or a parameter of the entry function.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Input {
+    pub kind: InputKind,
+    /// The function called (`__VERIFIER_nondet_int`), the variable (`x`), or `malloc`.
+    pub name: String,
+    /// Where it is read: `file:line:col`.
+    pub site: String,
+    /// Byte offset of the site in the preprocessed text (replay instruments the program there).
+    pub offset: u32,
+    /// IR type of the value: `i8` … `i64`, or `ptr`; `bytes` for memory contents.
+    pub ty: String,
+    /// The value's bits (for memory: unused).
+    #[serde(default)]
+    pub value: u64,
+    /// The value read as a signed number (for people reading the test).
+    #[serde(default)]
+    pub signed: i64,
+    /// Memory contents, for `InputKind::Memory`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bytes: Vec<u8>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum InputKind {
+    /// A `__VERIFIER_nondet_*` call.
+    Nondet,
+    /// A scalar local declared without initialiser.
+    Uninit,
+    /// The initial contents of an uninitialised local array or struct, or of `malloc`ed memory.
+    Memory,
+    /// A parameter of the entry function.
+    Param,
+}
+
+/// How a run ends.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum TestOutcome {
+    /// `main` returned or `exit` was called.
+    Exit { code: i32 },
+    /// `abort()`.
+    Abort,
+    /// An error: `error` is an [`crate::ErrorKind`] name; `location` is `file:line:col`.
+    Error { error: String, location: String, message: String },
+}
+
+impl TestCase {
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    pub fn from_json(text: &str) -> Result<TestCase, String> {
+        serde_json::from_str(text).map_err(|e| format!("not a kappa test: {e}"))
+    }
+}
