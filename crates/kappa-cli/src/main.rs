@@ -3,6 +3,8 @@
 //! Exit codes: 0 the command ran, 1 bad usage, 2 the input cannot be handled (one message with
 //! file:line:col), 3 internal error.
 
+mod explore;
+
 use clap::{Args, Parser, Subcommand};
 use kappa_cfront::{DiagKind, Options};
 use kappa_ir::analysis::{analyze_program, CycleOptions};
@@ -19,52 +21,63 @@ struct Cli {
 
 /// Options of the C front-end, shared by every command that reads a program.
 #[derive(Args, Clone)]
-struct FrontOpts {
+pub struct FrontOpts {
     /// The C file (`.c`, or `.i` if already preprocessed).
-    file: PathBuf,
+    pub file: PathBuf,
     /// Integer sizes: ILP32 or LP64.
     #[arg(long, default_value = "LP64", value_parser = parse_dm)]
-    data_model: DataModel,
+    pub data_model: DataModel,
     /// Add a directory to the preprocessor's include path.
     #[arg(short = 'I', value_name = "DIR")]
-    include: Vec<PathBuf>,
+    pub include: Vec<PathBuf>,
     /// Define a preprocessor macro (NAME or NAME=VALUE).
     #[arg(short = 'D', value_name = "NAME[=VALUE]")]
-    define: Vec<String>,
+    pub define: Vec<String>,
     /// Start here; its parameters become symbolic inputs.
     #[arg(long, default_value = "main")]
-    entry: String,
+    pub entry: String,
 }
 
 fn parse_dm(s: &str) -> Result<DataModel, String> {
     s.parse()
 }
 
-/// Options of the exploring commands (SPEC.md); accepted now so that scripts keep working.
+/// Options of the exploring commands (SPEC.md).
 #[derive(Args, Clone)]
-struct ExploreOpts {
+pub struct ExploreOpts {
+    /// classic (King's symbolic execution) or compact (loop templates).
     #[arg(long, default_value = "compact", value_parser = ["classic", "compact"])]
-    mode: String,
+    pub mode: String,
+    /// State selection; prune is the loop state-pruning searcher.
     #[arg(long, default_value = "bfs", value_parser = ["bfs", "dfs", "random", "prune"])]
-    search: String,
+    pub search: String,
+    /// How symbolic input heaps are handled.
     #[arg(long, default_value = "pose", value_parser = ["pose", "lazy", "lazier"])]
-    heap: String,
-    #[arg(long)]
-    max_time: Option<f64>,
-    #[arg(long)]
-    max_states: Option<u64>,
-    #[arg(long)]
-    max_depth: Option<u64>,
-    #[arg(long, default_value_t = 4096)]
-    max_memory: u64,
+    pub heap: String,
+    /// Stop after this many seconds.
+    #[arg(long, value_name = "S")]
+    pub max_time: Option<f64>,
+    /// Stop after creating this many states.
+    #[arg(long, value_name = "N")]
+    pub max_states: Option<u64>,
+    /// Stop paths longer than this many edges.
+    #[arg(long, value_name = "N")]
+    pub max_depth: Option<u64>,
+    /// Stop when the process uses more memory than this (MB).
+    #[arg(long, value_name = "MB", default_value_t = 4096)]
+    pub max_memory: u64,
+    /// Output directory: tests, statistics, tree.
     #[arg(long, default_value = "kappa-out")]
-    out: PathBuf,
+    pub out: PathBuf,
+    /// Write the statistics as JSON.
+    #[arg(long, value_name = "FILE")]
+    pub stats_json: Option<PathBuf>,
+    /// Write the symbolic execution tree (.dot; .svg/.png with Graphviz).
+    #[arg(long, value_name = "FILE")]
+    pub tree: Option<PathBuf>,
+    /// No progress display.
     #[arg(long)]
-    stats_json: Option<PathBuf>,
-    #[arg(long)]
-    tree: Option<PathBuf>,
-    #[arg(long)]
-    quiet: bool,
+    pub quiet: bool,
 }
 
 #[derive(Subcommand)]
@@ -81,24 +94,36 @@ enum Command {
         #[arg(long)]
         loops: bool,
     },
-    /// Explore the program symbolically (not built yet).
+    /// Explore the program symbolically: errors, tests, statistics.
     Run {
         #[command(flatten)]
         front: FrontOpts,
         #[command(flatten)]
         explore: ExploreOpts,
     },
-    /// SV-COMP style verification of reach_error() reachability (not built yet).
+    /// SV-COMP style verification of reach_error() reachability; the last line is the verdict.
     Verify {
         #[command(flatten)]
         front: FrontOpts,
         #[command(flatten)]
         explore: ExploreOpts,
+        /// unreach-call, or an SV-COMP .prp file.
         #[arg(long, default_value = "unreach-call")]
         property: String,
     },
-    /// Replay a generated test on the program compiled by the system C compiler (not built yet).
-    Replay { file: PathBuf, test: PathBuf },
+    /// Replay a test on the program compiled by the system C compiler: does the recorded outcome
+    /// happen?
+    Replay {
+        /// The C file the test was generated for.
+        file: PathBuf,
+        /// A test written by `kappa run` or `kappa verify` (OUT/tests/testNNNNNN.json).
+        test: PathBuf,
+        /// Preprocessor options the test was generated with.
+        #[arg(short = 'I', value_name = "DIR")]
+        include: Vec<PathBuf>,
+        #[arg(short = 'D', value_name = "NAME[=VALUE]")]
+        define: Vec<String>,
+    },
     /// Path-sensitively sliced program, decompiled to C (not built yet).
     Slice {
         #[command(flatten)]
@@ -156,28 +181,109 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Command::Verify { front, .. } => {
+        Command::Verify { front, explore: ex, property } => {
+            if let Err(e) = explore::check_property(&property) {
+                eprintln!("kappa: {e}");
+                return ExitCode::from(1);
+            }
             // Valid C that kappa cannot handle is a verdict (unknown), not an input error.
-            match kappa_cfront::lower_file(&front.file, &front_options(&front)) {
-                Ok(_) => println!("RESULT: unknown (symbolic execution is not built yet)"),
+            let prog = match kappa_cfront::lower_file(&front.file, &front_options(&front)) {
+                Ok(p) => p,
                 Err(d) if d.kind == DiagKind::Unsupported => {
                     eprintln!("{d}");
-                    println!("RESULT: unknown (unsupported: {})", d.message);
+                    println!("{}", explore::Verdict::Unknown(format!("unsupported: {}", d.message)).result_line());
+                    return ExitCode::SUCCESS;
                 }
                 Err(d) => {
                     eprintln!("{d}");
                     return ExitCode::from(2);
                 }
+            };
+            let setup = explore::setup(&front, &ex, &prog);
+            for n in &setup.notes {
+                eprintln!("kappa: note: {n}");
             }
+            let (report, dot) = explore::explore(&prog, setup.cfg, &ex, true);
+            let mut verdict = explore::verdict_of(&report);
+            if verdict == explore::Verdict::False {
+                verdict = explore::confirm_by_replay(&front, &report);
+            }
+            if let (Some(path), Some(dot)) = (&ex.tree, dot) {
+                if let Err(e) = explore::write_tree(path, &dot) {
+                    eprintln!("kappa: {e}");
+                }
+            }
+            if let Some(p) = &ex.stats_json {
+                if let Err(e) = explore::write_stats(p, &report, &verdict) {
+                    eprintln!("kappa: {e}");
+                }
+            }
+            if !ex.quiet {
+                explore::print_report(&prog, &report, &ex.out);
+            }
+            println!("{}", verdict.result_line());
             ExitCode::SUCCESS
         }
-        Command::Run { front, .. } => {
-            if let Err(c) = load(&front) {
-                return c;
+        Command::Run { front, explore: ex } => {
+            let prog = match load(&front) {
+                Ok(p) => p,
+                Err(c) => return c,
+            };
+            let setup = explore::setup(&front, &ex, &prog);
+            for n in &setup.notes {
+                eprintln!("kappa: note: {n}");
             }
-            not_built("run")
+            let (report, dot) = explore::explore(&prog, setup.cfg, &ex, false);
+            let verdict = explore::verdict_of(&report);
+            if let (Some(path), Some(dot)) = (&ex.tree, dot) {
+                if let Err(e) = explore::write_tree(path, &dot) {
+                    eprintln!("kappa: {e}");
+                }
+            }
+            if let Some(p) = &ex.stats_json {
+                if let Err(e) = explore::write_stats(p, &report, &verdict) {
+                    eprintln!("kappa: {e}");
+                }
+            }
+            explore::print_report(&prog, &report, &ex.out);
+            ExitCode::SUCCESS
         }
-        Command::Replay { .. } => not_built("replay"),
+        Command::Replay { file, test, include, define } => {
+            let text = match std::fs::read_to_string(&test) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("kappa: cannot read {}: {e}", test.display());
+                    return ExitCode::from(2);
+                }
+            };
+            let tc = match kappa_ir::testcase::TestCase::from_json(&text) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("kappa: {}: {e}", test.display());
+                    return ExitCode::from(2);
+                }
+            };
+            let opts = kappa_replay::ReplayOptions { include_dirs: include, defines: define, ..Default::default() };
+            match kappa_replay::replay(&file, &tc, &opts) {
+                Ok(r) => {
+                    if !r.stdout.is_empty() {
+                        print!("{}", r.stdout);
+                    }
+                    println!("{}", r.explanation);
+                    println!("REPLAY: {}", if r.matches { "match" } else { "mismatch" });
+                    ExitCode::SUCCESS
+                }
+                Err(kappa_replay::ReplayError::Frontend(d)) => {
+                    eprintln!("{d}");
+                    ExitCode::from(2)
+                }
+                Err(e) => {
+                    eprintln!("kappa: {e}");
+                    println!("REPLAY: not run ({e})");
+                    ExitCode::SUCCESS
+                }
+            }
+        }
         Command::Slice { .. } => not_built("slice"),
     }
 }

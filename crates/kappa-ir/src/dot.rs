@@ -185,12 +185,19 @@ mod tests {
         let mut f = Function {
             name: name.into(),
             id: FuncId(id),
-            locs: kinds.into_iter().map(|kind| LocInfo { kind, span: Span { file: 0, line: 3, col: 1, ..Span::default() } }).collect(),
+            locs: kinds
+                .into_iter()
+                .map(|kind| LocInfo { kind, span: Span { file: 0, line: 3, col: 1, ..Span::default() } })
+                .collect(),
             ..Function::default()
         };
         f.exit = Loc(f.locs.iter().position(|l| l.kind == LocKind::Exit).unwrap_or(0) as u32);
         for (i, (s, d, op)) in edges.iter().enumerate() {
-            let span = if i % 2 == 0 { Span { file: 0, line: 10 + i as u32, col: 2, ..Span::default() } } else { Span::default() };
+            let span = if i % 2 == 0 {
+                Span { file: 0, line: 10 + i as u32, col: 2, ..Span::default() }
+            } else {
+                Span::default()
+            };
             f.edges.push(Edge { src: Loc(*s), dst: Loc(*d), op: op.clone(), span });
         }
         f.index_edges();

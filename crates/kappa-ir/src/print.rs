@@ -310,12 +310,10 @@ fn used_structs(p: &Program) -> std::collections::BTreeSet<usize> {
     use crate::types::CType;
     fn visit(p: &Program, t: &CType, out: &mut std::collections::BTreeSet<usize>) {
         match t {
-            CType::Struct(id) => {
-                if out.insert(id.0 as usize) {
-                    if let Some(s) = p.structs.get(id.0 as usize) {
-                        for f in &s.fields {
-                            visit(p, &f.ty, out);
-                        }
+            CType::Struct(id) if out.insert(id.0 as usize) => {
+                if let Some(s) = p.structs.get(id.0 as usize) {
+                    for f in &s.fields {
+                        visit(p, &f.ty, out);
                     }
                 }
             }

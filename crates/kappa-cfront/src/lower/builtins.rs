@@ -190,6 +190,17 @@ impl<'a> Lowerer<'a> {
         Ok(out)
     }
 
+    /// An arbitrary byte read as a `_Bool` is C's conversion of it: 0 or 1. Other types pass.
+    pub(crate) fn normalize_bool(&mut self, v: VarId, ty: &CType, sp: Span) -> Expr {
+        if !matches!(ty, CType::Int { rank: IntRank::Bool, .. }) {
+            return Expr::Var(v);
+        }
+        let b = self.temp(ty.clone());
+        let value = Expr::ite(Expr::bin(BinOp::Ne, Expr::Var(v), Expr::uint(0, 8)), Expr::uint(1, 8), Expr::uint(0, 8));
+        self.fcx.b.step(Op::Assign { dst: b, value }, sp);
+        Expr::Var(b)
+    }
+
     /// `__VERIFIER_assume(a && b)` is `assume(a); assume(b)`: a path on which `a` fails ends
     /// there, so `b` need not be guarded.
     fn assume(&mut self, e: &'a Node<Expression>, sp: Span) -> Result<()> {
@@ -236,7 +247,8 @@ impl<'a> Lowerer<'a> {
             }
             let dst = self.temp(ty.clone());
             self.fcx.b.step(Op::Nondet { dst, origin: NondetOrigin::Call { name: name.to_string() } }, sp);
-            return Ok(Some(Value::Scalar(Expr::Var(dst), ty)));
+            let dst = self.normalize_bool(dst, &ty, sp);
+            return Ok(Some(Value::Scalar(dst, ty)));
         }
         let v = match name {
             "reach_error" | "__VERIFIER_error" => {

@@ -341,6 +341,12 @@ impl<'a> Lowerer<'a> {
                 let var = self.new_var(&name, decl.ty.clone(), VarKind::Local(func), sp);
                 self.declare(name.clone(), Sym::Reg { var, ty: decl.ty.clone() });
                 match init {
+                    None if matches!(decl.ty, CType::Int { rank: IntRank::Bool, .. }) => {
+                        let raw = self.temp(CType::Int { rank: IntRank::Char, signed: false });
+                        self.fcx.b.step(Op::Nondet { dst: raw, origin: NondetOrigin::Uninit { var: name } }, sp);
+                        let b = self.normalize_bool(raw, &decl.ty, sp);
+                        self.fcx.b.step(Op::Assign { dst: var, value: b }, sp);
+                    }
                     None => self.fcx.b.step(Op::Nondet { dst: var, origin: NondetOrigin::Uninit { var: name } }, sp),
                     Some(init) => {
                         let (x, t) = self.scalar_initializer(init)?;

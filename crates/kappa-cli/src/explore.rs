@@ -1,0 +1,295 @@
+//! `kappa run` and `kappa verify`: configure the engine from the command line, run it with a
+//! progress display, and report errors, tests, statistics and verdicts (SPEC.md).
+
+use crate::{ExploreOpts, FrontOpts};
+use kappa_engine::{Config, Engine, HeapKind, Limits, Mode, RunReport, SearchKind, TreeRecorder};
+use kappa_ir::Program;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The verdict of `kappa verify` (SPEC.md, "verify output").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    True,
+    False,
+    Unknown(String),
+}
+
+impl Verdict {
+    pub fn result_line(&self) -> String {
+        match self {
+            Verdict::True => "RESULT: true".into(),
+            Verdict::False => "RESULT: false(unreach-call)".into(),
+            Verdict::Unknown(r) => format!("RESULT: unknown ({r})"),
+        }
+    }
+
+    pub fn stats_name(&self) -> String {
+        match self {
+            Verdict::True => "true".into(),
+            Verdict::False => "false(unreach-call)".into(),
+            Verdict::Unknown(_) => "unknown".into(),
+        }
+    }
+}
+
+pub struct Setup {
+    pub cfg: Config,
+    pub notes: Vec<String>,
+}
+
+/// The engine's configuration from the options, with notes on what is not built yet.
+pub fn setup(front: &FrontOpts, ex: &ExploreOpts, prog: &Program) -> Setup {
+    let mut notes = Vec::new();
+    let mode = match ex.mode.as_str() {
+        "classic" => Mode::Classic,
+        _ => {
+            notes.push("compact symbolic execution is not built yet: exploring with classic symbolic execution".into());
+            Mode::Classic
+        }
+    };
+    let search = match ex.search.as_str() {
+        "dfs" => SearchKind::Dfs,
+        "random" => SearchKind::Random,
+        "prune" => {
+            notes.push("the loop state-pruning searcher is not built yet: searching breadth-first".into());
+            SearchKind::Bfs
+        }
+        _ => SearchKind::Bfs,
+    };
+    let heap = match ex.heap.as_str() {
+        "lazy" => HeapKind::Lazy,
+        "lazier" => HeapKind::Lazier,
+        _ => HeapKind::Pose,
+    };
+    let limits = Limits {
+        time: ex.max_time.map(Duration::from_secs_f64),
+        states: ex.max_states,
+        depth: ex.max_depth,
+        memory_mb: Some(ex.max_memory),
+    };
+    let _ = prog;
+    // A single query must not outlast the whole run.
+    let solver_timeout = match limits.time {
+        Some(t) => Some(t.min(Duration::from_secs(10))),
+        None => Some(Duration::from_secs(10)),
+    };
+    let cfg = Config {
+        solver_timeout,
+        entry: front.entry.clone(),
+        mode,
+        search,
+        heap,
+        limits,
+        test_dir: Some(ex.out.join("tests")),
+        record_tree: ex.tree.is_some(),
+        program_name: front.file.display().to_string(),
+        ..Config::default()
+    };
+    Setup { cfg, notes }
+}
+
+/// Removes the tests of an earlier run, so that the directory holds this run's only.
+fn clean_tests(dir: &Path) {
+    if let Ok(rd) = std::fs::read_dir(dir) {
+        for e in rd.flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            if name.starts_with("test") && name.ends_with(".json") {
+                let _ = std::fs::remove_file(e.path());
+            }
+        }
+    }
+}
+
+/// Runs the engine with a progress display on a terminal.
+pub fn explore(
+    prog: &Program,
+    mut cfg: Config,
+    ex: &ExploreOpts,
+    stop_at_violation: bool,
+) -> (RunReport, Option<String>) {
+    if let Some(d) = &cfg.test_dir {
+        clean_tests(d);
+    }
+    cfg.stop_at_first_violation = stop_at_violation;
+    let solver = kappa_solver::default_chain(cfg.solver_timeout);
+    let record = cfg.record_tree;
+    let mut engine = Engine::new(prog, cfg, solver);
+    let recorder = std::rc::Rc::new(std::cell::RefCell::new(TreeRecorder::default()));
+    if record {
+        engine.add_observer(Box::new(SharedRecorder(recorder.clone())));
+    }
+    let bar = if !ex.quiet && std::io::stderr().is_terminal() {
+        let b = indicatif::ProgressBar::new_spinner();
+        b.set_style(
+            indicatif::ProgressStyle::with_template("{spinner} {elapsed} {msg}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+        );
+        Some(b)
+    } else {
+        None
+    };
+    let report = engine.run(&mut |s, pending| {
+        if let Some(b) = &bar {
+            b.set_message(format!(
+                "{} paths ({} errors), {} pending states, {} queries, {} tree nodes",
+                s.paths_completed, s.paths_error, pending, s.solver_queries, s.tree_nodes
+            ));
+            b.tick();
+        }
+    });
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    if std::env::var_os("KAPPA_SOLVER_STATS").is_some() {
+        eprintln!("{}", engine.solver_stats());
+    }
+    let dot = record.then(|| recorder.borrow().to_dot());
+    (report, dot)
+}
+
+struct SharedRecorder(std::rc::Rc<std::cell::RefCell<TreeRecorder>>);
+
+impl kappa_engine::TreeObserver for SharedRecorder {
+    fn node(
+        &mut self,
+        id: u64,
+        parent: Option<u64>,
+        func: &str,
+        loc: &str,
+        label: Option<&str>,
+        kind: kappa_engine::NodeKind,
+    ) {
+        self.0.borrow_mut().node(id, parent, func, loc, label, kind)
+    }
+    fn mark(&mut self, id: u64, kind: kappa_engine::NodeKind) {
+        self.0.borrow_mut().mark(id, kind)
+    }
+}
+
+/// Writes the tree as DOT, or renders it with Graphviz for .svg/.png.
+pub fn write_tree(path: &Path, dot: &str) -> Result<(), String> {
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("dot").to_ascii_lowercase();
+    if ext == "svg" || ext == "png" {
+        let dot_path = path.with_extension("dot");
+        std::fs::write(&dot_path, dot).map_err(|e| format!("cannot write {}: {e}", dot_path.display()))?;
+        let out = std::process::Command::new("dot").arg(format!("-T{ext}")).arg(&dot_path).arg("-o").arg(path).output();
+        return match out {
+            Ok(o) if o.status.success() => Ok(()),
+            Ok(o) => Err(format!("Graphviz failed: {}", String::from_utf8_lossy(&o.stderr).trim())),
+            Err(_) => Err(format!("Graphviz (`dot`) is not installed: the tree is in {}", dot_path.display())),
+        };
+    }
+    std::fs::write(path, dot).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// The verdict a run supports, before replay confirms a counterexample.
+pub fn verdict_of(report: &RunReport) -> Verdict {
+    if report.violations().next().is_some() {
+        return Verdict::False;
+    }
+    let ub: Vec<&kappa_engine::report::ErrorEntry> =
+        report.stats.errors.iter().filter(|e| !matches!(e.kind.as_str(), "div_by_zero" | "div_overflow")).collect();
+    if let Some(e) = ub.first() {
+        return Verdict::Unknown(format!("undefined behaviour: {} at {}", e.kind, e.location));
+    }
+    match report.stats.incomplete.first() {
+        None => Verdict::True,
+        Some(r) => Verdict::Unknown(short_reason(r)),
+    }
+}
+
+fn short_reason(r: &str) -> String {
+    if r.starts_with("time limit") {
+        "timeout".into()
+    } else {
+        r.to_string()
+    }
+}
+
+pub fn print_report(prog: &Program, report: &RunReport, out_dir: &Path) {
+    let s = &report.stats;
+    if s.errors.is_empty() {
+        println!("no errors found");
+    } else {
+        println!("errors:");
+        for e in &s.errors {
+            let test = e.test.as_ref().map(|t| format!("  [test {}]", out_dir.join(t).display())).unwrap_or_default();
+            println!(
+                "  {} at {}: {} ({} path{}){test}",
+                e.kind,
+                e.location,
+                e.message,
+                e.paths,
+                if e.paths == 1 { "" } else { "s" }
+            );
+        }
+    }
+    println!(
+        "paths: {} completed ({} ended in an error), {} stopped; states: {}; tree nodes: {}",
+        s.paths_completed, s.paths_error, s.paths_stopped, s.states_created, s.tree_nodes
+    );
+    println!("tests: {} written to {}", s.tests, out_dir.join("tests").display());
+    println!(
+        "time: {:.2} s (solver {:.2} s, {} queries, {} unknown); branches covered: {}/{}",
+        s.time_s,
+        s.solver_time_s,
+        s.solver_queries,
+        s.solver_unknown,
+        s.coverage.branches_covered,
+        s.coverage.branches_total
+    );
+    if s.incomplete.is_empty() {
+        println!("exploration complete");
+    } else {
+        println!("exploration incomplete: {}", s.incomplete.join("; "));
+    }
+    let _ = prog;
+}
+
+pub fn write_stats(path: &PathBuf, report: &RunReport, verdict: &Verdict) -> Result<(), String> {
+    let mut stats = report.stats.clone();
+    stats.verdict = verdict.stats_name();
+    let json = serde_json::to_string_pretty(&stats).map_err(|e| e.to_string())?;
+    std::fs::write(path, json + "\n").map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// `--property unreach-call`, or an SV-COMP .prp file stating it.
+pub fn check_property(p: &str) -> Result<(), String> {
+    if p == "unreach-call" {
+        return Ok(());
+    }
+    let text = std::fs::read_to_string(p).map_err(|_| format!("unknown property `{p}` (kappa checks unreach-call)"))?;
+    if text.contains("call(reach_error())") || text.contains("call(__VERIFIER_error())") {
+        Ok(())
+    } else {
+        Err(format!("unsupported property in {p} (kappa checks unreach-call)"))
+    }
+}
+
+/// A `false` verdict stands only with a counterexample that replays on the real program, where a
+/// C compiler is available (SPEC.md).
+pub fn confirm_by_replay(front: &FrontOpts, report: &RunReport) -> Verdict {
+    let Some(v) = report.violations().next() else { return Verdict::Unknown("no counterexample".into()) };
+    let Some(test) = &v.testcase else {
+        return Verdict::Unknown("no test for the counterexample (solver unknown)".into());
+    };
+    let opts = kappa_replay::ReplayOptions {
+        include_dirs: front.include.clone(),
+        defines: front.define.clone(),
+        ..Default::default()
+    };
+    if !kappa_replay::compiler_available(&opts, front.data_model) {
+        eprintln!(
+            "kappa: note: no C compiler for {}: the counterexample is not confirmed by replay",
+            front.data_model.name()
+        );
+        return Verdict::False;
+    }
+    match kappa_replay::replay(&front.file, test, &opts) {
+        Ok(r) if r.matches => Verdict::False,
+        Ok(r) => Verdict::Unknown(format!("counterexample did not replay: {}", r.explanation)),
+        Err(e) => Verdict::Unknown(format!("counterexample could not be replayed: {e}")),
+    }
+}

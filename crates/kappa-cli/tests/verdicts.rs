@@ -1,0 +1,69 @@
+//! `kappa verify` never gives a wrong verdict on the corpus: SV-COMP style programs and
+//! preprocessed files annotated with the right answer. With a small time budget many answers are
+//! `unknown`; a `true` or `false` must be the annotated one, and every `false` was confirmed by
+//! replaying its counterexample on the real program.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn corpus() -> Vec<(PathBuf, String)> {
+    let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/programs");
+    let mut out = Vec::new();
+    for dir in ["svcomp", "preprocessed"] {
+        let Ok(rd) = std::fs::read_dir(base.join(dir)) else { continue };
+        for e in rd.flatten() {
+            let p = e.path();
+            let ext = p.extension().and_then(|x| x.to_str()).unwrap_or("");
+            if ext != "c" && ext != "i" {
+                continue;
+            }
+            let text = std::fs::read_to_string(&p).unwrap_or_default();
+            let side = std::fs::read_to_string(p.with_extension("expect")).unwrap_or_default();
+            let verdict =
+                text.lines().chain(side.lines()).find_map(|l| l.split("verdict=").nth(1)).map(|v| v.trim().to_string());
+            let model = if side.contains("model=ILP32") { "ILP32" } else { "LP64" };
+            if let Some(v) = verdict {
+                out.push((p, format!("{v} {model}")));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn verify_gives_no_wrong_verdict() {
+    let mut decided = 0;
+    let mut wrong = Vec::new();
+    let files = corpus();
+    assert!(files.len() >= 30);
+    for (path, expect) in &files {
+        let (want, model) = expect.split_once(' ').unwrap_or((expect, "LP64"));
+        let out_dir = tempfile::tempdir().expect("temp dir");
+        let out = Command::new(env!("CARGO_BIN_EXE_kappa"))
+            .args(["verify", "--mode", "classic", "--quiet", "--max-time", "3", "--data-model", model, "--out"])
+            .arg(out_dir.path())
+            .arg(path)
+            .output()
+            .expect("run kappa");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let last = stdout.lines().last().unwrap_or("").to_string();
+        assert_eq!(out.status.code(), Some(0), "{}: {}", path.display(), String::from_utf8_lossy(&out.stderr));
+        let got = if last == "RESULT: true" {
+            Some("true")
+        } else if last == "RESULT: false(unreach-call)" {
+            Some("false")
+        } else {
+            assert!(last.starts_with("RESULT: unknown ("), "{}: bad last line `{last}`", path.display());
+            None
+        };
+        if let Some(g) = got {
+            decided += 1;
+            if g != want {
+                wrong.push(format!("{}: answered {g}, the right answer is {want}", path.display()));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "wrong verdicts:\n{}", wrong.join("\n"));
+    assert!(decided >= 20, "only {decided} programs decided");
+}

@@ -1,0 +1,111 @@
+//! Everything that configures a run, in one struct (as haybale does).
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// King's symbolic execution.
+    Classic,
+    /// Compact symbolic execution: loop templates.
+    Compact,
+}
+
+impl Mode {
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Classic => "classic",
+            Mode::Compact => "compact",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchKind {
+    Bfs,
+    Dfs,
+    Random,
+    /// Loop state pruning.
+    Prune,
+}
+
+impl SearchKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            SearchKind::Bfs => "bfs",
+            SearchKind::Dfs => "dfs",
+            SearchKind::Random => "random",
+            SearchKind::Prune => "prune",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HeapKind {
+    Pose,
+    Lazy,
+    Lazier,
+}
+
+impl HeapKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            HeapKind::Pose => "pose",
+            HeapKind::Lazy => "lazy",
+            HeapKind::Lazier => "lazier",
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    pub time: Option<Duration>,
+    /// States ever created.
+    pub states: Option<u64>,
+    /// Edges executed along one path.
+    pub depth: Option<u64>,
+    /// Resident memory of the process, in MiB.
+    pub memory_mb: Option<u64>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub entry: String,
+    pub mode: Mode,
+    pub search: SearchKind,
+    pub heap: HeapKind,
+    pub limits: Limits,
+    /// Per-query solver timeout.
+    pub solver_timeout: Option<Duration>,
+    /// Seed of the random searcher.
+    pub seed: u64,
+    /// Where tests are written (`OUT/tests/`); none: tests are only counted.
+    pub test_dir: Option<PathBuf>,
+    /// Record the symbolic execution tree (for `--tree`).
+    pub record_tree: bool,
+    /// Stop at the first `reach_error` or failed assertion (verification).
+    pub stop_at_first_violation: bool,
+    /// Name of the program file, for tests.
+    pub program_name: String,
+    /// Edges a state may run before it goes back to the searcher (fairness for BFS).
+    pub step_budget: u32,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            entry: "main".into(),
+            mode: Mode::Classic,
+            search: SearchKind::Bfs,
+            heap: HeapKind::Pose,
+            limits: Limits::default(),
+            solver_timeout: Some(Duration::from_secs(10)),
+            seed: 0x006b_6170_7061,
+            test_dir: None,
+            record_tree: false,
+            stop_at_first_violation: false,
+            program_name: String::new(),
+            step_budget: 256,
+        }
+    }
+}

@@ -1,0 +1,44 @@
+//! kappa's symbolic execution engine (King's classic symbolic execution, section 2 and
+//! Algorithm 2 of the compact symbolic execution paper) over the flowgraph IR.
+//!
+//! Extension points, each a trait: [`Searcher`] (state selection), [`HeapModel`] (pointers to
+//! several objects, symbolic input heaps), [`TemplateProvider`] (loop summaries of compact
+//! symbolic execution) and [`TreeObserver`] (the symbolic execution tree). Everything else is in
+//! [`Config`].
+
+pub mod config;
+pub mod engine;
+pub mod heap;
+pub mod memory;
+pub mod report;
+pub mod searcher;
+pub mod state;
+pub mod template;
+pub mod tree;
+pub mod value;
+
+pub use config::{Config, HeapKind, Limits, Mode, SearchKind};
+pub use engine::{Engine, Termination};
+pub use heap::{HeapModel, ProgramHeap};
+pub use report::{RunReport, Stats};
+pub use searcher::Searcher;
+pub use template::{NoTemplates, TemplateProvider};
+pub use tree::{NodeKind, TreeObserver, TreeRecorder};
+
+/// Resident memory of this process in MiB (0 where /proc is not available).
+pub fn rss_mb() -> f64 {
+    let Ok(s) = std::fs::read_to_string("/proc/self/statm") else { return 0.0 };
+    let pages: f64 = s.split_whitespace().nth(1).and_then(|x| x.parse().ok()).unwrap_or(0.0);
+    pages * 4096.0 / (1024.0 * 1024.0)
+}
+
+/// Peak resident memory of this process in MiB.
+pub fn peak_rss_mb() -> f64 {
+    let Ok(s) = std::fs::read_to_string("/proc/self/status") else { return rss_mb() };
+    s.lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.split_whitespace().next())
+        .and_then(|kb| kb.parse::<f64>().ok())
+        .map(|kb| kb / 1024.0)
+        .unwrap_or_else(rss_mb)
+}

@@ -1,0 +1,80 @@
+//! What a run found: statistics with the keys of SPEC.md, errors, and why a run is incomplete.
+
+use kappa_ir::testcase::TestCase;
+use serde::Serialize;
+
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct TemplateStats {
+    pub cycles: u64,
+    pub computed: u64,
+    pub applied: u64,
+}
+
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Coverage {
+    pub branches_total: u64,
+    pub branches_covered: u64,
+    pub loop_paths_total: u64,
+    pub loop_paths_covered: u64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ErrorEntry {
+    pub kind: String,
+    pub location: String,
+    /// File name of the test reproducing it (under the output directory), if written.
+    pub test: Option<String>,
+    #[serde(skip)]
+    pub message: String,
+    /// Paths that ended in this error.
+    #[serde(skip)]
+    pub paths: u64,
+    #[serde(skip)]
+    pub testcase: Option<TestCase>,
+}
+
+/// The statistics object of `--stats-json` (SPEC.md lists the keys).
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Stats {
+    pub verdict: String,
+    pub mode: String,
+    pub search: String,
+    pub heap: String,
+    pub time_s: f64,
+    pub solver_time_s: f64,
+    pub peak_memory_mb: f64,
+    pub paths_completed: u64,
+    pub paths_error: u64,
+    pub states_created: u64,
+    pub tree_nodes: u64,
+    pub failed_leaves: u64,
+    pub solver_queries: u64,
+    pub solver_unknown: u64,
+    pub templates: TemplateStats,
+    pub coverage: Coverage,
+    pub errors: Vec<ErrorEntry>,
+    /// Tests written (one per terminated path, when an output directory is given).
+    pub tests: u64,
+    /// Paths stopped by a limit or an unsupported operation.
+    pub paths_stopped: u64,
+    /// Why the exploration is not complete (empty when it is).
+    pub incomplete: Vec<String>,
+}
+
+/// The result of a run.
+#[derive(Clone, Debug, Default)]
+pub struct RunReport {
+    pub stats: Stats,
+}
+
+impl RunReport {
+    /// Every path terminated, every solver answer was definite, nothing was unsupported.
+    pub fn complete(&self) -> bool {
+        self.stats.incomplete.is_empty()
+    }
+
+    /// Errors that violate `unreach-call`: a call of `reach_error` (or a failed assertion).
+    pub fn violations(&self) -> impl Iterator<Item = &ErrorEntry> {
+        self.stats.errors.iter().filter(|e| e.kind == "reach_error" || e.kind == "assert")
+    }
+}

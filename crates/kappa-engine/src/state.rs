@@ -1,0 +1,102 @@
+//! Execution states (l, θ, φ) of the engine: a call stack of frames (location and registers),
+//! memory, the path condition, and what the path read (for its test).
+
+use crate::memory::Memory;
+use crate::value::SVal;
+use kappa_expr::Term;
+use kappa_ir::{FuncId, Loc, NondetOrigin, ObjId, Span, Ty, VarId};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+#[derive(Clone, Debug)]
+pub struct Frame {
+    pub func: FuncId,
+    pub loc: Loc,
+    /// Registers of the function, indexed by their position in `Function::vars`.
+    pub regs: Vec<Option<SVal>>,
+    /// This activation's instance of each local memory slot.
+    pub slots: HashMap<ObjId, u32>,
+    /// Where the caller continues and which register receives the result.
+    pub ret_to: Option<(Loc, Option<VarId>)>,
+}
+
+/// A value the path reads from outside: an input of its test.
+#[derive(Clone, Debug)]
+pub struct InputRecord {
+    pub kind: kappa_ir::testcase::InputKind,
+    pub origin: NondetOrigin,
+    pub ty: Ty,
+    pub span: Span,
+    /// The symbol standing for the value (an array of bytes for memory contents).
+    pub sym: Term,
+    /// Bytes, for memory contents.
+    pub size: u64,
+}
+
+/// The path condition: a list of constraints shared between forks until one of them grows it.
+#[derive(Clone, Debug, Default)]
+pub struct PathCondition {
+    items: Rc<Vec<Term>>,
+}
+
+impl PathCondition {
+    pub fn push(&mut self, c: Term) {
+        if c.is_true() {
+            return;
+        }
+        Rc::make_mut(&mut self.items).push(c);
+    }
+
+    pub fn constraints(&self) -> &[Term] {
+        &self.items
+    }
+
+    pub fn conjunction(&self) -> Term {
+        Term::and_all(self.items.iter().cloned())
+    }
+
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct State {
+    pub id: u64,
+    pub frames: Vec<Frame>,
+    pub globals: Rc<Vec<Option<SVal>>>,
+    pub memory: Memory,
+    pub pc: PathCondition,
+    /// Inputs in the order the path read them.
+    pub inputs: Rc<Vec<InputRecord>>,
+    /// Edges executed so far.
+    pub depth: u64,
+    /// The node of the symbolic execution tree this state is at.
+    pub node: u64,
+    /// Counter for naming symbols of this path.
+    pub next_sym: u32,
+}
+
+impl State {
+    pub fn frame(&self) -> &Frame {
+        &self.frames[self.frames.len() - 1]
+    }
+
+    pub fn frame_mut(&mut self) -> &mut Frame {
+        let n = self.frames.len() - 1;
+        &mut self.frames[n]
+    }
+
+    pub fn loc(&self) -> (FuncId, Loc) {
+        let f = self.frame();
+        (f.func, f.loc)
+    }
+
+    pub fn push_input(&mut self, r: InputRecord) {
+        Rc::make_mut(&mut self.inputs).push(r);
+    }
+}

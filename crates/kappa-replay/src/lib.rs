@@ -1,0 +1,727 @@
+//! `kappa replay`: runs a test on the real program, compiled by the system C compiler.
+//!
+//! Everything happens on the preprocessed text the program was lowered from
+//! ([`kappa_ir::Program::source`]), with byte-offset edits taken from the IR's spans; no C is
+//! pattern-matched and nothing is preprocessed again.
+//!
+//! * Every `__VERIFIER_nondet_X()` call site gets its own function `__kappa_in_<k>` in place of
+//!   the callee, returning the next input of the test; uninitialised scalar locals get an
+//!   initialiser ` = __kappa_in_<k>()` after their name; uninitialised local arrays, structs and
+//!   address-taken scalars get an extra declarator after theirs that fills them
+//!   (`int a[4], *__kappa_d<k> = (__kappa_fill_<k>(&a, sizeof a), (void *) 0);` — which also
+//!   works in `for (…;` headers); `malloc` calls become `__kappa_malloc_<k>`, which copies the
+//!   test's bytes into the block. The runtime (`runtime.c`) checks that the program asks for the
+//!   inputs at the sites and in the order of the test, and stops the run as
+//!   [`Observed::Diverged`] otherwise.
+//! * Calls of `reach_error`/`__VERIFIER_error` and `__assert_fail` at the IR's error sites, and
+//!   body-less `assert(c)`/`__VERIFIER_assert(c)`, report the site and end the run, so that the
+//!   program's own `reach_error` (which often aborts) never runs. The other error kinds are
+//!   observed with AddressSanitizer and UndefinedBehaviorSanitizer, whose first report is mapped to
+//!   a kind and a `file:line` of the program (the line markers of the preprocessed text make the
+//!   debug information point into the original files). Without the sanitizers, signals stand in:
+//!   SIGFPE for the division errors, SIGSEGV for the memory errors, and the location is not
+//!   checked.
+//! * For an entry function other than `main`, the program's `main` is renamed and a `main` that
+//!   calls the entry with the test's arguments is added.
+//!
+//! A [`Harness`] is compiled once per program and runs any number of tests (the test's data is
+//! read from a file at run time). [`replay`] does both for one test. Set `KAPPA_KEEP_REPLAY=DIR`
+//! to keep the generated files (`prog.i`, `runtime.c`, the executable, each run's data and output)
+//! in a directory under `DIR`; `KAPPA_CC` names the compiler (default `cc`). The runtime is
+//! compiled once per compiler and flags into `$TMPDIR/kappa-replay-runtime-<hash>.o` and reused.
+//!
+//! Compilation: `cc -std=gnu11 -g -O0 -fwrapv -fno-omit-frame-pointer [-m32]
+//! -fsanitize=address,undefined -fno-sanitize-recover=all -fno-sanitize=alignment,bool,enum`,
+//! run with `ASAN_OPTIONS=detect_leaks=0:abort_on_error=0:detect_stack_use_after_return=1:…` and
+//! `UBSAN_OPTIONS=print_stacktrace=1:…`, stdin from /dev/null.
+
+mod exec;
+mod from_run;
+mod instrument;
+mod lex;
+mod sites;
+
+pub use from_run::testcase_from_run;
+
+/// The input an IR edge reads, if any: its kind and the name a test records for it (the
+/// `__VERIFIER_nondet_X` function, the variable, `malloc`/`alloca`, or the memory slot). With
+/// the edge's `span.offset` this is how replay finds the site of a test input: whoever writes
+/// tests (the engine) should name inputs with this function.
+pub fn input_site(
+    prog: &kappa_ir::Program,
+    func: &kappa_ir::Function,
+    edge: &kappa_ir::Edge,
+) -> Option<(InputKind, String)> {
+    sites::input_of_edge(prog, func, edge).map(|(kind, name, _)| (kind, name))
+}
+
+use exec::{Ended, EXIT_ASSUME, EXIT_DIVERGED, EXIT_ERROR, EXIT_SANITIZER, EXIT_SETUP};
+use instrument::{InputPlan, Plan};
+use kappa_cfront::Diagnostic;
+use kappa_ir::testcase::{InputKind, TestCase, TestOutcome};
+use kappa_ir::{DataModel, ErrorKind, Program};
+use std::fmt;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+/// The runtime linked with every instrumented program.
+pub const RUNTIME_C: &str = include_str!("runtime.c");
+
+/// How to compile and run.
+#[derive(Clone, Debug)]
+pub struct ReplayOptions {
+    /// The C compiler: `$KAPPA_CC`, else `cc`.
+    pub cc: String,
+    /// How long one run may take.
+    pub timeout: Duration,
+    /// Compile with AddressSanitizer and UndefinedBehaviorSanitizer when the compiler can (else
+    /// signals stand in, and error locations are not checked).
+    pub sanitizers: bool,
+    /// `-I` directories and `-D` definitions for the front-end (they must be those the test
+    /// was made with: the test's offsets point into the preprocessed text).
+    pub include_dirs: Vec<PathBuf>,
+    pub defines: Vec<String>,
+    /// Keep the generated files in a directory under this one (`$KAPPA_KEEP_REPLAY`).
+    pub keep: Option<PathBuf>,
+}
+
+impl Default for ReplayOptions {
+    fn default() -> Self {
+        ReplayOptions {
+            cc: std::env::var("KAPPA_CC").ok().filter(|s| !s.is_empty()).unwrap_or_else(|| "cc".into()),
+            timeout: Duration::from_secs(10),
+            sanitizers: true,
+            include_dirs: Vec::new(),
+            defines: Vec::new(),
+            keep: std::env::var_os("KAPPA_KEEP_REPLAY").filter(|s| !s.is_empty()).map(PathBuf::from),
+        }
+    }
+}
+
+/// What a replayed run did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Observed {
+    /// The program exited with this status (`main` returned or `exit` was called).
+    Exit(i32),
+    /// `abort()`.
+    Abort,
+    /// An error: an instrumented error site, or a sanitizer report mapped to a kappa error kind.
+    /// `file` and `line` are the program's source position; `line == 0` when unknown (without
+    /// sanitizers).
+    Error { kind: ErrorKind, file: String, line: u32 },
+    /// A sanitizer report kappa has no error kind for (say, a shift by more than the width).
+    Undefined(String),
+    /// Killed by a signal other than SIGABRT.
+    Signal(i32),
+    /// Still running at the timeout.
+    Timeout,
+    /// `__VERIFIER_assume` failed: the test is not for this run.
+    AssumeViolated,
+    /// The program asked for an input the test does not have, or at another site.
+    Diverged(String),
+}
+
+impl fmt::Display for Observed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Observed::Exit(c) => write!(f, "exited with code {c}"),
+            Observed::Abort => write!(f, "aborted"),
+            Observed::Error { kind, file, line } if *line == 0 => {
+                let _ = file;
+                write!(f, "ended in {kind} (location unknown)")
+            }
+            Observed::Error { kind, file, line } => write!(f, "ended in {kind} at {file}:{line}"),
+            Observed::Undefined(msg) => write!(f, "had undefined behaviour kappa does not check: {msg}"),
+            Observed::Signal(s) => write!(f, "was killed by signal {s}{}", signal_name(*s)),
+            Observed::Timeout => write!(f, "did not finish in time"),
+            Observed::AssumeViolated => write!(f, "violated an assumption (__VERIFIER_assume)"),
+            Observed::Diverged(msg) => write!(f, "diverged from the test: {msg}"),
+        }
+    }
+}
+
+fn signal_name(s: i32) -> &'static str {
+    match s {
+        4 => " (SIGILL)",
+        6 => " (SIGABRT)",
+        7 => " (SIGBUS)",
+        8 => " (SIGFPE)",
+        9 => " (SIGKILL)",
+        11 => " (SIGSEGV)",
+        _ => "",
+    }
+}
+
+/// The result of a replay.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    pub observed: Observed,
+    /// Whether the test's recorded outcome happened.
+    pub matches: bool,
+    /// One line: what was expected and what happened.
+    pub explanation: String,
+    pub stdout: String,
+    pub stderr: String,
+    /// Inputs the program read (when it ended normally, so that the runtime could count them).
+    pub inputs_consumed: Option<usize>,
+    /// Inputs the test gives the compiled program (those it skips not counted).
+    pub inputs_expected: usize,
+    /// Whether the program ran with the sanitizers.
+    pub sanitizers: bool,
+}
+
+#[derive(Clone, Debug)]
+pub enum ReplayError {
+    /// No usable C compiler (or none for the data model).
+    NoCompiler(String),
+    /// The instrumented program does not compile.
+    CannotCompile(String),
+    /// The test needs an input replay cannot feed, or does not fit the program.
+    NotReplayable(String),
+    /// The front-end cannot lower the program.
+    Frontend(Diagnostic),
+    /// Files or processes.
+    Io(String),
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayError::NoCompiler(m) => write!(f, "no usable C compiler: {m}"),
+            ReplayError::CannotCompile(m) => write!(f, "the instrumented program does not compile: {m}"),
+            ReplayError::NotReplayable(m) => write!(f, "the test cannot be replayed: {m}"),
+            ReplayError::Frontend(d) => write!(f, "{d}"),
+            ReplayError::Io(m) => write!(f, "{m}"),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+fn io_err(what: &str, e: std::io::Error) -> ReplayError {
+    ReplayError::Io(format!("{what}: {e}"))
+}
+
+/// Replays one test on the program at `source`: lowers it again with the test's data model and
+/// entry, compiles the instrumented program, runs it on the test's inputs and compares.
+pub fn replay(source: &Path, test: &TestCase, opts: &ReplayOptions) -> Result<Replay, ReplayError> {
+    let dm: DataModel = test.data_model.parse().map_err(ReplayError::NotReplayable)?;
+    let harness = Harness::build(source, dm, &test.entry, opts)?;
+    harness.run(test)
+}
+
+/// Whether the compiler of `opts` builds and runs programs for the data model with the
+/// sanitizers (else replay falls back to signals and does not check error locations).
+pub fn sanitizers_available(opts: &ReplayOptions, dm: DataModel) -> bool {
+    exec::probe(&opts.cc, dm == DataModel::ILP32, true).is_ok()
+}
+
+/// Whether the compiler of `opts` builds and runs programs for the data model at all.
+pub fn compiler_available(opts: &ReplayOptions, dm: DataModel) -> bool {
+    exec::probe(&opts.cc, dm == DataModel::ILP32, false).is_ok()
+}
+
+/// Lowers `source` and compiles its harness (the same as [`Harness::build`]).
+pub fn compile_harness(
+    source: &Path,
+    dm: DataModel,
+    entry: &str,
+    opts: &ReplayOptions,
+) -> Result<Harness, ReplayError> {
+    Harness::build(source, dm, entry, opts)
+}
+
+/// An instrumented, compiled program, ready to run tests.
+pub struct Harness {
+    prog: Program,
+    plan: Plan,
+    entry: String,
+    dir: PathBuf,
+    temp: Option<tempfile::TempDir>,
+    exe: PathBuf,
+    sanitizers: bool,
+    timeout: Duration,
+    runs: AtomicUsize,
+}
+
+impl Harness {
+    /// Lowers `source` and builds its harness.
+    pub fn build(source: &Path, dm: DataModel, entry: &str, opts: &ReplayOptions) -> Result<Harness, ReplayError> {
+        let fopts = kappa_cfront::Options {
+            data_model: dm,
+            include_dirs: opts.include_dirs.clone(),
+            defines: opts.defines.clone(),
+            entries: vec![entry.to_string()],
+        };
+        let prog = kappa_cfront::lower_file(source, &fopts).map_err(ReplayError::Frontend)?;
+        Harness::from_program(prog, entry, opts)
+    }
+
+    /// Builds the harness of an already lowered program (its `source` is what gets compiled).
+    pub fn from_program(prog: Program, entry: &str, opts: &ReplayOptions) -> Result<Harness, ReplayError> {
+        let m32 = prog.data_model == DataModel::ILP32;
+        if let Err(e) = exec::probe(&opts.cc, m32, false) {
+            return Err(ReplayError::NoCompiler(if m32 {
+                format!("ILP32 needs `{} -m32`, which does not work here (install gcc-multilib): {e}", opts.cc)
+            } else {
+                e
+            }));
+        }
+        let sanitizers = opts.sanitizers && exec::probe(&opts.cc, m32, true).is_ok();
+        let plan = instrument::instrument(&prog, entry).map_err(ReplayError::NotReplayable)?;
+        let stem = prog
+            .files
+            .first()
+            .and_then(|f| Path::new(f).file_stem())
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "prog".into());
+        let (dir, temp) = match &opts.keep {
+            Some(keep) => {
+                std::fs::create_dir_all(keep).map_err(|e| io_err(&format!("cannot create {}", keep.display()), e))?;
+                let t = tempfile::Builder::new()
+                    .prefix(&format!("{stem}-"))
+                    .tempdir_in(keep)
+                    .map_err(|e| io_err("cannot create a directory", e))?;
+                (t.keep(), None)
+            }
+            None => {
+                let t = tempfile::Builder::new()
+                    .prefix("kappa-replay-")
+                    .tempdir()
+                    .map_err(|e| io_err("cannot create a temporary directory", e))?;
+                (t.path().to_path_buf(), Some(t))
+            }
+        };
+        let prog_i = dir.join("prog.i");
+        let runtime = dir.join("runtime.c");
+        let exe = dir.join(&stem);
+        std::fs::write(&prog_i, &plan.text).map_err(|e| io_err("cannot write the instrumented program", e))?;
+        std::fs::write(&runtime, RUNTIME_C).map_err(|e| io_err("cannot write the runtime", e))?;
+        compile(&opts.cc, m32, sanitizers, &dir, &prog_i, &runtime, &exe)?;
+        Ok(Harness {
+            prog,
+            plan,
+            entry: entry.to_string(),
+            dir,
+            temp,
+            exe,
+            sanitizers,
+            timeout: opts.timeout,
+            runs: AtomicUsize::new(0),
+        })
+    }
+
+    /// The lowered program.
+    pub fn program(&self) -> &Program {
+        &self.prog
+    }
+
+    /// The instrumented translation unit.
+    pub fn instrumented_source(&self) -> &str {
+        &self.plan.text
+    }
+
+    /// Whether the program was compiled with the sanitizers.
+    pub fn sanitizers(&self) -> bool {
+        self.sanitizers
+    }
+
+    /// The directory of the generated files.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Runs one test.
+    pub fn run(&self, test: &TestCase) -> Result<Replay, ReplayError> {
+        if test.entry != self.entry {
+            return Err(ReplayError::NotReplayable(format!(
+                "the test starts at `{}`, the harness at `{}`",
+                test.entry, self.entry
+            )));
+        }
+        if test.data_model != self.prog.data_model.name() {
+            return Err(ReplayError::NotReplayable(format!(
+                "the test is for {}, the harness for {}",
+                test.data_model,
+                self.prog.data_model.name()
+            )));
+        }
+        let data = self.test_data(test)?;
+        let n = self.runs.fetch_add(1, Ordering::Relaxed);
+        let data_path = self.dir.join(format!("run{n}.data"));
+        let out_path = self.dir.join(format!("run{n}.out"));
+        let err_path = self.dir.join(format!("run{n}.err"));
+        std::fs::write(&data_path, &data.text).map_err(|e| io_err("cannot write the test data", e))?;
+        let data_str = data_path.to_string_lossy().into_owned();
+        let envs = [
+            ("KAPPA_REPLAY_DATA", data_str.as_str()),
+            ("ASAN_OPTIONS", exec::ASAN_OPTIONS),
+            ("UBSAN_OPTIONS", exec::UBSAN_OPTIONS),
+        ];
+        let ended = exec::run_with_timeout(&self.exe, &envs, &out_path, &err_path, &self.dir, self.timeout)
+            .map_err(|e| io_err("cannot run the compiled program", e))?;
+        let stdout = String::from_utf8_lossy(&std::fs::read(&out_path).unwrap_or_default()).into_owned();
+        let stderr = String::from_utf8_lossy(&std::fs::read(&err_path).unwrap_or_default()).into_owned();
+        if self.temp.is_some() {
+            for p in [&data_path, &out_path, &err_path] {
+                let _ = std::fs::remove_file(p);
+            }
+        }
+        let (observed, consumed) = match ended {
+            Ended::Timeout => (Observed::Timeout, None),
+            Ended::Status(status) => self.observe(status, &stderr, &data)?,
+        };
+        let (matches, explanation) = judge(&test.outcome, &observed, self.sanitizers);
+        let mut explanation = explanation;
+        if let Some(c) = consumed {
+            if c != data.count && matches {
+                let _ = write!(explanation, " (but the program read {c} of the test's {} inputs)", data.count);
+            }
+        }
+        Ok(Replay {
+            observed,
+            matches,
+            explanation,
+            stdout,
+            stderr,
+            inputs_consumed: consumed,
+            inputs_expected: data.count,
+            sanitizers: self.sanitizers,
+        })
+    }
+
+    fn observe(
+        &self,
+        status: std::process::ExitStatus,
+        stderr: &str,
+        data: &TestData,
+    ) -> Result<(Observed, Option<usize>), ReplayError> {
+        let code = status.code();
+        let mut consumed = None;
+        for m in exec::markers(stderr) {
+            match (m.first().copied(), code) {
+                (Some("error"), Some(EXIT_ERROR)) => {
+                    let k: usize = m.get(1).and_then(|s| s.parse().ok()).unwrap_or(usize::MAX);
+                    if let Some(site) = self.plan.errors.get(&k) {
+                        let file = self.prog.files.get(site.span.file as usize).cloned().unwrap_or_default();
+                        return Ok((Observed::Error { kind: site.kind, file, line: site.span.line }, None));
+                    }
+                }
+                (Some("diverged"), Some(EXIT_DIVERGED)) => {
+                    let site: usize = m.get(1).and_then(|s| s.parse().ok()).unwrap_or(usize::MAX);
+                    let pos: usize = m.get(2).and_then(|s| s.parse().ok()).unwrap_or(0);
+                    return Ok((Observed::Diverged(self.divergence(site, pos, data)), Some(pos)));
+                }
+                (Some("noarg"), Some(EXIT_DIVERGED)) => {
+                    let i = m.get(1).copied().unwrap_or("?");
+                    return Ok((Observed::Diverged(format!("the test has no value for parameter {i}")), None));
+                }
+                (Some("unexpected"), Some(EXIT_DIVERGED)) => {
+                    let name = m.get(1).copied().unwrap_or("?");
+                    return Ok((
+                        Observed::Diverged(format!(
+                            "the program called `{name}`, which has no body and which kappa did not see \
+                             being called"
+                        )),
+                        None,
+                    ));
+                }
+                (Some("assume-violated"), Some(EXIT_ASSUME)) => return Ok((Observed::AssumeViolated, None)),
+                (Some("setup"), Some(EXIT_SETUP)) => {
+                    return Err(ReplayError::Io(format!("the replay runtime failed: {}", m[1..].join(" "))));
+                }
+                (Some("consumed"), _) => consumed = m.get(1).and_then(|s| s.parse().ok()),
+                _ => {}
+            }
+        }
+        if self.sanitizers && code == Some(EXIT_SANITIZER) {
+            let files = &self.prog.files;
+            let is_prog = |f: &str| files.iter().find(|pf| same_file(pf, f)).cloned();
+            if let Some(r) = exec::parse_report(stderr, &is_prog) {
+                let observed = match (r.kind, r.location) {
+                    (Some(kind), Some((file, line))) => Observed::Error { kind, file, line },
+                    (Some(kind), None) => Observed::Error { kind, file: String::new(), line: 0 },
+                    (None, loc) => Observed::Undefined(match loc {
+                        Some((f, l)) => format!("{} at {f}:{l}", r.headline),
+                        None => r.headline,
+                    }),
+                };
+                return Ok((observed, None));
+            }
+        }
+        let observed = exec::observe_plain(status, stderr, self.sanitizers);
+        let consumed = if matches!(observed, Observed::Exit(_)) { consumed } else { None };
+        Ok((observed, consumed))
+    }
+
+    fn divergence(&self, site: usize, pos: usize, data: &TestData) -> String {
+        let asked = self.plan.site_desc.get(site).cloned().unwrap_or_else(|| format!("site {site}"));
+        let inputs = &data.descs;
+        match inputs.get(pos) {
+            Some(have) => format!(
+                "the program asks for input #{} at {asked}, but the test's input #{} is {have}",
+                pos + 1,
+                pos + 1
+            ),
+            None => format!(
+                "the program asks for input #{} at {asked}, but the test has only {} inputs",
+                pos + 1,
+                inputs.len()
+            ),
+        }
+    }
+}
+
+/// The data file of one test, and the number of inputs the compiled program will read.
+struct TestData {
+    text: String,
+    count: usize,
+    /// Where each input is read, for messages.
+    descs: Vec<String>,
+}
+
+impl Harness {
+    fn test_data(&self, test: &TestCase) -> Result<TestData, ReplayError> {
+        let mut text = String::new();
+        let nargs = match &self.plan.params {
+            Some(params) => {
+                if test.args.len() < params.len() {
+                    let names: Vec<&str> = params.iter().map(|p| p.name.as_str()).collect();
+                    return Err(ReplayError::NotReplayable(format!(
+                        "`{}` takes {} parameters ({}), the test gives {}",
+                        self.entry,
+                        params.len(),
+                        names.join(", "),
+                        test.args.len()
+                    )));
+                }
+                params.len()
+            }
+            None => 0,
+        };
+        let _ = write!(text, "args {nargs}");
+        for a in &test.args[..nargs] {
+            if a.ty == "ptr" && a.value != 0 {
+                return Err(ReplayError::NotReplayable(format!(
+                    "parameter `{}` is a pointer to an input heap, which replay cannot build yet",
+                    a.name
+                )));
+            }
+            let _ = write!(text, " {}", a.value);
+        }
+        text.push('\n');
+        let mut lines = Vec::new();
+        let mut descs = Vec::new();
+        for (i, input) in test.inputs.iter().enumerate() {
+            let key = sites::input_key(input.kind, input.offset, &input.name);
+            let plan = match input.kind {
+                InputKind::Param => None,
+                _ => self.plan.inputs.get(&key),
+            };
+            match plan {
+                Some(InputPlan::Site(k)) => {
+                    let mut line = format!("{k} {} {} ", input.value, input.bytes.len());
+                    for b in &input.bytes {
+                        let _ = write!(line, "{b:02x}");
+                    }
+                    lines.push(line);
+                    descs.push(format!("at {}", self.plan.site_desc.get(*k).cloned().unwrap_or_default()));
+                }
+                Some(InputPlan::Ignored) => {}
+                Some(InputPlan::Unsupported(why)) => return Err(ReplayError::NotReplayable(why.clone())),
+                None => {
+                    return Err(ReplayError::NotReplayable(format!(
+                        "input #{} of the test ({} `{}` at {}, offset {}) is not an input site of this program \
+                         (was the test made for another version of it?)",
+                        i + 1,
+                        kind_name(input.kind),
+                        input.name,
+                        input.site,
+                        input.offset
+                    )))
+                }
+            }
+        }
+        let _ = writeln!(text, "inputs {}", lines.len());
+        for l in &lines {
+            text.push_str(l);
+            text.push('\n');
+        }
+        Ok(TestData { text, count: lines.len(), descs })
+    }
+}
+
+fn kind_name(k: InputKind) -> &'static str {
+    match k {
+        InputKind::Nondet => "nondet",
+        InputKind::Uninit => "uninit",
+        InputKind::Memory => "memory",
+        InputKind::Param => "param",
+    }
+}
+
+fn compile(
+    cc: &str,
+    m32: bool,
+    sanitizers: bool,
+    dir: &Path,
+    prog_i: &Path,
+    runtime: &Path,
+    exe: &Path,
+) -> Result<(), ReplayError> {
+    let mut fallbacks: Vec<String> = Vec::new();
+    for _attempt in 0..2 {
+        let mut cmd = std::process::Command::new(cc);
+        cmd.args(exec::base_flags(m32));
+        if sanitizers {
+            cmd.args(exec::sanitizer_flags());
+        }
+        cmd.arg("-x").arg("cpp-output").arg(prog_i);
+        match exec::runtime_object(cc, m32, sanitizers) {
+            Ok(obj) => cmd.arg("-x").arg("none").arg(obj),
+            Err(_) => cmd.arg("-x").arg("c").arg(runtime),
+        };
+        if !fallbacks.is_empty() {
+            let path = dir.join("fallbacks.c");
+            cmd.arg("-x").arg("c");
+            let mut src =
+                String::from("extern void __kappa_rt_unexpected(const char *) __attribute__((__noreturn__));\n");
+            for f in &fallbacks {
+                let _ = writeln!(src, "__attribute__((weak)) void {f}(void) {{ __kappa_rt_unexpected(\"{f}\"); }}");
+            }
+            std::fs::write(&path, src).map_err(|e| io_err("cannot write the fallbacks", e))?;
+            cmd.arg(&path);
+        }
+        cmd.arg("-o").arg(exe).current_dir(dir).stdin(std::process::Stdio::null());
+        let out = cmd.output().map_err(|e| ReplayError::NoCompiler(format!("cannot run `{cc}`: {e}")))?;
+        if out.status.success() {
+            return Ok(());
+        }
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        // Functions without a body that kappa never saw called (they are in code not reachable
+        // from the entry): give them a body that reports the call.
+        let missing = undefined_symbols(&err);
+        if missing.is_empty() || !fallbacks.is_empty() {
+            let errors: Vec<&str> = err.lines().filter(|l| l.contains("error")).take(5).collect();
+            return Err(ReplayError::CannotCompile(if errors.is_empty() {
+                exec::first_lines(&err, 5)
+            } else {
+                errors.join(" | ")
+            }));
+        }
+        fallbacks = missing;
+    }
+    Err(ReplayError::CannotCompile("linking failed".into()))
+}
+
+fn undefined_symbols(ld: &str) -> Vec<String> {
+    let mut v: Vec<String> = Vec::new();
+    for l in ld.lines() {
+        if let Some(i) = l.find("undefined reference to `") {
+            let rest = &l[i + "undefined reference to `".len()..];
+            if let Some(end) = rest.find('\'') {
+                let name = &rest[..end];
+                if !name.is_empty() && name.bytes().all(lex::is_ident_char) && !v.iter().any(|x| x == name) {
+                    v.push(name.to_string());
+                }
+            }
+        }
+    }
+    v
+}
+
+/// Whether two paths name the same source file (one may be relative to where the other was
+/// compiled).
+pub(crate) fn same_file(a: &str, b: &str) -> bool {
+    let a = a.strip_prefix("./").unwrap_or(a);
+    let b = b.strip_prefix("./").unwrap_or(b);
+    a == b || a.ends_with(&format!("/{b}")) || b.ends_with(&format!("/{a}"))
+}
+
+/// `file:line:col` → file and line.
+fn parse_location(loc: &str) -> Option<(String, u32)> {
+    let mut parts = loc.rsplitn(3, ':');
+    let col = parts.next()?;
+    let line = parts.next()?;
+    let file = parts.next()?;
+    let _ = col;
+    Some((file.to_string(), line.parse().ok()?))
+}
+
+/// Whether the observation is the recorded outcome, and a one-line explanation.
+fn judge(expected: &TestOutcome, observed: &Observed, sanitizers: bool) -> (bool, String) {
+    let want = match expected {
+        TestOutcome::Exit { code } => format!("exit code {code}"),
+        TestOutcome::Abort => "abort()".to_string(),
+        TestOutcome::Error { error, location, .. } => {
+            let at = parse_location(location).map(|(f, l)| format!("{f}:{l}")).unwrap_or_else(|| location.clone());
+            format!("{error} at {at}")
+        }
+    };
+    let ok = |note: &str| (true, format!("{want}, as the test expects{note}"));
+    let bad = || (false, format!("expected {want}, but the program {observed}"));
+    match (expected, observed) {
+        (TestOutcome::Exit { code }, Observed::Exit(c)) if code & 0xff == c & 0xff => ok(""),
+        (TestOutcome::Abort, Observed::Abort) => ok(""),
+        (TestOutcome::Error { error, location, .. }, Observed::Error { kind, file, line }) => {
+            if error != kind.name() {
+                return bad();
+            }
+            if *line == 0 {
+                return ok(" (the location could not be checked without the sanitizers)");
+            }
+            match parse_location(location) {
+                Some((f, l)) if l == *line && same_file(&f, file) => ok(""),
+                Some(_) => (false, format!("expected {want}, but the program ended in {kind} at {file}:{line}")),
+                None => ok(" (the test's location is unreadable)"),
+            }
+        }
+        (TestOutcome::Error { error, .. }, Observed::Signal(sig)) if !sanitizers => {
+            let fits = match sig {
+                8 => error == "div_by_zero" || error == "div_overflow",
+                7 | 11 => error == "null_deref" || error == "invalid_deref" || error == "out_of_bounds",
+                _ => false,
+            };
+            if fits {
+                ok(&format!(
+                    " (signal {sig}{}; without the sanitizers the location could not be checked)",
+                    signal_name(*sig)
+                ))
+            } else {
+                bad()
+            }
+        }
+        _ => bad(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_match_by_suffix() {
+        assert!(same_file("a.c", "/tmp/x/a.c"));
+        assert!(same_file("/tmp/x/a.c", "./a.c"));
+        assert!(!same_file("ba.c", "/tmp/x/a.c"));
+    }
+
+    #[test]
+    fn judging_outcomes() {
+        let err =
+            TestOutcome::Error { error: "div_by_zero".into(), location: "x/a.c:7:3".into(), message: String::new() };
+        let seen = Observed::Error { kind: ErrorKind::DivByZero, file: "/w/x/a.c".into(), line: 7 };
+        assert!(judge(&err, &seen, true).0);
+        let elsewhere = Observed::Error { kind: ErrorKind::DivByZero, file: "/w/x/a.c".into(), line: 8 };
+        assert!(!judge(&err, &elsewhere, true).0);
+        assert!(judge(&err, &Observed::Signal(8), false).0);
+        assert!(!judge(&err, &Observed::Signal(8), true).0);
+        let exit = TestOutcome::Exit { code: 256 + 3 };
+        assert!(judge(&exit, &Observed::Exit(3), true).0);
+        let (m, why) = judge(&exit, &Observed::Exit(4), true);
+        assert!(!m);
+        assert_eq!(why, "expected exit code 259, but the program exited with code 4");
+    }
+}

@@ -1,0 +1,141 @@
+/* kappa replay runtime: linked with the instrumented program, it feeds the test's inputs to the
+ * instrumented input sites in order and reports errors and divergences to kappa on stderr with
+ * lines starting "KAPPA-REPLAY". The test data comes from the file named by KAPPA_REPLAY_DATA:
+ *
+ *   args N  v1 … vN
+ *   inputs M
+ *   SITE VALUE NBYTES HEXBYTES     (M lines)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define KAPPA_EXIT_ASSUME 215
+#define KAPPA_EXIT_SETUP 216
+#define KAPPA_EXIT_ERROR 217
+#define KAPPA_EXIT_DIVERGED 218
+
+struct kappa_input {
+    int site;
+    unsigned long long value;
+    unsigned long len;
+    unsigned char *bytes;
+};
+
+static struct kappa_input *kappa_in;
+static long kappa_n, kappa_pos;
+static unsigned long long *kappa_args;
+static long kappa_nargs;
+
+static void kappa_setup_failed(const char *what) {
+    fprintf(stderr, "\nKAPPA-REPLAY setup %s\n", what);
+    _exit(KAPPA_EXIT_SETUP);
+}
+
+static void kappa_at_exit(void) {
+    fflush(stdout);
+    fprintf(stderr, "\nKAPPA-REPLAY consumed %ld\n", kappa_pos);
+}
+
+__attribute__((constructor)) static void kappa_load(void) {
+    const char *path = getenv("KAPPA_REPLAY_DATA");
+    FILE *f;
+    long i;
+    unsigned long j;
+    setvbuf(stdout, NULL, _IONBF, 0);
+    if (!path)
+        kappa_setup_failed("KAPPA_REPLAY_DATA is not set");
+    f = fopen(path, "r");
+    if (!f)
+        kappa_setup_failed("cannot open the test data");
+    if (fscanf(f, " args %ld", &kappa_nargs) != 1 || kappa_nargs < 0)
+        kappa_setup_failed("malformed test data (args)");
+    kappa_args = calloc((size_t)kappa_nargs + 1, sizeof *kappa_args);
+    for (i = 0; i < kappa_nargs; i++)
+        if (fscanf(f, " %llu", &kappa_args[i]) != 1)
+            kappa_setup_failed("malformed test data (argument)");
+    if (fscanf(f, " inputs %ld", &kappa_n) != 1 || kappa_n < 0)
+        kappa_setup_failed("malformed test data (inputs)");
+    kappa_in = calloc((size_t)kappa_n + 1, sizeof *kappa_in);
+    for (i = 0; i < kappa_n; i++) {
+        struct kappa_input *in = &kappa_in[i];
+        if (fscanf(f, " %d %llu %lu", &in->site, &in->value, &in->len) != 3)
+            kappa_setup_failed("malformed test data (input)");
+        in->bytes = malloc(in->len + 1);
+        for (j = 0; j < in->len; j++)
+            if (fscanf(f, "%2hhx", &in->bytes[j]) != 1)
+                kappa_setup_failed("malformed test data (bytes)");
+    }
+    fclose(f);
+    atexit(kappa_at_exit);
+}
+
+static void kappa_diverge(int site) {
+    fflush(stdout);
+    fprintf(stderr, "\nKAPPA-REPLAY diverged %d %ld\n", site, kappa_pos);
+    _exit(KAPPA_EXIT_DIVERGED);
+}
+
+static struct kappa_input *kappa_take(int site) {
+    if (kappa_pos >= kappa_n || kappa_in[kappa_pos].site != site)
+        kappa_diverge(site);
+    return &kappa_in[kappa_pos++];
+}
+
+unsigned long long __kappa_rt_value(int site) {
+    return kappa_take(site)->value;
+}
+
+void __kappa_rt_fill(int site, void *p, unsigned long n) {
+    struct kappa_input *in;
+    if (n == 0 || !p)
+        return;
+    in = kappa_take(site);
+    memset(p, 0, n);
+    memcpy(p, in->bytes, in->len < n ? in->len : n);
+}
+
+void *__kappa_rt_malloc(int site, unsigned long n) {
+    void *p = malloc(n);
+    __kappa_rt_fill(site, p, n);
+    return p;
+}
+
+__attribute__((noreturn)) void __kappa_rt_error(int site) {
+    fflush(stdout);
+    fprintf(stderr, "\nKAPPA-REPLAY error %d\n", site);
+    _exit(KAPPA_EXIT_ERROR);
+}
+
+__attribute__((noreturn)) void __kappa_rt_assert_fail(int site, const char *assertion, const char *file,
+                                                      unsigned int line, const char *function) {
+    fflush(stdout);
+    fprintf(stderr, "%s:%u: %s: Assertion `%s' failed.\n", file ? file : "?", line, function ? function : "?",
+            assertion ? assertion : "?");
+    __kappa_rt_error(site);
+}
+
+unsigned long long __kappa_rt_arg(int i) {
+    if (i >= kappa_nargs) {
+        fflush(stdout);
+        fprintf(stderr, "\nKAPPA-REPLAY noarg %d\n", i);
+        _exit(KAPPA_EXIT_DIVERGED);
+    }
+    return kappa_args[i];
+}
+
+__attribute__((noreturn)) void __kappa_rt_unexpected(const char *name) {
+    fflush(stdout);
+    fprintf(stderr, "\nKAPPA-REPLAY unexpected %s\n", name);
+    _exit(KAPPA_EXIT_DIVERGED);
+}
+
+/* SV-COMP's assume: ends a run on which it fails (the program's own definition, if any, wins). */
+__attribute__((weak)) void __VERIFIER_assume(int cond) {
+    if (!cond) {
+        fflush(stdout);
+        fprintf(stderr, "\nKAPPA-REPLAY assume-violated\n");
+        _exit(KAPPA_EXIT_ASSUME);
+    }
+}

@@ -1,0 +1,728 @@
+//! The core solver: kappa terms translated to Z3 and checked by one incremental Z3 solver per
+//! [`Z3Solver`] (creating a Z3 solver per query costs ~100 times more than a check of a typical
+//! query).
+//!
+//! Translation only goes from kappa to Z3. Nothing is read back from Z3 terms except the model
+//! values of constants, as numerals: the `z3` crate's operation codes do not match the Z3 4.8
+//! library Debian ships, so inspecting Z3 terms by their declaration kind would be wrong.
+
+use crate::syms::{free_symbols, InfoCache};
+use crate::{Counters, Model, Query, SatResult, Solver, SolverStats};
+use kappa_expr::eval::ValueKey;
+use kappa_expr::{Elem, Op, Sort, SymId, Term, Value};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::{Duration, Instant};
+use z3::ast::{forall_const, Array, Ast, Bool, Dynamic, Int, BV};
+
+/// How [`Z3Solver`] feeds queries to its Z3 solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Z3Mode {
+    /// Each constraint of the path condition stays asserted in its own scope after the query;
+    /// the next query pops only the scopes of constraints it does not share as a prefix. The
+    /// engine's queries mostly extend the previous path condition, so most constraints are
+    /// asserted (and internalised by Z3) once.
+    Prefix,
+    /// One scope per query: push, assert everything, check, pop.
+    PushPop,
+    /// `reset`, assert everything, check: Z3 then uses its non-incremental solver.
+    Reset,
+}
+
+/// Settings of [`Z3Solver`].
+#[derive(Clone, Copy, Debug)]
+pub struct Z3Options {
+    pub mode: Z3Mode,
+    /// The translation cache is cleared when it holds more terms than this.
+    pub cache_cap: usize,
+}
+
+impl Default for Z3Options {
+    fn default() -> Self {
+        Z3Options { mode: Z3Mode::Prefix, cache_cap: 1 << 18 }
+    }
+}
+
+/// Checks queries with Z3 (see the module documentation).
+pub struct Z3Solver {
+    opts: Z3Options,
+    solver: z3::Solver,
+    /// The solver of queries with quantifiers, created when first needed (see [`Z3Solver::solve`]).
+    quant_solver: Option<z3::Solver>,
+    timeout: Option<Duration>,
+    params_set: bool,
+    /// Term id → its translation. Ids are unique for the life of the thread.
+    cache: HashMap<u64, Dynamic>,
+    consts: HashMap<SymId, Dynamic>,
+    /// Ids of the path-condition constraints asserted, one scope each ([`Z3Mode::Prefix`]).
+    stack: Vec<u64>,
+    infos: InfoCache,
+    counters: Counters,
+    core_calls: u64,
+    core_time: Duration,
+    translate_time: Duration,
+}
+
+impl Default for Z3Solver {
+    fn default() -> Self {
+        Z3Solver::new()
+    }
+}
+
+impl Z3Solver {
+    pub fn new() -> Z3Solver {
+        Z3Solver::with_options(Z3Options::default())
+    }
+
+    pub fn with_options(opts: Z3Options) -> Z3Solver {
+        let mut s = Z3Solver {
+            opts,
+            solver: z3::Solver::new(),
+            quant_solver: None,
+            timeout: None,
+            params_set: false,
+            cache: HashMap::new(),
+            consts: HashMap::new(),
+            stack: Vec::new(),
+            infos: InfoCache::new(1 << 16),
+            counters: Counters::default(),
+            core_calls: 0,
+            core_time: Duration::ZERO,
+            translate_time: Duration::ZERO,
+        };
+        s.apply_params();
+        s
+    }
+
+    /// Sets Z3's timeout. A timeout costs every check a timer (some 40 µs), so none is set
+    /// until one is asked for; afterwards "none" is Z3's `u32::MAX` milliseconds.
+    fn apply_params(&mut self) {
+        let ms = match self.timeout {
+            None if !self.params_set => return,
+            None => u32::MAX,
+            Some(t) => u32::try_from(t.as_millis()).unwrap_or(u32::MAX - 1).max(1),
+        };
+        let mut p = z3::Params::new();
+        p.set_u32("timeout", ms);
+        self.solver.set_params(&p);
+        if let Some(q) = &self.quant_solver {
+            q.set_params(&p);
+        }
+        self.params_set = true;
+    }
+
+    /// After an internal error: a new Z3 solver and empty caches, so that nothing half-built
+    /// survives.
+    fn reset_state(&mut self) {
+        self.solver = z3::Solver::new();
+        self.quant_solver = None;
+        self.params_set = false;
+        self.cache.clear();
+        self.consts.clear();
+        self.stack.clear();
+        self.apply_params();
+    }
+
+    fn run(&mut self, q: &Query, want_model: bool) -> Result<Option<Model>, SatResult> {
+        let start = Instant::now();
+        let r = catch_unwind(AssertUnwindSafe(|| self.solve(q, want_model)));
+        let r = match r {
+            Ok(r) => r,
+            Err(p) => {
+                let msg = p
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| p.downcast_ref::<String>().cloned())
+                    .unwrap_or_default();
+                self.reset_state();
+                Err(SatResult::Unknown(format!("internal error in the Z3 layer: {msg}")))
+            }
+        };
+        let elapsed = start.elapsed();
+        match &r {
+            Ok(_) => self.counters.record(&SatResult::Sat, want_model, elapsed),
+            Err(e) => self.counters.record(e, want_model, elapsed),
+        }
+        r
+    }
+
+    fn solve(&mut self, q: &Query, want_model: bool) -> Result<Option<Model>, SatResult> {
+        if self.cache.len() > self.opts.cache_cap {
+            self.cache.clear();
+            self.consts.clear();
+        }
+        // Translate everything before touching the solver, so that an error leaves it as it was.
+        let t0 = Instant::now();
+        let tr = (|| -> Result<(Vec<Bool>, Bool), String> {
+            let pc = q.pc.iter().map(|c| self.translate_bool(c)).collect::<Result<Vec<_>, _>>()?;
+            let cond = self.translate_bool(&q.cond)?;
+            Ok((pc, cond))
+        })();
+        self.translate_time += t0.elapsed();
+        let (pc, cond) = tr.map_err(|e| SatResult::Unknown(format!("translation: {e}")))?;
+
+        let t1 = Instant::now();
+        // Quantified queries go to a solver of their own, reset for each: Z3's incremental core
+        // instantiates quantifiers far worse than its non-incremental one (0.75 s against 20 ms
+        // on a loop template), and resetting the main solver would lose its scopes.
+        let quantified = q.constraints().any(|c| self.infos.get(c).quantified);
+        let (solver, mode) = if quantified {
+            if self.quant_solver.is_none() {
+                self.quant_solver = Some(z3::Solver::new());
+                if self.params_set {
+                    self.params_set = false;
+                    self.apply_params();
+                }
+            }
+            match &self.quant_solver {
+                Some(s) => (s, Z3Mode::Reset),
+                None => return Err(SatResult::Unknown("no Z3 solver".into())),
+            }
+        } else {
+            (&self.solver, self.opts.mode)
+        };
+        let scoped = match mode {
+            Z3Mode::Prefix => {
+                // The order of the path condition does not matter: keep the longest bottom part
+                // of the stack made of constraints of this query, assert the others above it.
+                let ids: HashSet<u64> = q.pc.iter().map(Term::id).collect();
+                let keep = self.stack.iter().take_while(|id| ids.contains(id)).count();
+                if keep < self.stack.len() {
+                    solver.pop(u32::try_from(self.stack.len() - keep).unwrap_or(u32::MAX));
+                    self.stack.truncate(keep);
+                }
+                let kept: HashSet<u64> = self.stack.iter().copied().collect();
+                for (c, z) in q.pc.iter().zip(&pc) {
+                    if kept.contains(&c.id()) || self.stack.last() == Some(&c.id()) {
+                        continue;
+                    }
+                    solver.push();
+                    solver.assert(z);
+                    self.stack.push(c.id());
+                }
+                solver.push();
+                solver.assert(&cond);
+                true
+            }
+            Z3Mode::PushPop => {
+                solver.push();
+                for z in &pc {
+                    solver.assert(z);
+                }
+                solver.assert(&cond);
+                true
+            }
+            Z3Mode::Reset => {
+                solver.reset();
+                for z in &pc {
+                    solver.assert(z);
+                }
+                solver.assert(&cond);
+                false
+            }
+        };
+        self.core_calls += 1;
+        let res = solver.check();
+        let model = match res {
+            z3::SatResult::Sat if want_model => solver.get_model(),
+            _ => None,
+        };
+        let reason = match res {
+            z3::SatResult::Unknown => solver.get_reason_unknown(),
+            _ => None,
+        };
+        if scoped {
+            solver.pop(1);
+        }
+        let out = match res {
+            z3::SatResult::Sat if want_model => match model {
+                Some(m) => Ok(Some(self.extract(q, &m))),
+                None => Err(SatResult::Unknown("Z3 gave no model".into())),
+            },
+            z3::SatResult::Sat => Ok(None),
+            z3::SatResult::Unsat => Err(SatResult::Unsat),
+            z3::SatResult::Unknown => Err(SatResult::Unknown(reason.unwrap_or_else(|| "unknown".to_string()))),
+        };
+        self.core_time += t1.elapsed();
+        out
+    }
+
+    fn translate_bool(&mut self, t: &Term) -> Result<Bool, String> {
+        if t.sort() != Sort::Bool {
+            return Err(format!("constraint of sort {}: {t}", t.sort()));
+        }
+        self.translate(t)?.as_bool().ok_or_else(|| format!("not a Z3 boolean: {t}"))
+    }
+
+    /// The Z3 term of a kappa term, bottom-up and iteratively (terms can be deep).
+    fn translate(&mut self, t: &Term) -> Result<Dynamic, String> {
+        if let Some(d) = self.cache.get(&t.id()) {
+            return Ok(d.clone());
+        }
+        let mut stack: Vec<(Term, bool)> = vec![(t.clone(), false)];
+        while let Some((x, expanded)) = stack.pop() {
+            if self.cache.contains_key(&x.id()) {
+                continue;
+            }
+            if !expanded && !x.args().is_empty() {
+                stack.push((x.clone(), true));
+                for a in x.args() {
+                    if !self.cache.contains_key(&a.id()) {
+                        stack.push((a.clone(), false));
+                    }
+                }
+                continue;
+            }
+            let d = self.build(&x)?;
+            self.cache.insert(x.id(), d);
+        }
+        self.cache.get(&t.id()).cloned().ok_or_else(|| format!("no translation of {t}"))
+    }
+
+    fn arg(&self, t: &Term, i: usize) -> Result<Dynamic, String> {
+        let a = t.args().get(i).ok_or_else(|| format!("missing argument {i} of {t}"))?;
+        self.cache.get(&a.id()).cloned().ok_or_else(|| format!("untranslated argument of {t}"))
+    }
+
+    fn bool_arg(&self, t: &Term, i: usize) -> Result<Bool, String> {
+        expect_sort(t, i, Sort::Bool)?;
+        self.arg(t, i)?.as_bool().ok_or_else(|| format!("argument {i} of {t} is not a Z3 boolean"))
+    }
+
+    fn bv_arg(&self, t: &Term, i: usize, w: u32) -> Result<BV, String> {
+        expect_sort(t, i, Sort::Bv(w))?;
+        self.arg(t, i)?.as_bv().ok_or_else(|| format!("argument {i} of {t} is not a Z3 bit-vector"))
+    }
+
+    fn int_arg(&self, t: &Term, i: usize) -> Result<Int, String> {
+        expect_sort(t, i, Sort::Int)?;
+        self.arg(t, i)?.as_int().ok_or_else(|| format!("argument {i} of {t} is not a Z3 integer"))
+    }
+
+    fn array_arg(&self, t: &Term, i: usize) -> Result<(Array, Elem, Elem), String> {
+        let Some(Sort::Array(ix, el)) = t.args().get(i).map(Term::sort) else {
+            return Err(format!("argument {i} of {t} is not an array"));
+        };
+        let a = self.arg(t, i)?.as_array().ok_or_else(|| format!("argument {i} of {t} is not a Z3 array"))?;
+        Ok((a, ix, el))
+    }
+
+    fn sym_const(&mut self, s: SymId, sort: Sort) -> Result<Dynamic, String> {
+        if let Some(d) = self.consts.get(&s) {
+            return Ok(d.clone());
+        }
+        let info = Term::sym_info(s);
+        if info.sort != sort {
+            return Err(format!("symbol {} of sort {} used at sort {sort}", info.name, info.sort));
+        }
+        // Unique (the id) and readable (the name) in Z3's output; a NUL would not fit a C string.
+        let name = format!("{}!{}", info.name.replace('\0', "?"), s.0);
+        let d = Dynamic::new_const(name, &z3_sort(sort)?);
+        self.consts.insert(s, d.clone());
+        Ok(d)
+    }
+
+    /// One Z3 node from the translations of the arguments, after checking the sorts (Z3 would
+    /// report an ill-sorted term by a null pointer, on which the `z3` crate panics).
+    fn build(&mut self, t: &Term) -> Result<Dynamic, String> {
+        let sort = t.sort();
+        let w = t.width();
+        let n = t.args().len();
+        let arity = |k: usize| if n == k { Ok(()) } else { Err(format!("{t}: {n} arguments, expected {k}")) };
+        let bv_result =
+            || if matches!(sort, Sort::Bv(w) if w >= 1) { Ok(()) } else { Err(format!("{t}: sort {sort}")) };
+        let bool_result = || if sort == Sort::Bool { Ok(()) } else { Err(format!("{t}: sort {sort}")) };
+        Ok(match t.op() {
+            Op::BoolConst(b) => Bool::from_bool(b).into(),
+            Op::BvConst(v) => {
+                bv_result()?;
+                if w < 64 && v >> w != 0 {
+                    return Err(format!("constant {v} does not fit {w} bits"));
+                }
+                BV::from_u64(v, w).into()
+            }
+            Op::IntConst(v) => Int::from_i64(v).into(),
+            Op::Var(s) => self.sym_const(s, sort)?,
+            Op::Not => {
+                arity(1)?;
+                bool_result()?;
+                self.bool_arg(t, 0)?.not().into()
+            }
+            Op::And | Op::Or => {
+                bool_result()?;
+                let args = (0..n).map(|i| self.bool_arg(t, i)).collect::<Result<Vec<_>, _>>()?;
+                if t.op() == Op::And {
+                    Bool::and(&args).into()
+                } else {
+                    Bool::or(&args).into()
+                }
+            }
+            Op::Ite => {
+                arity(3)?;
+                let c = self.bool_arg(t, 0)?;
+                expect_sort(t, 1, sort)?;
+                expect_sort(t, 2, sort)?;
+                c.ite(&self.arg(t, 1)?, &self.arg(t, 2)?)
+            }
+            Op::Eq => {
+                arity(2)?;
+                bool_result()?;
+                let s0 = t.arg(0).sort();
+                expect_sort(t, 1, s0)?;
+                self.arg(t, 0)?.safe_eq(self.arg(t, 1)?).map_err(|e| format!("{t}: {e:?}"))?.into()
+            }
+            Op::BvNeg | Op::BvNot => {
+                arity(1)?;
+                bv_result()?;
+                let a = self.bv_arg(t, 0, w)?;
+                if t.op() == Op::BvNeg {
+                    a.bvneg().into()
+                } else {
+                    a.bvnot().into()
+                }
+            }
+            op @ (Op::BvAdd
+            | Op::BvSub
+            | Op::BvMul
+            | Op::BvUDiv
+            | Op::BvSDiv
+            | Op::BvURem
+            | Op::BvSRem
+            | Op::BvShl
+            | Op::BvLShr
+            | Op::BvAShr
+            | Op::BvAnd
+            | Op::BvOr
+            | Op::BvXor) => {
+                arity(2)?;
+                bv_result()?;
+                let (a, b) = (self.bv_arg(t, 0, w)?, self.bv_arg(t, 1, w)?);
+                match op {
+                    Op::BvAdd => a.bvadd(&b),
+                    Op::BvSub => a.bvsub(&b),
+                    Op::BvMul => a.bvmul(&b),
+                    Op::BvUDiv => a.bvudiv(&b),
+                    Op::BvSDiv => a.bvsdiv(&b),
+                    Op::BvURem => a.bvurem(&b),
+                    Op::BvSRem => a.bvsrem(&b),
+                    Op::BvShl => a.bvshl(&b),
+                    Op::BvLShr => a.bvlshr(&b),
+                    Op::BvAShr => a.bvashr(&b),
+                    Op::BvAnd => a.bvand(&b),
+                    Op::BvOr => a.bvor(&b),
+                    _ => a.bvxor(&b),
+                }
+                .into()
+            }
+            op @ (Op::BvUlt | Op::BvUle | Op::BvSlt | Op::BvSle) => {
+                arity(2)?;
+                bool_result()?;
+                let w0 = t.arg(0).width();
+                if w0 == 0 {
+                    return Err(format!("{t}: comparison of non-bit-vectors"));
+                }
+                let (a, b) = (self.bv_arg(t, 0, w0)?, self.bv_arg(t, 1, w0)?);
+                match op {
+                    Op::BvUlt => a.bvult(&b),
+                    Op::BvUle => a.bvule(&b),
+                    Op::BvSlt => a.bvslt(&b),
+                    _ => a.bvsle(&b),
+                }
+                .into()
+            }
+            Op::Concat => {
+                arity(2)?;
+                bv_result()?;
+                let (wh, wl) = (t.arg(0).width(), t.arg(1).width());
+                if wh == 0 || wl == 0 || wh.checked_add(wl) != Some(w) {
+                    return Err(format!("{t}: concat of widths {wh} and {wl} into {w}"));
+                }
+                self.bv_arg(t, 0, wh)?.concat(&self.bv_arg(t, 1, wl)?).into()
+            }
+            Op::Extract(hi, lo) => {
+                arity(1)?;
+                bv_result()?;
+                let w0 = t.arg(0).width();
+                if lo > hi || hi >= w0 || hi - lo + 1 != w {
+                    return Err(format!("{t}: extract {hi}..{lo} of {w0} bits into {w}"));
+                }
+                self.bv_arg(t, 0, w0)?.extract(hi, lo).into()
+            }
+            op @ (Op::ZExt(to) | Op::SExt(to)) => {
+                arity(1)?;
+                bv_result()?;
+                let w0 = t.arg(0).width();
+                if w0 == 0 || to < w0 || to != w {
+                    return Err(format!("{t}: extension of {w0} bits to {to} (sort {w})"));
+                }
+                let a = self.bv_arg(t, 0, w0)?;
+                if matches!(op, Op::ZExt(_)) {
+                    a.zero_ext(to - w0).into()
+                } else {
+                    a.sign_ext(to - w0).into()
+                }
+            }
+            op @ (Op::IntAdd | Op::IntSub | Op::IntMul) => {
+                arity(2)?;
+                if sort != Sort::Int {
+                    return Err(format!("{t}: sort {sort}"));
+                }
+                let args = [self.int_arg(t, 0)?, self.int_arg(t, 1)?];
+                match op {
+                    Op::IntAdd => Int::add(&args),
+                    Op::IntSub => Int::sub(&args),
+                    _ => Int::mul(&args),
+                }
+                .into()
+            }
+            op @ (Op::IntLe | Op::IntLt) => {
+                arity(2)?;
+                bool_result()?;
+                let (a, b) = (self.int_arg(t, 0)?, self.int_arg(t, 1)?);
+                if op == Op::IntLe {
+                    a.le(&b).into()
+                } else {
+                    a.lt(&b).into()
+                }
+            }
+            Op::IntToBv(to) => {
+                arity(1)?;
+                bv_result()?;
+                if to != w {
+                    return Err(format!("{t}: int2bv {to} of sort {sort}"));
+                }
+                BV::from_int(&self.int_arg(t, 0)?, to).into()
+            }
+            Op::BvToNat => {
+                arity(1)?;
+                if sort != Sort::Int {
+                    return Err(format!("{t}: sort {sort}"));
+                }
+                let w0 = t.arg(0).width();
+                if w0 == 0 {
+                    return Err(format!("{t}: bv2nat of a non-bit-vector"));
+                }
+                Int::from_bv(&self.bv_arg(t, 0, w0)?, false).into()
+            }
+            Op::Select => {
+                arity(2)?;
+                let (a, ix, el) = self.array_arg(t, 0)?;
+                expect_sort(t, 1, Sort::from_elem(ix))?;
+                if sort != Sort::from_elem(el) {
+                    return Err(format!("{t}: select of sort {sort}"));
+                }
+                a.select(&self.arg(t, 1)?)
+            }
+            Op::Store => {
+                arity(3)?;
+                let (a, ix, el) = self.array_arg(t, 0)?;
+                expect_sort(t, 1, Sort::from_elem(ix))?;
+                expect_sort(t, 2, Sort::from_elem(el))?;
+                if sort != Sort::Array(ix, el) {
+                    return Err(format!("{t}: store of sort {sort}"));
+                }
+                a.store(&self.arg(t, 1)?, &self.arg(t, 2)?).into()
+            }
+            Op::ConstArray(ix) => {
+                arity(1)?;
+                let el = elem_of(t.arg(0).sort()).ok_or_else(|| format!("{t}: array of {}", t.arg(0).sort()))?;
+                if sort != Sort::Array(ix, el) {
+                    return Err(format!("{t}: constant array of sort {sort}"));
+                }
+                Array::const_array(&z3_sort(Sort::from_elem(ix))?, &self.arg(t, 0)?).into()
+            }
+            Op::Forall => {
+                bool_result()?;
+                if n < 2 {
+                    return Err(format!("{t}: quantifier without variables"));
+                }
+                let mut bound = Vec::with_capacity(n - 1);
+                for v in &t.args()[..n - 1] {
+                    let s = v.as_var().ok_or_else(|| format!("{t}: bound term {v} is not a symbol"))?;
+                    bound.push(self.sym_const(s, v.sort())?);
+                }
+                let body = self.bool_arg(t, n - 1)?;
+                let refs: Vec<&dyn Ast> = bound.iter().map(|b| b as &dyn Ast).collect();
+                forall_const(&refs, &[], &body).into()
+            }
+        })
+    }
+
+    /// Values of the query's free symbols in Z3's model.
+    fn extract(&mut self, q: &Query, m: &z3::Model) -> Model {
+        let syms = free_symbols(&mut self.infos, q.constraints());
+        let mut out = Model::new();
+        let mut indices: Option<HashMap<Elem, Vec<(ValueKey, Dynamic)>>> = None;
+        for s in syms {
+            let sort = Term::sym_info(s).sort;
+            let Ok(c) = self.sym_const(s, sort) else { continue };
+            let v = match sort {
+                Sort::Array(ix, el) => {
+                    let idx = indices.get_or_insert_with(|| self.array_indices(q, m));
+                    let empty = Vec::new();
+                    array_value(m, &c, ix, el, idx.get(&ix).unwrap_or(&empty))
+                }
+                _ => m.eval(&c, true).and_then(|d| value_of(&d, sort)),
+            };
+            if let Some(v) = v {
+                out.insert(s, v);
+            }
+        }
+        out
+    }
+
+    /// The indices the query reads or writes arrays at, as values in the model, by index sort.
+    /// Indices depending on quantified variables are skipped: they range over everything.
+    fn array_indices(&mut self, q: &Query, m: &z3::Model) -> HashMap<Elem, Vec<(ValueKey, Dynamic)>> {
+        let mut terms: Vec<Term> = Vec::new();
+        let mut seen = HashSet::new();
+        let mut stack: Vec<(Term, Vec<SymId>)> = q.constraints().map(|c| (c.clone(), Vec::new())).collect();
+        while let Some((x, bound)) = stack.pop() {
+            if bound.is_empty() && !seen.insert(x.id()) {
+                continue;
+            }
+            if matches!(x.op(), Op::Select | Op::Store) {
+                let i = x.arg(1);
+                if bound.is_empty() || !self.infos.get(i).free.iter().any(|s| bound.contains(s)) {
+                    terms.push(i.clone());
+                }
+            }
+            if x.op() == Op::Forall && !x.args().is_empty() {
+                let n = x.args().len();
+                let mut inner = bound.clone();
+                inner.extend(x.args()[..n - 1].iter().filter_map(Term::as_var));
+                stack.push((x.args()[n - 1].clone(), inner));
+            } else {
+                stack.extend(x.args().iter().map(|a| (a.clone(), bound.clone())));
+            }
+        }
+        let mut out: HashMap<Elem, Vec<(ValueKey, Dynamic)>> = HashMap::new();
+        let mut keys: HashMap<Elem, BTreeSet<ValueKey>> = HashMap::new();
+        for i in terms {
+            let Some(ix) = elem_of(i.sort()) else { continue };
+            let Ok(d) = self.translate(&i) else { continue };
+            let Some(v) = m.eval(&d, true) else { continue };
+            let Some(k) = value_of(&v, i.sort()).and_then(|v| key_of(&v)) else { continue };
+            if keys.entry(ix).or_default().insert(k.clone()) {
+                out.entry(ix).or_default().push((k, v));
+            }
+        }
+        out
+    }
+}
+
+fn expect_sort(t: &Term, i: usize, s: Sort) -> Result<(), String> {
+    match t.args().get(i) {
+        Some(a) if a.sort() == s => Ok(()),
+        Some(a) => Err(format!("argument {i} of {t} has sort {}, expected {s}", a.sort())),
+        None => Err(format!("missing argument {i} of {t}")),
+    }
+}
+
+fn elem_of(s: Sort) -> Option<Elem> {
+    match s {
+        Sort::Bool => Some(Elem::Bool),
+        Sort::Bv(w) => Some(Elem::Bv(w)),
+        Sort::Int => Some(Elem::Int),
+        Sort::Array(..) => None,
+    }
+}
+
+fn z3_sort(s: Sort) -> Result<z3::Sort, String> {
+    Ok(match s {
+        Sort::Bool => z3::Sort::bool(),
+        Sort::Bv(0) => return Err("bit-vector of width 0".into()),
+        Sort::Bv(w) => z3::Sort::bitvector(w),
+        Sort::Int => z3::Sort::int(),
+        Sort::Array(i, e) => z3::Sort::array(&z3_sort(Sort::from_elem(i))?, &z3_sort(Sort::from_elem(e))?),
+    })
+}
+
+/// A Z3 numeral (or `true`/`false`) of a scalar sort as a kappa value.
+fn value_of(d: &Dynamic, sort: Sort) -> Option<Value> {
+    match sort {
+        Sort::Bool => d.as_bool()?.as_bool().map(Value::Bool),
+        Sort::Bv(w) if (1..=64).contains(&w) => d.as_bv()?.as_u64().map(|v| Value::Bv(v, w)),
+        Sort::Int => d.as_int()?.as_i64().map(Value::Int),
+        _ => None,
+    }
+}
+
+fn key_of(v: &Value) -> Option<ValueKey> {
+    match v {
+        Value::Bool(b) => Some(ValueKey::Bool(*b)),
+        Value::Bv(x, _) => Some(ValueKey::Bv(*x)),
+        Value::Int(x) => Some(ValueKey::Int(*x)),
+        Value::Array(..) => None,
+    }
+}
+
+/// An array constant's value: its elements at the given indices over a default, the "else" of
+/// the model's interpretation when Z3 gives one as a function, otherwise the element at an
+/// index outside the given ones.
+fn array_value(m: &z3::Model, c: &Dynamic, ix: Elem, el: Elem, idx: &[(ValueKey, Dynamic)]) -> Option<Value> {
+    let arr = c.as_array()?;
+    let esort = Sort::from_elem(el);
+    let mut entries = BTreeMap::new();
+    for (k, d) in idx {
+        let v = m.eval(&arr.select(d), true).and_then(|v| value_of(&v, esort))?;
+        entries.insert(k.clone(), v);
+    }
+    let from_interp = || {
+        let decl = c.safe_decl().ok()?;
+        let e = m.get_func_interp(&decl)?.get_else()?;
+        value_of(&m.eval(&e, true)?, esort)
+    };
+    let default = from_interp()
+        .or_else(|| {
+            let used: BTreeSet<&ValueKey> = idx.iter().map(|(k, _)| k).collect();
+            let fresh: Dynamic = match ix {
+                Elem::Bool => [false, true]
+                    .into_iter()
+                    .find(|b| !used.contains(&ValueKey::Bool(*b)))
+                    .map(|b| Bool::from_bool(b).into())?,
+                Elem::Bv(w) => (0..=u64::MAX)
+                    .take(idx.len() + 1)
+                    .find(|v| (w >= 64 || v >> w == 0) && !used.contains(&ValueKey::Bv(*v)))
+                    .map(|v| BV::from_u64(v, w).into())?,
+                Elem::Int => (0..=i64::MAX)
+                    .take(idx.len() + 1)
+                    .find(|v| !used.contains(&ValueKey::Int(*v)))
+                    .map(|v| Int::from_i64(v).into())?,
+            };
+            m.eval(&arr.select(&fresh), true).and_then(|v| value_of(&v, esort))
+        })
+        .or_else(|| crate::default_value(esort))?;
+    Some(Value::Array(Box::new(default), entries))
+}
+
+impl Solver for Z3Solver {
+    fn check(&mut self, q: &Query) -> SatResult {
+        match self.run(q, false) {
+            Ok(_) => SatResult::Sat,
+            Err(e) => e,
+        }
+    }
+
+    fn model(&mut self, q: &Query) -> Result<Model, SatResult> {
+        match self.run(q, true)? {
+            Some(m) => Ok(m),
+            None => Err(SatResult::Unknown("no model".into())),
+        }
+    }
+
+    fn stats(&self) -> SolverStats {
+        let s = SolverStats {
+            core_calls: self.core_calls,
+            core_time: self.core_time,
+            translate_time: self.translate_time,
+            ..SolverStats::default()
+        };
+        self.counters.over(s)
+    }
+
+    fn set_timeout(&mut self, t: Option<Duration>) {
+        self.timeout = t;
+        self.apply_params();
+    }
+}

@@ -1,0 +1,354 @@
+//! Hand-written queries: answers, models, quantifiers, timeouts, the wrappers' effects.
+
+use kappa_expr::{Elem, Op, Sort, Term, Value};
+use kappa_solver::{
+    default_chain, CachingSolver, IndependenceSolver, Model, Query, SatResult, Solver, Z3Mode, Z3Options, Z3Solver,
+};
+use std::time::{Duration, Instant};
+
+fn bv(v: u64, w: u32) -> Term {
+    Term::bv(v, w)
+}
+
+fn sym(name: &str, sort: Sort) -> Term {
+    Term::fresh(name, sort)
+}
+
+/// Every constraint of the query is true under the model.
+fn assert_model_satisfies(m: &Model, pc: &[Term], cond: &Term) {
+    for c in pc.iter().chain(std::iter::once(cond)) {
+        assert_eq!(m.eval(c), Some(Value::Bool(true)), "{c} under {m:?}");
+    }
+}
+
+/// The solvers a behaviour must hold for.
+fn solvers() -> Vec<(&'static str, Box<dyn Solver>)> {
+    let z3 = |mode| Z3Solver::with_options(Z3Options { mode, ..Z3Options::default() });
+    vec![
+        ("z3 prefix", Box::new(z3(Z3Mode::Prefix))),
+        ("z3 push/pop", Box::new(z3(Z3Mode::PushPop))),
+        ("z3 reset", Box::new(z3(Z3Mode::Reset))),
+        ("default chain", default_chain(None)),
+    ]
+}
+
+#[test]
+fn bit_vector_sat_and_unsat() {
+    let x = sym("x", Sort::Bv(32));
+    let y = sym("y", Sort::Bv(32));
+    let pc = vec![x.bvult(&bv(10, 32)), y.eq(&x.bvadd(&bv(5, 32)))];
+    for (name, mut s) in solvers() {
+        assert_eq!(s.check(&Query::new(&pc, y.bvugt(&bv(12, 32)))), SatResult::Sat, "{name}");
+        assert_eq!(s.check(&Query::new(&pc, y.bvugt(&bv(14, 32)))), SatResult::Unsat, "{name}");
+        // Overflow: x + 1 < x only at the top.
+        assert_eq!(s.check(&Query::new(&[], x.bvadd(&bv(1, 32)).bvult(&x))), SatResult::Sat, "{name}");
+        assert_eq!(s.check(&Query::new(&pc, x.bvadd(&bv(1, 32)).bvult(&x))), SatResult::Unsat, "{name}");
+        let cond = y.bvugt(&bv(12, 32));
+        let m = s.model(&Query::new(&pc, cond.clone())).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_model_satisfies(&m, &pc, &cond);
+        assert_eq!(m.len(), 2, "{name}: values of x and y, nothing else: {m:?}");
+        assert_eq!(s.model(&Query::new(&pc, y.bvugt(&bv(14, 32)))), Err(SatResult::Unsat), "{name}");
+        let st = s.stats();
+        assert_eq!(st.queries, 6, "{name}");
+        assert_eq!((st.sat, st.unsat, st.unknown), (3, 3, 0), "{name}");
+    }
+}
+
+#[test]
+fn models_give_every_symbol_a_value() {
+    let a = sym("a", Sort::Bv(8));
+    let b = sym("b", Sort::Bv(64));
+    let p = sym("p", Sort::Bool);
+    let k = sym("k", Sort::Int);
+    let mem = sym("mem", Sort::Array(Elem::Bv(32), Elem::Bv(8)));
+    let i = sym("i", Sort::Bv(32));
+    let free = sym("unconstrained", Sort::Bv(16));
+    let pc = vec![
+        a.zext(64).bvult(&b),
+        p.or(&k.ilt(&Term::int(-5))),
+        mem.select(&i).eq(&a),
+        mem.select(&i.bvadd(&bv(1, 32))).eq(&bv(7, 8)),
+        // A symbol nothing constrains still gets a value.
+        free.eq(&free).or(&free.bvult(&bv(3, 16))),
+        a.bv_to_nat().ile(&Term::int(100)).or(&p),
+    ];
+    let cond = a.bvugt(&bv(200, 8)).and(&b.bvugt(&bv(u64::MAX - 3, 64)));
+    for (name, mut s) in solvers() {
+        let m = s.model(&Query::new(&pc, cond.clone())).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let mut want: Vec<_> = pc.iter().chain([&cond]).flat_map(|c| c.symbols()).collect();
+        want.sort();
+        want.dedup();
+        let got: Vec<_> = m.symbols().collect();
+        assert_eq!(got, want, "{name}");
+        assert_model_satisfies(&m, &pc, &cond);
+        let Some(Value::Bv(bval, 64)) = m.value(b.as_var().unwrap()) else { panic!("{name}: b {m:?}") };
+        assert!(bval > u64::MAX - 3, "{name}");
+    }
+}
+
+#[test]
+fn arrays_with_integer_indices_and_constant_arrays() {
+    let arr = sym("arr", Sort::Array(Elem::Int, Elem::Bv(32)));
+    let k = sym("k", Sort::Int);
+    let zero = Term::const_array(Elem::Int, &bv(0, 32));
+    let pc = vec![
+        Term::int(0).ile(&k),
+        k.ilt(&Term::int(4)),
+        arr.select(&k).eq(&bv(42, 32)),
+        arr.select(&k.iadd(&Term::int(1))).eq(&zero.store(&Term::int(2), &bv(9, 32)).select(&k)),
+    ];
+    let cond = arr.select(&k.iadd(&Term::int(1))).eq(&bv(9, 32));
+    for (name, mut s) in solvers() {
+        let m = s.model(&Query::new(&pc, cond.clone())).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(m.value(k.as_var().unwrap()), Some(Value::Int(2)), "{name}");
+        assert_model_satisfies(&m, &pc, &cond);
+        let ne = arr.select(&k).eq(&arr.select(&k.iadd(&Term::int(1))));
+        assert_eq!(s.check(&Query::new(&pc, cond.and(&ne))), SatResult::Unsat, "{name}");
+    }
+}
+
+#[test]
+fn wide_bit_vectors() {
+    let x = sym("x", Sort::Bv(64));
+    let y = sym("y", Sort::Bv(64));
+    let wide = x.concat(&y);
+    assert_eq!(wide.sort(), Sort::Bv(128));
+    // (x ++ y) + 1 carries into x exactly when y is all ones.
+    let one = bv(1, 64).zext(128);
+    let sum = wide.bvadd(&one);
+    let hi = sum.extract(127, 64);
+    let pc = vec![x.eq(&bv(5, 64))];
+    let carry = hi.eq(&bv(6, 64));
+    for (name, mut s) in solvers() {
+        let m = s.model(&Query::new(&pc, carry.clone())).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(m.value(y.as_var().unwrap()), Some(Value::Bv(u64::MAX, 64)), "{name}");
+        assert_eq!(s.check(&Query::new(&pc, carry.and(&y.bvult(&bv(u64::MAX, 64))))), SatResult::Unsat, "{name}");
+    }
+    // A 128-bit symbol cannot be given a `Value`: it is absent from the model, not an error.
+    let big = sym("big", Sort::Bv(128));
+    let mut s = Z3Solver::new();
+    let m = s.model(&Query::new(&[], big.extract(7, 0).eq(&bv(3, 8)))).expect("sat");
+    assert_eq!(m.value(big.as_var().unwrap()), None);
+}
+
+/// κ ≥ 0 ∧ ∀τ. 0 ≤ τ < κ → int2bv(τ) + i0 <u n: the shape of compact SE's loop templates.
+fn template(kappa: &Term, i0: &Term, n: &Term) -> Term {
+    let tau = sym("tau", Sort::Int);
+    let body = Term::int(0).ile(&tau).and(&tau.ilt(kappa)).implies(&tau.int_to_bv(32).bvadd(i0).bvult(n));
+    Term::forall(&[tau], &body)
+}
+
+#[test]
+fn quantified_templates() {
+    let kappa = sym("kappa", Sort::Int);
+    let i0 = sym("i0", Sort::Bv(32));
+    let n = sym("n", Sort::Bv(32));
+    let t = template(&kappa, &i0, &n);
+    assert_eq!(t.op(), Op::Forall);
+    let pc = vec![Term::int(0).ile(&kappa), t.clone(), i0.eq(&bv(0, 32))];
+    for (name, mut s) in solvers() {
+        // Five iterations: n > 4 works.
+        let cond = kappa.eq(&Term::int(5));
+        let m = s.model(&Query::new(&pc, cond.clone())).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let Some(Value::Bv(nv, 32)) = m.value(n.as_var().unwrap()) else { panic!("{name}: {m:?}") };
+        assert!(nv > 4, "{name}: n = {nv}");
+        assert_eq!(m.value(kappa.as_var().unwrap()), Some(Value::Int(5)), "{name}");
+        // The bound variable is not a symbol of the model.
+        assert_eq!(m.len(), 3, "{name}: {m:?}");
+        // ... but not with n = 3.
+        assert_eq!(s.check(&Query::new(&pc, cond.and(&n.eq(&bv(3, 32))))), SatResult::Unsat, "{name}");
+        // The loop exit with n = 10 forces κ = 10, which Z3's quantifier instantiation does not
+        // find within a short time limit (int2bv under the quantifier): unknown, with a reason.
+        let exit = kappa.int_to_bv(32).bvadd(&i0).bvuge(&n).and(&n.eq(&bv(10, 32)));
+        s.set_timeout(Some(Duration::from_millis(300)));
+        match s.model(&Query::new(&pc, exit)) {
+            Ok(m) => assert_eq!(m.value(kappa.as_var().unwrap()), Some(Value::Int(10)), "{name}"),
+            Err(SatResult::Unknown(r)) => assert!(r.contains("timeout") || r.contains("canceled"), "{name}: {r}"),
+            Err(SatResult::Unsat) => panic!("{name}: the loop exit is reachable"),
+            Err(e) => panic!("{name}: {e}"),
+        }
+    }
+}
+
+#[test]
+fn hard_query_times_out_with_a_reason() {
+    // Factoring a 62-bit semiprime (2147483647 · 2147483629) with 32-bit factors.
+    let p = sym("p", Sort::Bv(32));
+    let q = sym("q", Sort::Bv(32));
+    let prod = p.zext(64).bvmul(&q.zext(64));
+    let n = 2147483647u64 * 2147483629;
+    let cond = prod.eq(&bv(n, 64)).and(&p.bvugt(&bv(1, 32))).and(&q.bvugt(&bv(1, 32))).and(&p.bvult(&q));
+    for mode in [Z3Mode::Prefix, Z3Mode::Reset] {
+        let mut s = Z3Solver::with_options(Z3Options { mode, ..Z3Options::default() });
+        s.set_timeout(Some(Duration::from_millis(50)));
+        let start = Instant::now();
+        let r = s.check(&Query::new(&[], cond.clone()));
+        let el = start.elapsed();
+        match &r {
+            SatResult::Unknown(reason) => {
+                assert!(reason.contains("timeout") || reason.contains("canceled"), "{mode:?}: reason {reason:?}")
+            }
+            SatResult::Sat => {}
+            SatResult::Unsat => panic!("{mode:?}: a satisfiable query answered unsat"),
+        }
+        assert!(el < Duration::from_secs(5), "{mode:?}: the timeout was not applied ({el:?}, {r})");
+        assert_eq!(s.stats().unknown, u64::from(r.is_unknown()));
+        // The solver still works afterwards, and without the timeout.
+        s.set_timeout(None);
+        assert_eq!(s.check(&Query::new(&[], p.eq(&bv(3, 32)))), SatResult::Sat, "{mode:?}");
+    }
+}
+
+#[test]
+fn ill_sorted_terms_are_unknown_not_panics() {
+    let x = sym("x", Sort::Bv(8));
+    let y = sym("y", Sort::Bv(16));
+    // Built with the raw constructor, bypassing the smart ones.
+    let bad = Term::mk(Op::BvAdd, vec![x.clone(), y.clone()], Sort::Bv(8));
+    let cond = bad.eq(&x);
+    for (name, mut s) in solvers() {
+        match s.check(&Query::new(&[], cond.clone())) {
+            SatResult::Unknown(r) => assert!(r.contains("translation"), "{name}: {r}"),
+            r => panic!("{name}: {r}"),
+        }
+        // A non-boolean constraint too.
+        assert!(s.check(&Query::new(&[], x.clone())).is_unknown(), "{name}");
+        assert!(s.check(&Query::new(&[x.eq(&bv(1, 8))], x.eq(&bv(1, 8)))).is_sat(), "{name}");
+    }
+}
+
+#[test]
+fn independence_ignores_unrelated_constraints() {
+    // An unrelated group Z3 cannot decide quickly (factoring), and a simple one.
+    let p = sym("p", Sort::Bv(32));
+    let q = sym("q", Sort::Bv(32));
+    let hard = p.zext(64).bvmul(&q.zext(64)).eq(&bv(2147483647u64 * 2147483629, 64));
+    let x = sym("x", Sort::Bv(32));
+    let pc = vec![hard, p.bvugt(&bv(1, 32)), q.bvugt(&bv(1, 32)), x.bvult(&bv(100, 32))];
+    let mut s = IndependenceSolver::new(Z3Solver::new());
+    s.set_timeout(Some(Duration::from_millis(200)));
+    assert_eq!(s.check(&Query::new(&pc, x.bvugt(&bv(98, 32)))), SatResult::Sat);
+    assert_eq!(s.check(&Query::new(&pc, x.bvugt(&bv(99, 32)))), SatResult::Unsat);
+    let st = s.stats();
+    assert_eq!(st.independent_dropped, 6);
+    assert_eq!(st.core_calls, 2);
+    // Without independence, the same query drowns in the unrelated group.
+    let mut z = Z3Solver::new();
+    z.set_timeout(Some(Duration::from_millis(200)));
+    let r = z.check(&Query::new(&pc, x.bvugt(&bv(99, 32))));
+    assert!(matches!(r, SatResult::Unknown(_) | SatResult::Unsat), "{r}");
+    // A closed condition needs no constraint at all.
+    assert_eq!(s.check(&Query::new(&pc, Term::ff())), SatResult::Unsat);
+    assert_eq!(s.check(&Query::new(&pc, Term::tt())), SatResult::Sat);
+}
+
+#[test]
+fn independence_models_cover_all_groups() {
+    let xs: Vec<Term> = (0..6).map(|i| sym(&format!("x{i}"), Sort::Bv(16))).collect();
+    let pc: Vec<Term> = (0..6).map(|i| xs[i].bvugt(&bv(100 * i as u64, 16))).collect();
+    let cond = xs[0].eq(&xs[1].bvadd(&bv(3, 16)));
+    let mut s = IndependenceSolver::new(Z3Solver::new());
+    let m = s.model(&Query::new(&pc, cond.clone())).expect("sat");
+    assert_eq!(m.len(), 6);
+    assert_model_satisfies(&m, &pc, &cond);
+    // Five groups: {x0, x1} with the condition, and one per other symbol.
+    assert_eq!(s.stats().core_calls, 5);
+    let unsat = xs[2].bvult(&bv(150, 16));
+    assert_eq!(s.model(&Query::new(&pc, unsat)), Err(SatResult::Unsat));
+}
+
+#[test]
+fn caching_answers_repeated_and_implied_queries() {
+    let x = sym("x", Sort::Bv(32));
+    let y = sym("y", Sort::Bv(32));
+    let pc = vec![x.bvult(&bv(1000, 32)), y.eq(&x.bvmul(&bv(3, 32)))];
+    let mut s = CachingSolver::new(Z3Solver::new());
+    let q1 = Query::new(&pc, y.bvugt(&bv(2000, 32)));
+    assert_eq!(s.check(&q1), SatResult::Sat);
+    assert_eq!(s.stats().core_calls, 1);
+    // The same query again: no Z3.
+    assert_eq!(s.check(&q1), SatResult::Sat);
+    let st = s.stats();
+    assert_eq!((st.core_calls, st.cache.exact_hits), (1, 1));
+    // The same set in another order is the same query.
+    let pc_rev: Vec<Term> = pc.iter().rev().cloned().collect();
+    assert_eq!(s.check(&Query::new(&pc_rev, y.bvugt(&bv(2000, 32)))), SatResult::Sat);
+    assert_eq!(s.stats().core_calls, 1);
+    // Implied by the model of the first: y > 2000 makes y > 1500 true.
+    let implied = Query::new(&pc, y.bvugt(&bv(1500, 32)));
+    assert_eq!(s.check(&implied), SatResult::Sat);
+    let st = s.stats();
+    assert_eq!((st.core_calls, st.cache.cex_hits), (1, 1));
+    let m = s.model(&implied).expect("sat");
+    assert_model_satisfies(&m, &pc, &y.bvugt(&bv(1500, 32)));
+    assert_eq!(s.stats().core_calls, 1);
+    // Unsat, then a superset of that set: unsat without Z3.
+    let contradiction = y.bvugt(&bv(3000, 32));
+    assert_eq!(s.check(&Query::new(&pc, contradiction.clone())), SatResult::Unsat);
+    assert_eq!(s.stats().core_calls, 2);
+    let more = vec![pc[0].clone(), pc[1].clone(), x.bvugt(&bv(5, 32))];
+    assert_eq!(s.check(&Query::new(&more, contradiction)), SatResult::Unsat);
+    let st = s.stats();
+    assert_eq!((st.core_calls, st.cache.unsat_subset_hits), (2, 1));
+    // A subset of a satisfiable set is satisfiable.
+    assert_eq!(s.check(&Query::new(&pc[..1], pc[1].clone())), SatResult::Sat);
+    let st = s.stats();
+    assert_eq!((st.core_calls, st.cache.sat_superset_hits), (2, 1));
+    // Something the models do not satisfy goes to Z3, and is right.
+    assert_eq!(s.check(&Query::new(&pc, x.eq(&bv(7, 32)))), SatResult::Sat);
+    assert_eq!(s.stats().core_calls, 3);
+    assert_eq!(s.stats().queries, 9);
+}
+
+#[test]
+fn counterexample_cache_completes_missing_symbols() {
+    let x = sym("x", Sort::Bv(8));
+    let z = sym("z", Sort::Bv(8));
+    let mut s = CachingSolver::new(Z3Solver::new());
+    assert!(s.check(&Query::new(&[], x.bvugt(&bv(3, 8)))).is_sat());
+    // z is not in the stored model: z = 0 (its default) satisfies z < 5.
+    let cond = z.bvult(&bv(5, 8));
+    let m = s.model(&Query::new(&[x.bvugt(&bv(3, 8))], cond.clone())).expect("sat");
+    assert_eq!(s.stats().core_calls, 1);
+    assert_eq!(m.value(z.as_var().unwrap()), Some(Value::Bv(0, 8)));
+    assert_model_satisfies(&m, &[x.bvugt(&bv(3, 8))], &cond);
+}
+
+#[test]
+fn cache_eviction_keeps_answers_right() {
+    let x = sym("x", Sort::Bv(16));
+    let mut s = CachingSolver::with_capacity(Z3Solver::new(), 8);
+    for round in 0..2 {
+        for i in 0..40u64 {
+            let c = x.eq(&bv(i, 16));
+            let pc = vec![x.bvult(&bv(20, 16))];
+            let want = if i < 20 { SatResult::Sat } else { SatResult::Unsat };
+            assert_eq!(s.check(&Query::new(&pc, c)), want, "round {round}, {i}");
+        }
+    }
+}
+
+#[test]
+fn chain_on_a_path() {
+    // A path: each query adds a constraint the previous model may or may not satisfy.
+    let xs: Vec<Term> = (0..4).map(|i| sym(&format!("v{i}"), Sort::Bv(32))).collect();
+    let mut s = default_chain(Some(Duration::from_secs(10)));
+    let mut z = Z3Solver::new();
+    let mut pc: Vec<Term> = Vec::new();
+    for step in 0..40u64 {
+        let v = &xs[(step % 4) as usize];
+        let w = &xs[((step + 1) % 4) as usize];
+        let c = v.bvadd(&bv(step, 32)).bvult(&w.bvadd(&bv(1000, 32)));
+        let (a, b) = (s.check(&Query::new(&pc, c.clone())), s.check(&Query::new(&pc, c.not())));
+        assert_eq!(a, z.check(&Query::new(&pc, c.clone())), "step {step}");
+        assert_eq!(b, z.check(&Query::new(&pc, c.not())), "step {step}");
+        pc.push(if a.is_sat() { c } else { c.not() });
+    }
+    let (last, rest) = pc.split_last().expect("non-empty");
+    let m = s.model(&Query::new(rest, last.clone())).expect("sat");
+    assert_model_satisfies(&m, rest, last);
+    let st = s.stats();
+    assert_eq!(st.queries, 81);
+    assert!(st.core_calls < 81, "{st}");
+    assert!(st.cache.cex_hits > 0, "{st}");
+}
