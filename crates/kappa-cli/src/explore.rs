@@ -44,10 +44,7 @@ pub fn setup(front: &FrontOpts, ex: &ExploreOpts, prog: &Program) -> Setup {
     let mut notes = Vec::new();
     let mode = match ex.mode.as_str() {
         "classic" => Mode::Classic,
-        _ => {
-            notes.push("compact symbolic execution is not built yet: exploring with classic symbolic execution".into());
-            Mode::Classic
-        }
+        _ => Mode::Compact,
     };
     let search = match ex.search.as_str() {
         "dfs" => SearchKind::Dfs,
@@ -115,7 +112,26 @@ pub fn explore(
     cfg.stop_at_first_violation = stop_at_violation;
     let solver = kappa_solver::default_chain(cfg.solver_timeout);
     let record = cfg.record_tree;
+    let compact = cfg.mode == Mode::Compact;
+    // Compact mode: calls of small functions inside loops are inlined, so that the loops'
+    // cycles can be summarised (same semantics, same spans).
+    let inlined;
+    let prog = if compact {
+        let mut p = prog.clone();
+        kappa_compact::inline_calls_in_loops(&mut p);
+        if let Err(e) = p.validate() {
+            eprintln!("kappa: internal error after inlining: {e}");
+            return (RunReport::default(), None);
+        }
+        inlined = p;
+        &inlined
+    } else {
+        prog
+    };
     let mut engine = Engine::new(prog, cfg, solver);
+    if compact {
+        engine.set_templates(Box::new(kappa_compact::Compact::default()));
+    }
     let recorder = std::rc::Rc::new(std::cell::RefCell::new(TreeRecorder::default()));
     if record {
         engine.add_observer(Box::new(SharedRecorder(recorder.clone())));

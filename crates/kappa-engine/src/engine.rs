@@ -10,7 +10,7 @@ use crate::memory::{byte_array_sort, Contents, Object, ObjectKind};
 use crate::report::{ErrorEntry, RunReport, Stats};
 use crate::searcher::{Bfs, Dfs, RandomSearch, Searcher};
 use crate::state::{Frame, InputRecord, PathCondition, State};
-use crate::template::{NoTemplates, TemplateProvider};
+use crate::template::{Applied, NoTemplates, TemplateProvider};
 use crate::tree::{NodeKind, TreeObserver};
 use crate::value::{Pointer, SVal, OBJ_BITS};
 use kappa_expr::{Sort, Term, Value};
@@ -147,6 +147,77 @@ impl<'p> Engine<'p> {
         &mut self.observers
     }
 
+    // ---- for techniques (loop templates, searchers, heap models) ----
+
+    pub fn program(&self) -> &'p Program {
+        self.prog
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.cfg
+    }
+
+    pub fn solver(&mut self) -> &mut dyn Solver {
+        self.solver.as_mut()
+    }
+
+    pub fn stats_mut(&mut self) -> &mut Stats {
+        &mut self.stats
+    }
+
+    /// Is `pc ∧ cond` satisfiable for the state's path condition?
+    pub fn check(&mut self, st: &State, cond: &Term) -> SatResult {
+        self.query(st, cond)
+    }
+
+    /// The value of an IR expression in a state.
+    pub fn eval_expr(&self, st: &State, e: &Expr) -> Result<SVal, String> {
+        self.eval(st, e)
+    }
+
+    /// The register of `v` in the state (the top frame's for locals).
+    pub fn reg_value(&self, st: &State, v: VarId) -> Option<SVal> {
+        self.reg(st, v).ok()
+    }
+
+    pub fn set_reg_value(&self, st: &mut State, v: VarId, val: SVal) {
+        self.set_reg(st, v, val)
+    }
+
+    /// The instance of a global object or string literal.
+    pub fn global_object(&self, o: ObjId) -> Option<u32> {
+        self.info.global_obj.get(&o).copied()
+    }
+
+    pub fn heap(&self) -> &dyn HeapModel {
+        self.heap.as_ref()
+    }
+
+    /// A fresh symbol, named for the path.
+    pub fn fresh(&self, st: &mut State, base: &str, sort: Sort) -> Term {
+        self.fresh_sym(st, base, sort)
+    }
+
+    /// Executes the operation of an edge that neither forks nor ends the path (assignments,
+    /// loads, stores, copies, assumes) and moves the state to the edge's target; the
+    /// guard of an `assume` is returned, not added to the path condition.
+    pub fn exec_straight(&mut self, st: &mut State, fid: FuncId, eid: EdgeId) -> Result<Option<Term>, String> {
+        let e = self.func(fid).edge(eid);
+        let guard = match &e.op {
+            Op::Assume(c) => Some(self.eval_bool(st, c)?),
+            Op::Skip | Op::Assign { .. } | Op::Load { .. } | Op::Store { .. } | Op::MemCopy { .. } => None,
+            op => return Err(format!("{} cannot be summarised", kappa_ir::print::Printer::new(self.prog).op(op))),
+        };
+        st.frame_mut().loc = e.dst;
+        if guard.is_none() {
+            match self.exec_op(st, fid, e)? {
+                Flow::Continue => {}
+                _ => return Err("the operation forks or ends the path".into()),
+            }
+        }
+        Ok(guard)
+    }
+
     /// The solver chain's counters, for benchmarks and debugging.
     pub fn solver_stats(&self) -> kappa_solver::SolverStats {
         self.solver.stats()
@@ -170,7 +241,10 @@ impl<'p> Engine<'p> {
             SearchKind::Dfs => Box::new(Dfs::default()),
             SearchKind::Random => Box::new(RandomSearch::new(self.cfg.seed)),
         };
-        if let Err(e) = self.templates.prepare(self.prog, self.solver.as_mut(), &mut self.stats.templates) {
+        let mut templates = std::mem::replace(&mut self.templates, Box::new(NoTemplates));
+        let prepared = templates.prepare(self);
+        self.templates = templates;
+        if let Err(e) = prepared {
             self.stats.incomplete.push(e);
         }
         match self.initial_state() {
@@ -288,6 +362,8 @@ impl<'p> Engine<'p> {
             depth: 0,
             node: 0,
             next_sym: 0,
+            skip_templates_at: None,
+            last_cycle: None,
         };
         // Global objects and string literals, in program order.
         for (i, o) in prog.objects.iter().enumerate() {
@@ -365,6 +441,7 @@ impl<'p> Engine<'p> {
                             span: vi.span,
                             sym: t.clone(),
                             size: 0,
+                            iterated: None,
                         });
                         SVal::Int(t)
                     }
@@ -474,18 +551,33 @@ impl<'p> Engine<'p> {
                 LocKind::Normal => {}
             }
             // Compact symbolic execution: a template at this location replaces the loop.
-            match self.templates.apply(self.prog, &st, self.solver.as_mut()) {
-                Ok(Some(succs)) => {
+            let mut templates = std::mem::replace(&mut self.templates, Box::new(NoTemplates));
+            let applied = templates.apply(self, &st);
+            self.templates = templates;
+            match applied {
+                Ok(Applied::Succs(succs, failed)) => {
                     self.stats.templates.applied += 1;
-                    for (mut s, label) in succs {
+                    for _ in 0..failed {
+                        self.stats.failed_leaves += 1;
+                        let node = self.new_node(Some(st.node), fid, loc, Some("template"), NodeKind::Failed);
+                        let _ = node;
+                        self.failed_leaf_reason("a template's path condition".into());
+                    }
+                    for succ in succs {
+                        let mut s = succ.state;
                         s.id = self.new_state_id();
+                        s.depth = st.depth + 1;
                         let (sf, sl) = s.loc();
-                        s.node = self.new_node(Some(st.node), sf, sl, Some(&label), NodeKind::Template);
+                        s.node = self.new_node(Some(st.node), sf, sl, Some(&succ.label), NodeKind::Template);
                         out.push(s);
                     }
                     return;
                 }
-                Ok(None) => {}
+                Ok(Applied::None) => {
+                    if st.skip_templates_at == Some((fid, loc)) {
+                        st.skip_templates_at = None;
+                    }
+                }
                 Err(reason) => {
                     self.finish(st, Termination::Stopped(reason));
                     return;
@@ -762,7 +854,15 @@ impl<'p> Engine<'p> {
                 if matches!(self.prog.var(*dst).ctype, CType::Int { rank: IntRank::Bool, .. }) {
                     st.pc.push(sym.bvule(&Term::bv(1, sym.width())));
                 }
-                st.push_input(InputRecord { kind, origin: origin.clone(), ty, span: e.span, sym, size: 0 });
+                st.push_input(InputRecord {
+                    kind,
+                    origin: origin.clone(),
+                    ty,
+                    span: e.span,
+                    sym,
+                    size: 0,
+                    iterated: None,
+                });
                 self.set_reg(st, *dst, v);
             }
             Op::Load { dst, ptr } => {
@@ -814,6 +914,7 @@ impl<'p> Engine<'p> {
                             span: e.span,
                             sym: arr.clone(),
                             size: size.as_bv().unwrap_or(0),
+                            iterated: None,
                         });
                         Contents::symbolic(arr, pw, 8)
                     }
@@ -1167,23 +1268,56 @@ impl<'p> Engine<'p> {
         };
         let val = |t: &Term| -> u64 { model.eval_completed(t).and_then(|v| v.as_bv()).unwrap_or(0) };
         let mut inputs = Vec::new();
-        for r in st.inputs.iter() {
-            let name = match &r.origin {
+        let pw = self.pw();
+        let prog = self.prog;
+        let single = |kind: InputKind, origin: &NondetOrigin, ty: Ty, span: Span, v: u64| {
+            let name = match origin {
                 NondetOrigin::Call { name } => name.clone(),
                 NondetOrigin::Uninit { var } => var.clone(),
             };
-            let mut input = Input {
-                kind: r.kind,
+            Input {
+                kind,
                 name,
-                site: self.prog.fmt_span(r.span),
-                offset: r.span.offset,
-                ty: ty_name(r.ty),
-                value: 0,
-                signed: 0,
+                site: prog.fmt_span(span),
+                offset: span.offset,
+                ty: ty_name(ty),
+                value: v,
+                signed: match ty {
+                    Ty::Int(w) => kappa_expr::signed(v, w),
+                    _ => v as i64,
+                },
                 bytes: Vec::new(),
-            };
+            }
+        };
+        for r in st.inputs.iter() {
+            if let Some(it) = &r.iterated {
+                // κ iterations of a loop's inputs, then the partial iteration of the exit path.
+                let kv = model.eval_completed(&it.kappa);
+                let k =
+                    kv.as_ref().and_then(|v| v.as_bv().or_else(|| v.as_int().map(|i| i.max(0) as u64))).unwrap_or(0);
+                if k > 50_000_000 && !(it.core.is_empty() && it.prefix.is_empty()) {
+                    return None;
+                }
+                let index = |t: u64| match it.kappa.sort() {
+                    Sort::Bv(w) => Term::bv(t, w),
+                    _ => Term::int(t as i64),
+                };
+                let emit = |sites: &Vec<crate::state::IteratedSite>, t: u64, inputs: &mut Vec<Input>| {
+                    for site in sites {
+                        let v = val(&site.array.select(&index(t)));
+                        inputs.push(single(site.kind, &site.origin, site.ty, site.span, v));
+                    }
+                };
+                if !it.core.is_empty() {
+                    for t in 0..k {
+                        emit(&it.core, t, &mut inputs);
+                    }
+                }
+                emit(&it.prefix, k, &mut inputs);
+                continue;
+            }
+            let mut input = single(r.kind, &r.origin, r.ty, r.span, 0);
             if r.kind == InputKind::Memory {
-                let pw = self.pw();
                 let n = r.size.min(1 << 16);
                 input.ty = "bytes".into();
                 input.bytes = (0..n).map(|i| val(&r.sym.select(&Term::bv(i, pw))) as u8).collect();
@@ -1263,6 +1397,8 @@ fn dummy_state() -> State {
         depth: 0,
         node: 0,
         next_sym: 0,
+        skip_templates_at: None,
+        last_cycle: None,
     }
 }
 

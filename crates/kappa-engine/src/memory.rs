@@ -80,6 +80,20 @@ impl Contents {
         }
     }
 
+    /// The whole contents as one array term (constant-offset bytes stored into the array).
+    pub fn as_array(&self) -> Term {
+        let mut a = self.array.clone();
+        for (k, v) in &self.cells {
+            a = a.store(&Term::bv(*k, self.pw), v);
+        }
+        a
+    }
+
+    /// The width of elements.
+    pub fn elem_width(&self) -> u32 {
+        self.elem
+    }
+
     /// Replaces everything by `value` (for `free`, which forgets the contents).
     pub fn clear(&mut self, value: u64) {
         *self = Contents::constant(value, self.pw, self.elem);

@@ -31,6 +31,29 @@ pub struct InputRecord {
     pub sym: Term,
     /// Bytes, for memory contents.
     pub size: u64,
+    /// For inputs read inside a loop summarised by a template: all of them at once.
+    pub iterated: Option<Rc<IteratedInputs>>,
+}
+
+/// The inputs of κ iterations of a cycle (compact symbolic execution): iteration τ reads
+/// `array[τ]` at each site of the core, in core order; then the exit path reads `array[κ]` at
+/// the sites of its prefix.
+#[derive(Clone, Debug)]
+pub struct IteratedInputs {
+    /// The number of iterations (an integer term).
+    pub kappa: Term,
+    pub core: Vec<IteratedSite>,
+    pub prefix: Vec<IteratedSite>,
+}
+
+#[derive(Clone, Debug)]
+pub struct IteratedSite {
+    pub kind: kappa_ir::testcase::InputKind,
+    pub origin: NondetOrigin,
+    pub ty: Ty,
+    pub span: Span,
+    /// An array from iteration numbers (integers) to values.
+    pub array: Term,
 }
 
 /// The path condition: a list of constraints shared between forks until one of them grows it.
@@ -79,6 +102,10 @@ pub struct State {
     pub node: u64,
     /// Counter for naming symbols of this path.
     pub next_sym: u32,
+    /// Execute this location classically once (a template's successors were undecided there).
+    pub skip_templates_at: Option<(FuncId, Loc)>,
+    /// The cycle whose template was applied last on this path.
+    pub last_cycle: Option<u32>,
 }
 
 impl State {

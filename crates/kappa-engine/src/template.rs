@@ -1,27 +1,34 @@
-//! The extension point of compact symbolic execution: loop templates (Algorithm 1 computes
-//! them before exploring; Algorithm 2, lines 9–16, applies them). Classic symbolic execution
+//! The extension point of compact symbolic execution: loop templates (Algorithm 1 of the ATVA
+//! 2013 paper computes them; Algorithm 2, lines 9–16, applies them). Classic symbolic execution
 //! uses [`NoTemplates`].
 
-use crate::report::TemplateStats;
+use crate::engine::Engine;
 use crate::state::State;
-use kappa_ir::Program;
-use kappa_solver::Solver;
+
+/// A successor produced by a template: the state, a label for the tree, and whether the solver
+/// could not decide it (a failed leaf).
+pub struct TemplateSucc {
+    pub state: State,
+    pub label: String,
+}
+
+/// What applying templates at a state gave.
+pub enum Applied {
+    /// No template at this location (or none chosen): execute it classically.
+    None,
+    /// The successors of the state (Algorithm 2, lines 14–16), already checked feasible, and the
+    /// number of failed leaves.
+    Succs(Vec<TemplateSucc>, u64),
+}
 
 pub trait TemplateProvider {
     fn name(&self) -> &'static str;
 
-    /// Called once before exploration (template computation).
-    fn prepare(&mut self, prog: &Program, solver: &mut dyn Solver, stats: &mut TemplateStats) -> Result<(), String>;
+    /// Called once before exploration.
+    fn prepare(&mut self, eng: &mut Engine<'_>) -> Result<(), String>;
 
-    /// The successors of `st` obtained by applying a template at its location, each with a
-    /// label for the tree; `None` to execute the location classically.
-    #[allow(clippy::type_complexity)]
-    fn apply(
-        &mut self,
-        prog: &Program,
-        st: &State,
-        solver: &mut dyn Solver,
-    ) -> Result<Option<Vec<(State, String)>>, String>;
+    /// The successors of `st` by a template at its location, or [`Applied::None`].
+    fn apply(&mut self, eng: &mut Engine<'_>, st: &State) -> Result<Applied, String>;
 }
 
 /// Classic symbolic execution: no templates.
@@ -32,16 +39,11 @@ impl TemplateProvider for NoTemplates {
         "none"
     }
 
-    fn prepare(&mut self, _prog: &Program, _solver: &mut dyn Solver, _stats: &mut TemplateStats) -> Result<(), String> {
+    fn prepare(&mut self, _eng: &mut Engine<'_>) -> Result<(), String> {
         Ok(())
     }
 
-    fn apply(
-        &mut self,
-        _prog: &Program,
-        _st: &State,
-        _solver: &mut dyn Solver,
-    ) -> Result<Option<Vec<(State, String)>>, String> {
-        Ok(None)
+    fn apply(&mut self, _eng: &mut Engine<'_>, _st: &State) -> Result<Applied, String> {
+        Ok(Applied::None)
     }
 }

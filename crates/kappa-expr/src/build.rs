@@ -558,7 +558,7 @@ impl Term {
 
     pub fn iadd(&self, o: &Term) -> Term {
         match (self.as_int(), o.as_int()) {
-            (Some(a), Some(b)) => Term::int(a.wrapping_add(b)),
+            (Some(a), Some(b)) if a.checked_add(b).is_some() => Term::int(a + b),
             (Some(0), _) => o.clone(),
             (_, Some(0)) => self.clone(),
             _ => Term::mk(Op::IntAdd, vec![self.clone(), o.clone()], Sort::Int),
@@ -567,7 +567,7 @@ impl Term {
 
     pub fn isub(&self, o: &Term) -> Term {
         match (self.as_int(), o.as_int()) {
-            (Some(a), Some(b)) => Term::int(a.wrapping_sub(b)),
+            (Some(a), Some(b)) if a.checked_sub(b).is_some() => Term::int(a - b),
             (_, Some(0)) => self.clone(),
             _ if self == o => Term::int(0),
             _ => Term::mk(Op::IntSub, vec![self.clone(), o.clone()], Sort::Int),
@@ -576,7 +576,7 @@ impl Term {
 
     pub fn imul(&self, o: &Term) -> Term {
         match (self.as_int(), o.as_int()) {
-            (Some(a), Some(b)) => Term::int(a.wrapping_mul(b)),
+            (Some(a), Some(b)) if a.checked_mul(b).is_some() => Term::int(a * b),
             (Some(0), _) | (_, Some(0)) => Term::int(0),
             (Some(1), _) => o.clone(),
             (_, Some(1)) => self.clone(),

@@ -81,6 +81,10 @@ pub fn eval(t: &Term, env: &dyn Fn(SymId) -> Option<Value>) -> Option<Value> {
 
 fn apply(t: &Term, a: &[Value], env: &dyn Fn(SymId) -> Option<Value>) -> Option<Value> {
     let w = t.width();
+    // Values are 64-bit: wider bit-vectors cannot be evaluated.
+    if w > 64 {
+        return None;
+    }
     let bv = |i: usize| a[i].as_bv();
     let b = |i: usize| a[i].as_bool();
     let int = |i: usize| a[i].as_int();

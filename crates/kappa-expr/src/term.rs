@@ -392,6 +392,40 @@ impl Term {
         out.into_iter().collect()
     }
 
+    /// The symbols occurring free (not bound by a quantifier).
+    pub fn free_symbols(&self) -> Vec<SymId> {
+        fn go(
+            t: &Term,
+            bound: &mut Vec<SymId>,
+            seen: &mut std::collections::HashSet<(u64, usize)>,
+            out: &mut std::collections::BTreeSet<SymId>,
+        ) {
+            if !seen.insert((t.id(), bound.len())) {
+                return;
+            }
+            match t.op() {
+                Op::Var(s) if !bound.contains(&s) => {
+                    out.insert(s);
+                }
+                Op::Forall => {
+                    let (vars, body) = t.args().split_at(t.args().len() - 1);
+                    let n = bound.len();
+                    bound.extend(vars.iter().filter_map(Term::as_var));
+                    go(&body[0], bound, seen, out);
+                    bound.truncate(n);
+                }
+                _ => {
+                    for a in t.args() {
+                        go(a, bound, seen, out);
+                    }
+                }
+            }
+        }
+        let mut out = std::collections::BTreeSet::new();
+        go(self, &mut Vec::new(), &mut std::collections::HashSet::new(), &mut out);
+        out.into_iter().collect()
+    }
+
     pub fn has_quantifier(&self) -> bool {
         let mut seen = std::collections::HashSet::new();
         let mut stack = vec![self.clone()];

@@ -1,0 +1,364 @@
+//! Compact symbolic execution (Slaby, Strejček, Trtík, ATVA 2013): templates for the cycles of
+//! the flowgraph replace their unrolling, so that all paths that differ only in how often they
+//! go round a cycle are one node of the tree.
+//!
+//! * [`template::compute`] is Algorithm 1 (template computation).
+//! * [`Compact`] is the engine's [`TemplateProvider`]: at a state whose location is the entry of
+//!   cycles with templates it chooses one and produces the successors s ◇ (x, θ_x[κ], φ_x[κ])
+//!   with a fresh parameter κ (Algorithm 2, lines 9–16).
+//!
+//! Templates are computed when a cycle's entry is first reached, in the shape of the state that
+//! reaches it (which objects exist, their sizes, which object each pointer variable refers to),
+//! and reused for every state of that shape. The programs of the paper have no heap, so their
+//! templates do not depend on the shape; with pointers, this keeps every template exact.
+
+pub mod inline;
+pub mod template;
+
+pub use inline::inline_calls_in_loops;
+
+use kappa_engine::state::{IteratedInputs, IteratedSite, State};
+use kappa_engine::template::{Applied, TemplateSucc};
+use kappa_engine::{Engine, TemplateProvider};
+use kappa_expr::{Sort, SymId, Term};
+use kappa_ir::analysis::{enumerate_cycles, Cycle, CycleOptions};
+use kappa_ir::*;
+use kappa_solver::SatResult;
+use std::collections::HashMap;
+use std::rc::Rc;
+use template::{set_value, value_of, Template, Var};
+
+/// How a template is chosen when several cycles share an entry location.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// Uniformly at random (the paper's suggestion).
+    Random,
+    /// The cycle applied least recently on the path: a loop whose body branches then alternates
+    /// between its cycles, so that runs of iterations along each core are summarised in turn.
+    Alternate,
+}
+
+/// Values of κ tried one by one when the solver cannot decide a template's successor (section 4
+/// of the paper): without the quantifier the query is often easy.
+const SMALL_KAPPAS: i64 = 4;
+
+pub struct Compact {
+    cycles: HashMap<(FuncId, Loc), Vec<(u32, Cycle)>>,
+    /// Templates by cycle and state shape; `Err` records why a cycle got none.
+    cache: HashMap<(u32, u64), Result<Rc<Template>, String>>,
+    /// Per cycle and shape, how many applications the solver could not decide.
+    undecided: HashMap<(u32, u64), u32>,
+    pub choice: Choice,
+    rng: u64,
+    /// Why cycles got no template, for the statistics.
+    pub reasons: Vec<String>,
+    total_cycles: u64,
+    truncated: bool,
+}
+
+impl Default for Compact {
+    fn default() -> Self {
+        Compact::new(Choice::Alternate, 0x5eed)
+    }
+}
+
+impl Compact {
+    pub fn new(choice: Choice, seed: u64) -> Self {
+        Compact {
+            cycles: HashMap::new(),
+            cache: HashMap::new(),
+            undecided: HashMap::new(),
+            choice,
+            rng: seed | 1,
+            reasons: Vec::new(),
+            total_cycles: 0,
+            truncated: false,
+        }
+    }
+
+    fn rand(&mut self) -> u64 {
+        let mut x = self.rng;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.rng = x;
+        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    /// A digest of what a template depends on: the frame's slots, which object each pointer
+    /// register refers to, and every object's size, liveness and kind.
+    fn shape(eng: &Engine<'_>, st: &State) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        let prog = eng.program();
+        let (fid, _) = st.loc();
+        let mut slots: Vec<(ObjId, u32)> = st.frame().slots.iter().map(|(a, b)| (*a, *b)).collect();
+        slots.sort();
+        slots.hash(&mut h);
+        for v in prog.func(fid).vars.iter().copied().chain(prog.global_vars()) {
+            if let Some(kappa_engine::value::SVal::Ptr(p)) = eng.reg_value(st, v) {
+                (v, p.obj.as_bv()).hash(&mut h);
+            }
+        }
+        for id in st.memory.ids() {
+            if let Some(o) = st.memory.get(id) {
+                (id, o.size.id(), o.size.as_bv(), o.alive, o.readonly, format!("{:?}", o.kind)).hash(&mut h);
+            }
+        }
+        h.finish()
+    }
+
+    fn template(&mut self, eng: &mut Engine<'_>, st: &State, id: u32, cycle: &Cycle) -> Result<Rc<Template>, String> {
+        let key = (id, Self::shape(eng, st));
+        if let Some(r) = self.cache.get(&key) {
+            return r.clone();
+        }
+        let r = template::compute(eng, st, id, cycle).map(Rc::new);
+        match &r {
+            Ok(_) => eng.stats_mut().templates.computed += 1,
+            Err(why) => {
+                let f = eng.program().func(st.loc().0);
+                let msg = format!(
+                    "cycle at {} {} ({}): {why}",
+                    f.name,
+                    cycle.entry,
+                    eng.program().fmt_span(f.loc(cycle.entry).span)
+                );
+                if !self.reasons.contains(&msg) {
+                    self.reasons.push(msg);
+                }
+            }
+        }
+        self.cache.insert(key, r.clone());
+        r
+    }
+
+    /// s ◇ (x, θ_x[κ], φ_x[κ]) for every exit of the template, with a fresh κ and fresh input
+    /// arrays; returns the feasible successors and the number of undecided ones.
+    fn instantiate(&mut self, eng: &mut Engine<'_>, st: &State, t: &Template) -> (Vec<TemplateSucc>, u64) {
+        let mut base = st.clone();
+        let kappa = eng.fresh(&mut base, "kappa", Sort::Bv(template::KBITS));
+        // θ⟨·⟩ of the state: each initial symbol by the state's value; parameters and input
+        // arrays renamed so that applications do not share them.
+        let mut sub: HashMap<SymId, Term> = HashMap::new();
+        for (v, init) in &t.init {
+            if let (Some(s), Some(val)) = (init.as_var(), value_of(eng, st, *v)) {
+                sub.insert(s, val);
+            }
+        }
+        if let Some(k) = t.kappa.as_var() {
+            sub.insert(k, kappa.clone());
+        }
+        let mut arrays = Vec::new();
+        for site in &t.sites {
+            let fresh = eng.fresh(
+                &mut base,
+                &kappa_expr::Term::sym_info(site.array.as_var().unwrap_or(SymId(0))).name,
+                site.array.sort(),
+            );
+            if let Some(s) = site.array.as_var() {
+                sub.insert(s, fresh.clone());
+            }
+            arrays.push(fresh);
+        }
+        let mut succs = Vec::new();
+        let mut undecided = 0;
+        let mut memo = HashMap::new();
+        for exit in &t.exits {
+            let phi = exit.phi(&t.kappa).subst_memo(&sub, &mut memo);
+            let decided = match eng.check(st, &phi) {
+                SatResult::Sat => vec![(phi, None)],
+                SatResult::Unsat => Vec::new(),
+                SatResult::Unknown(_) => match self.retry_small(eng, st, exit, t, &sub, &kappa) {
+                    Some(v) => v,
+                    None => {
+                        undecided += 1;
+                        continue;
+                    }
+                },
+            };
+            for (phi, fixed) in decided {
+                let mut s = base.clone();
+                let mut sub_k = sub.clone();
+                if let (Some(k), Some(kv)) = (t.kappa.as_var(), &fixed) {
+                    sub_k.insert(k, Term::bv(*kv as u64, template::KBITS));
+                }
+                let mut memo2 = HashMap::new();
+                for (v, val) in &exit.theta {
+                    set_value(eng, &mut s, *v, val.subst_memo(&sub_k, &mut memo2));
+                }
+                s.pc.push(phi);
+                s.frame_mut().loc = exit.loc;
+                s.last_cycle = Some(t.cycle);
+                let kappa_value = fixed.map(|k| Term::bv(k as u64, template::KBITS)).unwrap_or_else(|| kappa.clone());
+                if !t.sites.is_empty() {
+                    let site = |k: &usize| {
+                        let x = &t.sites[*k];
+                        IteratedSite {
+                            kind: x.kind,
+                            origin: x.origin.clone(),
+                            ty: x.ty,
+                            span: x.span,
+                            array: arrays[*k].clone(),
+                        }
+                    };
+                    let record = IteratedInputs {
+                        kappa: kappa_value.clone(),
+                        core: t
+                            .core_sites
+                            .iter()
+                            .filter(|k| t.sites[**k].kind != kappa_ir::testcase::InputKind::Param)
+                            .map(site)
+                            .collect(),
+                        prefix: exit
+                            .prefix_sites
+                            .iter()
+                            .filter(|k| t.sites[**k].kind != kappa_ir::testcase::InputKind::Param)
+                            .map(site)
+                            .collect(),
+                    };
+                    s.push_input(kappa_engine::state::InputRecord {
+                        kind: kappa_ir::testcase::InputKind::Nondet,
+                        origin: NondetOrigin::Call { name: "loop".into() },
+                        ty: Ty::Int(32),
+                        span: Span::default(),
+                        sym: kappa_value.clone(),
+                        size: 0,
+                        iterated: Some(Rc::new(record)),
+                    });
+                }
+                let label = match fixed {
+                    Some(k) => format!("{} (κ = {k})", exit.label),
+                    None => format!(
+                        "{}: {}",
+                        kappa_expr::Term::sym_info(kappa.as_var().unwrap_or(SymId(0))).name,
+                        exit.label
+                    ),
+                };
+                succs.push(TemplateSucc { state: s, label });
+            }
+        }
+        (succs, undecided)
+    }
+
+    /// An undecided successor, split into κ = 0, 1, …, SMALL_KAPPAS-1 (quantifier-free) and
+    /// κ ≥ SMALL_KAPPAS; `None` if the rest stays undecided.
+    fn retry_small(
+        &mut self,
+        eng: &mut Engine<'_>,
+        st: &State,
+        exit: &template::Exit,
+        t: &Template,
+        sub: &HashMap<SymId, Term>,
+        kappa: &Term,
+    ) -> Option<Vec<(Term, Option<i64>)>> {
+        let mut out = Vec::new();
+        for k in 0..SMALL_KAPPAS {
+            let kb = Term::bv(k as u64, template::KBITS);
+            let mut sk = sub.clone();
+            if let Some(s) = t.kappa.as_var() {
+                sk.insert(s, kb.clone());
+            }
+            let mut parts = vec![exit.rest.substitute(&sk)];
+            if let Some((tau, body)) = &exit.forall {
+                for i in 0..k {
+                    let mut si = sk.clone();
+                    if let Some(s) = tau.as_var() {
+                        si.insert(s, Term::bv(i as u64, template::KBITS));
+                    }
+                    parts.push(body.substitute(&si));
+                }
+            }
+            let phi = Term::and_all(parts);
+            match eng.check(st, &phi) {
+                SatResult::Sat => out.push((phi, Some(k))),
+                SatResult::Unsat => {}
+                SatResult::Unknown(_) => return None,
+            }
+        }
+        let phi = exit.phi(&t.kappa).substitute(sub).and(&Term::bv(SMALL_KAPPAS as u64, template::KBITS).bvule(kappa));
+        match eng.check(st, &phi) {
+            SatResult::Sat => out.push((phi, None)),
+            SatResult::Unsat => {}
+            SatResult::Unknown(_) => return None,
+        }
+        Some(out)
+    }
+}
+
+impl TemplateProvider for Compact {
+    fn name(&self) -> &'static str {
+        "compact"
+    }
+
+    fn prepare(&mut self, eng: &mut Engine<'_>) -> Result<(), String> {
+        let opts = CycleOptions::default();
+        let mut next = 0u32;
+        for f in &eng.program().functions {
+            let cs = enumerate_cycles(f, &opts);
+            self.truncated |= cs.truncated;
+            for c in cs.cycles {
+                self.cycles.entry((f.id, c.entry)).or_default().push((next, c));
+                next += 1;
+            }
+        }
+        self.total_cycles = u64::from(next);
+        eng.stats_mut().templates.cycles = self.total_cycles;
+        Ok(())
+    }
+
+    fn apply(&mut self, eng: &mut Engine<'_>, st: &State) -> Result<Applied, String> {
+        let (fid, loc) = st.loc();
+        if st.skip_templates_at == Some((fid, loc)) {
+            return Ok(Applied::None);
+        }
+        let Some(cands) = self.cycles.get(&(fid, loc)).cloned() else { return Ok(Applied::None) };
+        let mut usable: Vec<(u32, Rc<Template>)> = Vec::new();
+        for (id, c) in &cands {
+            if let Ok(t) = self.template(eng, st, *id, c) {
+                usable.push((*id, t));
+            }
+        }
+        if usable.is_empty() {
+            return Ok(Applied::None);
+        }
+        // chooseTemplate (line 9).
+        let pick = match self.choice {
+            Choice::Random => (self.rand() % usable.len() as u64) as usize,
+            Choice::Alternate => match st.last_cycle {
+                Some(last) => usable
+                    .iter()
+                    .position(|(id, _)| *id > last)
+                    .or_else(|| usable.iter().position(|(id, _)| *id != last))
+                    .unwrap_or(0),
+                None => 0,
+            },
+        };
+        let (id, t) = usable.swap_remove(pick);
+        let key = (id, Self::shape(eng, st));
+        if self.undecided.get(&key).copied().unwrap_or(0) >= 3 {
+            // This template keeps defeating the solver here: explore classically.
+            return Ok(Applied::None);
+        }
+        let (succs, undecided) = self.instantiate(eng, st, &t);
+        if undecided > 0 {
+            // Section 4: where the solver cannot decide a template's successor, the node is
+            // explored classically instead, so that the unknown may still become an answer.
+            *self.undecided.entry(key).or_default() += 1;
+            return Ok(Applied::None);
+        }
+        Ok(Applied::Succs(succs, 0))
+    }
+}
+
+impl Compact {
+    /// Why cycles got no template.
+    pub fn no_template_reasons(&self) -> &[String] {
+        &self.reasons
+    }
+}
+
+/// Only variables of the summarised function and globals are template variables.
+pub fn is_template_var(v: &Var) -> bool {
+    matches!(v, Var::Reg(..) | Var::Obj(..))
+}

@@ -1,0 +1,580 @@
+//! Template computation: Algorithm 1 of "Compact Symbolic Execution" (Slaby, Strejček, Trtík,
+//! ATVA 2013), section 3.2.
+//!
+//! The core π of a cycle (π, e, X) is executed once from a state whose every variable holds
+//! its initial symbol a̲ (θ_I). From the one-iteration memory θ the progression rules derive
+//! θ*[κ], the memory after κ iterations; the quantified path condition
+//! φ*[κ] = κ ≥ 0 ∧ ∀τ (0 ≤ τ < κ → θ*[τ]⟨φ⟩) describes the iterations; and each feasible exit
+//! edge (u, x) gives a parametric state (x, θ*[κ] ◇ θ', φ*[κ] ∧ θ*[κ]⟨φ'⟩).
+//!
+//! Beyond the paper: variables are registers (pointers as object and offset), global
+//! registers, and the contents of memory objects (arrays of bytes). A `__VERIFIER_nondet_*`
+//! read inside the cycle is the element `IN[it]` of a fresh input array indexed by the
+//! iteration number `it`, so that the template stays exact and tests can list every value.
+//!
+//! The parameter κ (and τ, and `it`) is a 64-bit bit-vector rather than an unbounded integer:
+//! Z3 reasons far better about quantified bit-vector formulas than about `int2bv` mixes. This is
+//! exact for cycles whose variables are progressions modulo 2^w (w ≤ 64): their values repeat
+//! with a period dividing 2^64, so a path that leaves the cycle does so within 2^64 iterations.
+//! A cycle that reads inputs could in principle iterate longer; such paths (2^64 iterations) are
+//! the only ones a template does not describe.
+
+use kappa_engine::state::State;
+use kappa_engine::value::{Pointer, SVal, OBJ_BITS};
+use kappa_engine::Engine;
+use kappa_expr::Op as TOp;
+use kappa_expr::{Elem, Sort, SymId, Term};
+use kappa_ir::analysis::Cycle;
+use kappa_ir::testcase::InputKind;
+use kappa_ir::*;
+use kappa_solver::{Query, SatResult};
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+/// Something θ maps: a register (a pointer as two parts) or a memory object's contents.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Var {
+    Reg(VarId, Part),
+    /// The bytes of an object (`false`) or its pointer shadow (`true`).
+    Obj(u32, bool),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Part {
+    Int,
+    PtrObj,
+    PtrOff,
+}
+
+/// An input site inside the cycle: each iteration reads `array[it]` there.
+#[derive(Clone, Debug)]
+pub struct Site {
+    pub edge: EdgeId,
+    pub kind: InputKind,
+    pub origin: NondetOrigin,
+    pub ty: Ty,
+    pub span: Span,
+    pub array: Term,
+}
+
+/// One parametric state of a template: (x, θ_x[κ], φ_x[κ]).
+#[derive(Clone, Debug)]
+pub struct Exit {
+    pub loc: Loc,
+    /// Values of the variables that differ from their initial symbols.
+    pub theta: Vec<(Var, Term)>,
+    /// The quantifier-free part of φ_x: κ ≥ 0 and the exit path's condition.
+    pub rest: Term,
+    /// `∀τ (0 ≤ τ < κ → body)`, as (τ, body).
+    pub forall: Option<(Term, Term)>,
+    /// Input sites of the exit path's prefix (read in iteration κ).
+    pub prefix_sites: Vec<usize>,
+    pub label: String,
+}
+
+/// A template (e, M) for a cycle.
+#[derive(Clone, Debug)]
+pub struct Template {
+    pub cycle: u32,
+    pub entry: Loc,
+    pub kappa: Term,
+    /// θ_I: the initial symbol of every variable.
+    pub init: Vec<(Var, Term)>,
+    pub sites: Vec<Site>,
+    /// Sites read by every iteration of the core, in order (indices into `sites`).
+    pub core_sites: Vec<usize>,
+    pub exits: Vec<Exit>,
+}
+
+impl Exit {
+    /// φ_x[κ] as one term.
+    pub fn phi(&self, kappa: &Term) -> Term {
+        match &self.forall {
+            Some((tau, body)) => {
+                let q = Term::forall(std::slice::from_ref(tau), &tau.bvult(kappa).implies(body));
+                let mut parts = vec![self.rest.clone(), q];
+                // Instances of the quantifier that proofs usually need (Z3 does not find them
+                // by itself in bit-vector formulas): they are implied, so adding them is sound.
+                for inst in instances(tau, body, kappa) {
+                    let sub = std::collections::HashMap::from([(tau.as_var().unwrap_or(SymId(0)), inst.clone())]);
+                    parts.push(inst.bvult(kappa).implies(&body.substitute(&sub)));
+                }
+                Term::and_all(parts)
+            }
+            None => self.rest.clone(),
+        }
+    }
+}
+
+/// Width of κ, τ and the iteration index.
+pub const KBITS: u32 = 64;
+
+/// κ as a bit-vector of width `w`.
+pub fn at_width(k: &Term, w: u32) -> Term {
+    if w == KBITS {
+        k.clone()
+    } else if w < KBITS {
+        k.extract(w - 1, 0)
+    } else {
+        k.zext(w)
+    }
+}
+
+/// Values of τ worth instantiating ∀τ (τ < κ → body) with: the first and the last iteration,
+/// and, for each comparison `a + τ_w ⋈ r` of the body with τ-free `a` and `r`, the iteration
+/// where the two sides meet (and its neighbours): the instance that refutes a loop running past
+/// its bound.
+pub fn instances(tau: &Term, body: &Term, kappa: &Term) -> Vec<Term> {
+    let mut out = vec![Term::bv(0, KBITS), kappa.bvsub(&Term::bv(1, KBITS))];
+    let Some(ts) = tau.as_var() else { return out };
+    let has_tau = |t: &Term| t.symbols().contains(&ts);
+    let mut seen = HashSet::new();
+    let mut stack = vec![body.clone()];
+    while let Some(t) = stack.pop() {
+        if !seen.insert(t.id()) || out.len() > 24 {
+            continue;
+        }
+        let cmp = matches!(t.op(), TOp::Eq | TOp::BvUlt | TOp::BvUle | TOp::BvSlt | TOp::BvSle);
+        if cmp && t.arg(0).sort() != Sort::Bool && matches!(t.arg(0).sort(), Sort::Bv(_)) {
+            for (l, r) in [(t.arg(0), t.arg(1)), (t.arg(1), t.arg(0))] {
+                if has_tau(r) || !has_tau(l) {
+                    continue;
+                }
+                // l = a + trunc(τ) or l = trunc(τ).
+                let (a, tpart) = if l.op() == TOp::BvAdd && has_tau(l.arg(0)) != has_tau(l.arg(1)) {
+                    if has_tau(l.arg(0)) {
+                        (Some(l.arg(1).clone()), l.arg(0).clone())
+                    } else {
+                        (Some(l.arg(0).clone()), l.arg(1).clone())
+                    }
+                } else {
+                    (None, l.clone())
+                };
+                let is_tau = tpart == *tau
+                    || (tpart.op() == TOp::Extract(tpart.width().saturating_sub(1), 0) && tpart.arg(0) == tau);
+                if !is_tau {
+                    continue;
+                }
+                let diff = match &a {
+                    Some(a) => r.bvsub(a),
+                    None => r.clone(),
+                };
+                let meet = diff.zext(KBITS);
+                for d in [0u64, 1, u64::MAX] {
+                    out.push(meet.bvadd(&Term::bv(d, KBITS)));
+                }
+            }
+        }
+        stack.extend(t.args().iter().cloned());
+    }
+    out
+}
+
+/// The initial symbolic state at the cycle's entry, in the shape of a real state.
+struct Start {
+    state: State,
+    init: BTreeMap<Var, Term>,
+    by_sym: HashMap<SymId, Var>,
+}
+
+fn bv_sort(t: Ty, pw: u32) -> Sort {
+    match t {
+        Ty::Int(w) => Sort::Bv(w),
+        _ => Sort::Bv(pw),
+    }
+}
+
+/// Builds the state θ_I: the real state's shape (frames, objects, sizes, which objects pointers
+/// refer to) with every value replaced by a fresh initial symbol.
+fn start(eng: &Engine<'_>, real: &State) -> Start {
+    let prog = eng.program();
+    let pw = prog.ptr_bits();
+    let mut st = real.clone();
+    st.pc = Default::default();
+    st.inputs = Default::default();
+    let mut init = BTreeMap::new();
+    let (fid, _) = real.loc();
+    let f = prog.func(fid);
+    let fresh = |st: &mut State, name: &str, sort: Sort| eng.fresh(st, &format!("{name}_0"), sort);
+    let mut regs: Vec<VarId> = f.vars.clone();
+    regs.extend(prog.global_vars());
+    for v in regs {
+        let Some(val) = eng.reg_value(real, v) else { continue };
+        let name = prog.var(v).name.clone();
+        let new = match val {
+            SVal::Int(t) => {
+                let s = fresh(&mut st, &name, t.sort());
+                init.insert(Var::Reg(v, Part::Int), s.clone());
+                SVal::Int(s)
+            }
+            SVal::Ptr(p) => {
+                // The object a pointer refers to stays as in the real state when it is known: the
+                // template is then exact for states of this shape.
+                let obj = if p.obj.as_bv().is_some() {
+                    p.obj.clone()
+                } else {
+                    let s = fresh(&mut st, &format!("{name}.obj"), Sort::Bv(OBJ_BITS));
+                    init.insert(Var::Reg(v, Part::PtrObj), s.clone());
+                    s
+                };
+                let off = fresh(&mut st, &format!("{name}.off"), Sort::Bv(pw));
+                init.insert(Var::Reg(v, Part::PtrOff), off.clone());
+                SVal::Ptr(Pointer { obj, off })
+            }
+            SVal::Bool(_) => continue,
+        };
+        eng.set_reg_value(&mut st, v, new);
+    }
+    let ids: Vec<u32> = st.memory.ids().collect();
+    for id in ids {
+        let name = st.memory.get(id).map(|o| o.name.to_string()).unwrap_or_default();
+        let data = fresh(&mut st, &name, Sort::Array(Elem::Bv(pw), Elem::Bv(8)));
+        let ptrs = fresh(&mut st, &format!("{name}.ptrs"), Sort::Array(Elem::Bv(pw), Elem::Bv(OBJ_BITS)));
+        if let Some(o) = st.memory.get_mut(id) {
+            o.data = kappa_engine::memory::Contents::symbolic(data.clone(), pw, 8);
+            o.ptrs = kappa_engine::memory::Contents::symbolic(ptrs.clone(), pw, OBJ_BITS);
+        }
+        init.insert(Var::Obj(id, false), data);
+        init.insert(Var::Obj(id, true), ptrs);
+    }
+    let by_sym = init.iter().filter_map(|(v, t)| t.as_var().map(|s| (s, *v))).collect();
+    Start { state: st, init, by_sym }
+}
+
+/// The value of a variable in a state.
+pub fn value_of(eng: &Engine<'_>, st: &State, v: Var) -> Option<Term> {
+    match v {
+        Var::Reg(r, part) => match (eng.reg_value(st, r)?, part) {
+            (SVal::Int(t), Part::Int) => Some(t),
+            (SVal::Ptr(p), Part::PtrObj) => Some(p.obj),
+            (SVal::Ptr(p), Part::PtrOff) => Some(p.off),
+            _ => None,
+        },
+        Var::Obj(id, shadow) => {
+            let o = st.memory.get(id)?;
+            Some(if shadow { o.ptrs.as_array() } else { o.data.as_array() })
+        }
+    }
+}
+
+/// Sets a variable in a state.
+pub fn set_value(eng: &Engine<'_>, st: &mut State, v: Var, t: Term) {
+    let pw = eng.program().ptr_bits();
+    match v {
+        Var::Reg(r, part) => {
+            let new = match (eng.reg_value(st, r), part) {
+                (_, Part::Int) => SVal::Int(t),
+                (Some(SVal::Ptr(p)), Part::PtrObj) => SVal::Ptr(Pointer { obj: t, off: p.off }),
+                (Some(SVal::Ptr(p)), Part::PtrOff) => SVal::Ptr(Pointer { obj: p.obj, off: t }),
+                (_, Part::PtrObj) => SVal::Ptr(Pointer { obj: t, off: Term::bv(0, pw) }),
+                (_, Part::PtrOff) => SVal::Ptr(Pointer { obj: Term::bv(0, OBJ_BITS), off: t }),
+            };
+            eng.set_reg_value(st, r, new);
+        }
+        Var::Obj(id, shadow) => {
+            if let Some(o) = st.memory.get_mut(id) {
+                if shadow {
+                    o.ptrs = kappa_engine::memory::Contents::symbolic(t, pw, OBJ_BITS);
+                } else {
+                    o.data = kappa_engine::memory::Contents::symbolic(t, pw, 8);
+                }
+            }
+        }
+    }
+}
+
+/// Runs a path of straight edges from a state, reading inputs as `IN[it]`; returns the guards.
+fn run_path(
+    eng: &mut Engine<'_>,
+    st: &mut State,
+    fid: FuncId,
+    edges: &[EdgeId],
+    it: &Term,
+    sites: &mut Vec<Site>,
+    read: &mut Vec<usize>,
+) -> Result<Vec<Term>, String> {
+    let prog = eng.program();
+    let pw = prog.ptr_bits();
+    let f = prog.func(fid);
+    let mut guards = Vec::new();
+    for &eid in edges {
+        let e = f.edge(eid);
+        match &e.op {
+            Op::Nondet { dst, origin } => {
+                let ty = prog.var_ty(*dst);
+                let k = site_index(eng, st, sites, eid, e, origin.clone(), ty, pw);
+                read.push(k);
+                let v = sites[k].array.select(it);
+                let val = match ty {
+                    Ty::Ptr => SVal::Ptr(Pointer { obj: Term::bv(0, OBJ_BITS), off: v.clone() }),
+                    _ => SVal::Int(v.clone()),
+                };
+                // A _Bool holds 0 or 1 (as the engine constrains its inputs).
+                if matches!(prog.var(*dst).ctype, CType::Int { rank: IntRank::Bool, .. }) {
+                    guards.push(v.bvule(&Term::bv(1, v.width())));
+                }
+                eng.set_reg_value(st, *dst, val);
+                st.frame_mut().loc = e.dst;
+            }
+            Op::Output { dst, .. } => {
+                // What output returns is an arbitrary non-negative count: an input per iteration.
+                if let Some(d) = dst {
+                    if let Ty::Int(w) = prog.var_ty(*d) {
+                        let origin = NondetOrigin::Call { name: "printf".into() };
+                        let k = site_index(eng, st, sites, eid, e, origin, Ty::Int(w), pw);
+                        sites[k].kind = InputKind::Param; // not an input of the test
+                        let v = sites[k].array.select(it);
+                        guards.push(v.bvsge(&Term::bv(0, w)));
+                        eng.set_reg_value(st, *d, SVal::Int(v));
+                    }
+                }
+                st.frame_mut().loc = e.dst;
+            }
+            _ => {
+                if let Some(g) = eng.exec_straight(st, fid, eid)? {
+                    guards.push(g);
+                }
+            }
+        }
+    }
+    guards.extend(st.pc.constraints().iter().cloned());
+    st.pc = Default::default();
+    Ok(guards)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn site_index(
+    eng: &Engine<'_>,
+    st: &mut State,
+    sites: &mut Vec<Site>,
+    eid: EdgeId,
+    e: &Edge,
+    origin: NondetOrigin,
+    ty: Ty,
+    pw: u32,
+) -> usize {
+    if let Some(k) = sites.iter().position(|s| s.edge == eid) {
+        return k;
+    }
+    let w = match bv_sort(ty, pw) {
+        Sort::Bv(w) => w,
+        _ => pw,
+    };
+    let name = match &origin {
+        NondetOrigin::Call { name } => name.trim_start_matches("__VERIFIER_nondet_").to_string(),
+        NondetOrigin::Uninit { var } => var.clone(),
+    };
+    let array = eng.fresh(st, &format!("IN_{name}"), Sort::Array(Elem::Bv(KBITS), Elem::Bv(w)));
+    let kind = match origin {
+        NondetOrigin::Call { .. } => InputKind::Nondet,
+        NondetOrigin::Uninit { .. } => InputKind::Uninit,
+    };
+    sites.push(Site { edge: eid, kind, origin, ty, span: e.span, array });
+    sites.len() - 1
+}
+
+/// `t` is `a + c` for a constant c: the value of an arithmetic progression.
+fn progression(t: &Term, a: &Term) -> Option<u64> {
+    if t == a {
+        return Some(0);
+    }
+    if t.op() == TOp::BvAdd && t.arg(0) == a {
+        return t.arg(1).as_bv();
+    }
+    None
+}
+
+/// `t` is `a * 2^k` (or `a << k`): a geometric progression of ratio 2^k.
+fn doubling(t: &Term, a: &Term) -> Option<u64> {
+    match t.op() {
+        TOp::BvMul if t.arg(0) == a => {
+            t.arg(1).as_bv().filter(|c| c.is_power_of_two()).map(|c| u64::from(c.trailing_zeros()))
+        }
+        TOp::BvShl if t.arg(0) == a => t.arg(1).as_bv(),
+        _ => None,
+    }
+}
+
+/// The symbols of a term that stand for initial values of variables.
+fn initial_vars(t: &Term, by_sym: &HashMap<SymId, Var>) -> Vec<Var> {
+    t.symbols().into_iter().filter_map(|s| by_sym.get(&s).copied()).collect()
+}
+
+/// Computes the template of a cycle for states shaped like `real` (Algorithm 1). `Err` says why
+/// the cycle gets no template.
+pub fn compute(eng: &mut Engine<'_>, real: &State, cycle_id: u32, cycle: &Cycle) -> Result<Template, String> {
+    let prog = eng.program();
+    let (fid, _) = real.loc();
+    let f = prog.func(fid);
+    let s0 = start(eng, real);
+    let mut work = s0.state.clone();
+    let it = eng.fresh(&mut work, "it", Sort::Bv(KBITS));
+    let kappa = eng.fresh(&mut work, "kappa", Sort::Bv(KBITS));
+    let mut sites = Vec::new();
+    let mut core_sites = Vec::new();
+    // Line 1: execute the core once.
+    let mut one = s0.state.clone();
+    let guards = run_path(eng, &mut one, fid, &cycle.core, &it, &mut sites, &mut core_sites)?;
+    let phi = Term::and_all(guards);
+    // Line 2: the iteration must be feasible.
+    match eng.solver().check(&Query { pc: &[], cond: phi.clone() }) {
+        SatResult::Sat => {}
+        SatResult::Unsat => return Err("its core is infeasible".into()),
+        SatResult::Unknown(r) => return Err(format!("the solver cannot decide its core ({r})")),
+    }
+    // Lines 3–19: θ*[κ] by the progression rules, to a fixpoint.
+    let theta: BTreeMap<Var, Term> = s0.init.keys().filter_map(|v| value_of(eng, &one, *v).map(|t| (*v, t))).collect();
+    let mut star: BTreeMap<Var, Term> = BTreeMap::new();
+    let kappa_minus_1 = kappa.bvsub(&Term::bv(1, KBITS));
+    loop {
+        let mut changed = false;
+        for (v, t) in &theta {
+            if star.contains_key(v) {
+                continue;
+            }
+            let a0 = &s0.init[v];
+            let value = if let Some(c) = matches!(a0.sort(), Sort::Bv(_)).then(|| progression(t, a0)).flatten() {
+                // Arithmetic progression a + c·κ (exact modulo 2^w).
+                let w = a0.width();
+                if c == 0 {
+                    Some(a0.clone())
+                } else {
+                    Some(a0.bvadd(&Term::bv(c, w).bvmul(&at_width(&kappa, w))))
+                }
+            } else if let Some(k) = matches!(a0.sort(), Sort::Bv(_)).then(|| doubling(t, a0)).flatten() {
+                // Geometric progression a·2^(kκ): zero once kκ reaches the width.
+                let w = a0.width();
+                let steps = u64::from(w).div_ceil(k.max(1));
+                let big = Term::bv(steps, KBITS).bvule(&kappa);
+                let amount = kappa.bvmul(&Term::bv(k, KBITS));
+                Some(Term::ite(&big, &Term::bv(0, w), &a0.bvshl(&at_width(&amount, w))))
+            } else if t == a0 {
+                Some(a0.clone())
+            } else {
+                // The ite rule: a := g with every variable of g already described.
+                let deps = initial_vars(t, &s0.by_sym);
+                if deps.iter().all(|d| star.contains_key(d)) {
+                    let mut sub: HashMap<SymId, Term> = HashMap::new();
+                    for d in &deps {
+                        if let (Some(s), Some(st)) = (s0.init[d].as_var(), star.get(d)) {
+                            sub.insert(s, subst_kappa(st, &kappa, &kappa_minus_1));
+                        }
+                    }
+                    if let Some(s) = it.as_var() {
+                        sub.insert(s, kappa_minus_1.clone());
+                    }
+                    let g = t.substitute(&sub);
+                    Some(Term::ite(&kappa.eq(&Term::bv(0, KBITS)).not(), &g, a0))
+                } else {
+                    None
+                }
+            };
+            if let Some(value) = value {
+                star.insert(*v, value);
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    // Line 20: every variable must be described.
+    if let Some((v, t)) = theta.iter().find(|(v, _)| !star.contains_key(v)) {
+        return Err(format!("{} changes in a way no progression rule describes ({})", var_name(prog, v), short(t)));
+    }
+    // Line 21: φ*[κ] = κ ≥ 0 ∧ ∀τ (0 ≤ τ < κ → θ*[τ]⟨φ⟩) (κ ≥ 0 holds for bit-vectors).
+    let tau = eng.fresh(&mut work, "tau", Sort::Bv(KBITS));
+    let star_at = |k: &Term| -> HashMap<SymId, Term> {
+        let mut m: HashMap<SymId, Term> = HashMap::new();
+        for (v, t) in &star {
+            if let Some(s) = s0.init[v].as_var() {
+                m.insert(s, subst_kappa(t, &kappa, k));
+            }
+        }
+        if let Some(s) = it.as_var() {
+            m.insert(s, k.clone());
+        }
+        m
+    };
+    let body = phi.substitute(&star_at(&tau));
+    let forall = if body.is_true() { None } else { Some((tau.clone(), body)) };
+    let kappa_nonneg = Term::tt();
+    // Lines 22–28: one parametric state per feasible exit edge.
+    let at_kappa = star_at(&kappa);
+    let mut exits = Vec::new();
+    for &x in &cycle.exits {
+        let xe = f.edge(x);
+        let Some(prefix) = cycle.prefix_to(f, xe.src) else { continue };
+        let mut st = s0.state.clone();
+        let mut prefix_sites = Vec::new();
+        let mut path: Vec<EdgeId> = prefix.to_vec();
+        path.push(x);
+        let guards = match run_path(eng, &mut st, fid, &path, &it, &mut sites, &mut prefix_sites) {
+            Ok(g) => g,
+            Err(e) => return Err(format!("exit {} -> {}: {e}", xe.src, xe.dst)),
+        };
+        let phi_x = Term::and_all(guards).substitute(&at_kappa);
+        let rest = kappa_nonneg.and(&phi_x);
+        let mut theta_x = Vec::new();
+        let mut memo = HashMap::new();
+        for v in s0.init.keys() {
+            let Some(t) = value_of(eng, &st, *v) else { continue };
+            let composed = t.subst_memo(&at_kappa, &mut memo);
+            if composed != s0.init[v] {
+                theta_x.push((*v, composed));
+            }
+        }
+        let exit = Exit {
+            loc: xe.dst,
+            theta: theta_x,
+            rest,
+            forall: forall.clone(),
+            prefix_sites,
+            label: format!("κ iterations, exit {} -> {}", xe.src, xe.dst),
+        };
+        // Lines 26–27: keep the feasible exits; an undecided one spoils the template.
+        match eng.solver().check(&Query { pc: &[], cond: exit.phi(&kappa) }) {
+            SatResult::Sat => exits.push(exit),
+            SatResult::Unsat => {}
+            SatResult::Unknown(r) => {
+                return Err(format!("the solver cannot decide exit {} -> {} ({r})", xe.src, xe.dst))
+            }
+        }
+    }
+    let _ = HashSet::<u32>::new();
+    Ok(Template {
+        cycle: cycle_id,
+        entry: cycle.entry,
+        kappa,
+        init: s0.init.into_iter().collect(),
+        sites,
+        core_sites,
+        exits,
+    })
+}
+
+/// θ*[k]: the parameter κ replaced by a term.
+fn subst_kappa(t: &Term, kappa: &Term, k: &Term) -> Term {
+    match kappa.as_var() {
+        Some(s) => t.substitute(&HashMap::from([(s, k.clone())])),
+        None => t.clone(),
+    }
+}
+
+fn var_name(prog: &Program, v: &Var) -> String {
+    match v {
+        Var::Reg(r, Part::Int) => format!("`{}`", prog.var(*r).name),
+        Var::Reg(r, Part::PtrObj) => format!("the object of `{}`", prog.var(*r).name),
+        Var::Reg(r, Part::PtrOff) => format!("the offset of `{}`", prog.var(*r).name),
+        Var::Obj(id, false) => format!("memory object {id}"),
+        Var::Obj(id, true) => format!("the pointers in memory object {id}"),
+    }
+}
+
+fn short(t: &Term) -> String {
+    let s = t.to_string();
+    if s.chars().count() > 80 {
+        format!("{}…", s.chars().take(79).collect::<String>())
+    } else {
+        s
+    }
+}
