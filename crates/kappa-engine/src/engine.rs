@@ -19,7 +19,7 @@ use kappa_ir::*;
 use kappa_solver::{Query, SatResult, Solver};
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// How a path ended.
 #[derive(Clone, Debug)]
@@ -70,6 +70,8 @@ pub struct Engine<'p> {
     tests_written: u64,
     error_index: HashMap<(String, String), usize>,
     limit_hit: Option<String>,
+    /// The per-query timeout last given to the solver: shortened as the time limit nears.
+    query_timeout: Option<Duration>,
 }
 
 fn ty_name(t: Ty) -> String {
@@ -128,6 +130,7 @@ impl<'p> Engine<'p> {
             tests_written: 0,
             error_index: HashMap::new(),
             limit_hit: None,
+            query_timeout: None,
         }
     }
 
@@ -298,8 +301,20 @@ impl<'p> Engine<'p> {
     fn limit_reached(&mut self) -> Option<String> {
         let l = &self.cfg.limits;
         if let Some(t) = l.time {
-            if self.start.elapsed() >= t {
+            let spent = self.start.elapsed();
+            if spent >= t {
                 return Some(format!("time limit of {}s reached", t.as_secs_f64()));
+            }
+            // No query may run past the time limit.
+            let left = (t - spent).max(Duration::from_millis(10));
+            let want = Some(self.cfg.solver_timeout.map_or(left, |q| q.min(left)));
+            let stale = match (self.query_timeout, want) {
+                (Some(have), Some(w)) => have > w + Duration::from_millis(100),
+                _ => true,
+            };
+            if stale {
+                self.solver.set_timeout(want);
+                self.query_timeout = want;
             }
         }
         if let Some(n) = l.states {
@@ -710,7 +725,9 @@ impl<'p> Engine<'p> {
                     SatResult::Unknown(r) => return Some(vec![Feas::Yes { add: true }, Feas::Unknown(r)]),
                 },
                 SatResult::Unknown(r) => match self.query(st, &guards[1]) {
-                    SatResult::Unsat => return Some(vec![Feas::Unknown(r), Feas::Yes { add: false }]),
+                    // pc ∧ ¬g unsatisfiable: pc implies g (the guard is kept anyway, in case the
+                    // path condition itself is one the solver could not decide).
+                    SatResult::Unsat => return Some(vec![Feas::Yes { add: true }, Feas::No]),
                     SatResult::Sat => return Some(vec![Feas::Unknown(r), Feas::Yes { add: true }]),
                     SatResult::Unknown(r2) => return Some(vec![Feas::Unknown(r), Feas::Unknown(r2)]),
                 },

@@ -259,7 +259,10 @@ impl<S: Solver> CachingSolver<S> {
             Some(Hit::Sat(None)) | None => {}
         }
         self.cstats.misses += 1;
-        if want_model || self.models_on_miss {
+        // Models of quantified queries are costly to extract (Z3 evaluates its quantifier
+        // instantiations), and a stored model rarely decides later quantified queries.
+        let quantified = terms.iter().any(Term::has_quantifier);
+        if want_model || (self.models_on_miss && !quantified) {
             match self.inner.model(q) {
                 Ok(m) => {
                     let rc = Rc::new(m.clone());

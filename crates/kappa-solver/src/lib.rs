@@ -10,6 +10,8 @@
 //! * [`CachingSolver`] answers queries seen before (exact cache), queries containing a set known
 //!   to be unsatisfiable, and queries satisfied by a model of an earlier query (KLEE's
 //!   counterexample cache);
+//! * [`InstantiatingSolver`] (outermost) makes models of quantified queries concrete by
+//!   expanding bounded quantifiers once the scalars are known;
 //! * [`Z3Solver`] asks Z3, reusing one incremental solver per thread.
 //!
 //! [`default_chain`] assembles them in KLEE's order: independence first, so that the caches see
@@ -20,11 +22,13 @@
 
 mod caching;
 mod independence;
+mod instantiate;
 mod syms;
 mod z3solver;
 
 pub use caching::{CachingSolver, CachingStats};
 pub use independence::{IndependenceSolver, ModelStrategy};
+pub use instantiate::{InstantiatingSolver, MAX_INSTANCES};
 pub use z3solver::{Z3Mode, Z3Options, Z3Solver};
 
 use kappa_expr::{eval, Elem, Sort, SymId, Term, Value};
@@ -319,7 +323,8 @@ impl Counters {
 /// independence layer see small factors, which recur across paths; with the caches in front
 /// (keyed by whole path conditions) the `bench` example runs 4–10 times slower.
 pub fn default_chain(timeout: Option<Duration>) -> Box<dyn Solver> {
-    let mut s: Box<dyn Solver> = Box::new(IndependenceSolver::new(CachingSolver::new(Z3Solver::new())));
+    let mut s: Box<dyn Solver> =
+        Box::new(InstantiatingSolver::new(IndependenceSolver::new(CachingSolver::new(Z3Solver::new()))));
     s.set_timeout(timeout);
     s
 }

@@ -222,6 +222,13 @@ impl Z3Solver {
             }
         };
         self.core_calls += 1;
+        if let Some(path) = std::env::var_os("KAPPA_SMT_LOG") {
+            // Debugging aid: every query as SMT-LIB, appended to the named file.
+            use std::io::Write;
+            if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
+                let _ = writeln!(f, "; query {}\n{}(check-sat)", self.core_calls, solver);
+            }
+        }
         let res = solver.check();
         let model = match res {
             z3::SatResult::Sat if want_model => solver.get_model(),
@@ -236,7 +243,15 @@ impl Z3Solver {
         }
         let out = match res {
             z3::SatResult::Sat if want_model => match model {
-                Some(m) => Ok(Some(self.extract(q, &m))),
+                Some(m) => {
+                    if let Some(path) = std::env::var_os("KAPPA_SMT_LOG") {
+                        use std::io::Write;
+                        if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
+                            let _ = writeln!(f, "; model\n{m}");
+                        }
+                    }
+                    Ok(Some(self.extract(q, &m)))
+                }
                 None => Err(SatResult::Unknown("Z3 gave no model".into())),
             },
             z3::SatResult::Sat => Ok(None),
@@ -553,10 +568,15 @@ impl Z3Solver {
         let syms = free_symbols(&mut self.infos, q.constraints());
         let mut out = Model::new();
         let mut indices: Option<HashMap<Elem, Vec<(ValueKey, Dynamic)>>> = None;
+        // Arrays in models of quantified queries are defined through Z3's quantifier
+        // instantiation and evaluating them may not terminate; `InstantiatingSolver` gets them
+        // from a quantifier-free query instead.
+        let quantified = q.constraints().any(Term::has_quantifier);
         for s in syms {
             let sort = Term::sym_info(s).sort;
             let Ok(c) = self.sym_const(s, sort) else { continue };
             let v = match sort {
+                Sort::Array(..) if quantified => None,
                 Sort::Array(ix, el) => {
                     let idx = indices.get_or_insert_with(|| self.array_indices(q, m));
                     let empty = Vec::new();
@@ -575,10 +595,11 @@ impl Z3Solver {
     /// Indices depending on quantified variables are skipped: they range over everything.
     fn array_indices(&mut self, q: &Query, m: &z3::Model) -> HashMap<Elem, Vec<(ValueKey, Dynamic)>> {
         let mut terms: Vec<Term> = Vec::new();
-        let mut seen = HashSet::new();
+        // Visited (term, binders) pairs: shared subterms under a quantifier are visited once too.
+        let mut seen: HashSet<(u64, Vec<SymId>)> = HashSet::new();
         let mut stack: Vec<(Term, Vec<SymId>)> = q.constraints().map(|c| (c.clone(), Vec::new())).collect();
         while let Some((x, bound)) = stack.pop() {
-            if bound.is_empty() && !seen.insert(x.id()) {
+            if !seen.insert((x.id(), bound.clone())) {
                 continue;
             }
             if matches!(x.op(), Op::Select | Op::Store) {

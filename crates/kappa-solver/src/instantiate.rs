@@ -1,0 +1,139 @@
+//! Models of quantified queries, made concrete.
+//!
+//! Compact symbolic execution puts universally quantified constraints into path conditions
+//! (φ*[κ] = ∀τ. 0 ≤ τ < κ → θ*[τ]⟨φ⟩, ATVA 2013, section 3.2). Z3 decides many of them, but the
+//! array interpretations in its models of such queries are defined through its quantifier
+//! instantiation, often in terms of each other, and evaluating them can run forever. Yet a test
+//! needs exactly those arrays: the inputs read on each iteration of a cycle.
+//!
+//! Once the scalars are fixed — κ among them — every quantifier bounded by `τ < c` ranges over
+//! `c` values, so the query becomes quantifier-free by expanding it into `c` instances. This
+//! layer asks the inner solver for the scalars of a quantified query, expands, and asks again
+//! for the arrays of the expanded query, whose models are plain.
+
+use crate::{Model, Query, SatResult, Solver, SolverStats};
+use kappa_expr::{Op, Sort, SymId, Term, Value};
+use std::collections::HashMap;
+use std::time::Duration;
+
+/// The most quantifier instances one model query expands into; beyond it the arrays of the
+/// model are left to their defaults (see [`Model`]).
+pub const MAX_INSTANCES: u64 = 100_000;
+
+/// Passes every query on; expands the quantifiers of quantified model queries (see the module
+/// documentation). Counts nothing of its own: the queries it asks are the inner layers'.
+pub struct InstantiatingSolver<S> {
+    inner: S,
+}
+
+impl<S: Solver> InstantiatingSolver<S> {
+    pub fn new(inner: S) -> Self {
+        InstantiatingSolver { inner }
+    }
+
+    fn model_quantified(&mut self, q: &Query) -> Result<Model, SatResult> {
+        let scalars = self.inner.model(q)?;
+        let map: HashMap<SymId, Term> =
+            scalars.symbols().filter_map(|s| Some((s, constant(&scalars.value(s)?)?))).collect();
+        let mut budget = MAX_INSTANCES;
+        let mut expanded = Vec::new();
+        for c in q.constraints() {
+            match expand(&c.substitute(&map), &mut budget) {
+                Some(t) => expanded.push(t),
+                None => return Ok(scalars),
+            }
+        }
+        let Some((cond, pc)) = expanded.split_last() else { return Ok(scalars) };
+        match self.inner.model(&Query { pc, cond: cond.clone() }) {
+            Ok(arrays) => {
+                let mut m = scalars;
+                for s in arrays.symbols() {
+                    if let Some(v @ Value::Array(..)) = arrays.value(s) {
+                        m.insert(s, v);
+                    }
+                }
+                Ok(m)
+            }
+            // The scalars are a model of the quantified query, so the expansion has one too;
+            // should the inner solver not find it (timeout), the scalars are still right.
+            Err(_) => Ok(scalars),
+        }
+    }
+}
+
+fn constant(v: &Value) -> Option<Term> {
+    match v {
+        Value::Bool(b) => Some(Term::bool(*b)),
+        Value::Bv(x, w) => Some(Term::bv(*x, *w)),
+        Value::Int(x) => Some(Term::int(*x)),
+        Value::Array(..) => None,
+    }
+}
+
+/// `t` with every quantifier `∀τ. τ <u c → body` (c a constant) replaced by its `c` instances;
+/// `None` if a quantifier has no such bound or the budget of instances runs out.
+fn expand(t: &Term, budget: &mut u64) -> Option<Term> {
+    if !t.has_quantifier() {
+        return Some(t.clone());
+    }
+    if t.op() != Op::Forall {
+        let args = t.args().iter().map(|a| expand(a, budget)).collect::<Option<Vec<_>>>()?;
+        return Some(Term::apply(t.op(), &args, t.sort()));
+    }
+    let [var, body] = t.args() else { return None };
+    let tau = var.as_var()?;
+    let bound = upper_bound(body, tau)?;
+    *budget = budget.checked_sub(bound)?;
+    let w = match Term::sym_info(tau).sort {
+        Sort::Bv(w) => w,
+        _ => return None,
+    };
+    let mut parts = Vec::with_capacity(bound as usize);
+    for i in 0..bound {
+        let inst = body.substitute(&HashMap::from([(tau, Term::bv(i, w))]));
+        parts.push(expand(&inst, budget)?);
+    }
+    Some(Term::and_all(parts))
+}
+
+/// `c` when `body` is a disjunction with the disjunct `¬(τ <u c)` (or `¬(τ ≤u c-1)`).
+fn upper_bound(body: &Term, tau: SymId) -> Option<u64> {
+    let disjuncts: &[Term] = if body.op() == Op::Or { body.args() } else { std::slice::from_ref(body) };
+    disjuncts.iter().find_map(|d| {
+        if d.op() != Op::Not {
+            return None;
+        }
+        let g = d.arg(0);
+        if g.args().len() != 2 || g.arg(0).as_var() != Some(tau) {
+            return None;
+        }
+        let c = g.arg(1).as_bv()?;
+        match g.op() {
+            Op::BvUlt => Some(c),
+            Op::BvUle => c.checked_add(1),
+            _ => None,
+        }
+    })
+}
+
+impl<S: Solver> Solver for InstantiatingSolver<S> {
+    fn check(&mut self, q: &Query) -> SatResult {
+        self.inner.check(q)
+    }
+
+    fn model(&mut self, q: &Query) -> Result<Model, SatResult> {
+        if q.constraints().any(Term::has_quantifier) {
+            self.model_quantified(q)
+        } else {
+            self.inner.model(q)
+        }
+    }
+
+    fn stats(&self) -> SolverStats {
+        self.inner.stats()
+    }
+
+    fn set_timeout(&mut self, t: Option<Duration>) {
+        self.inner.set_timeout(t)
+    }
+}
