@@ -198,8 +198,17 @@ fn start(eng: &Engine<'_>, real: &State) -> Start {
     let mut regs: Vec<VarId> = f.vars.clone();
     regs.extend(prog.global_vars());
     for v in regs {
-        let Some(val) = eng.reg_value(real, v) else { continue };
         let name = prog.var(v).name.clone();
+        let Some(val) = eng.reg_value(real, v) else {
+            // Not yet written (declared inside the loop): the core writes it before reading
+            // it, and after the cycle it holds its value of the last iteration.
+            if let Ty::Int(w) = prog.var(v).ty {
+                let s = fresh(&mut st, &name, Sort::Bv(w));
+                init.insert(Var::Reg(v, Part::Int), s.clone());
+                eng.set_reg_value(&mut st, v, SVal::Int(s));
+            }
+            continue;
+        };
         let new = match val {
             SVal::Int(t) => {
                 let s = fresh(&mut st, &name, t.sort());

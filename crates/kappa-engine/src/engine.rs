@@ -1240,6 +1240,9 @@ impl<'p> Engine<'p> {
             Termination::Stopped(r) => NodeKind::Stopped(r.clone()),
         };
         self.mark(st.node, kind);
+        for o in &mut self.observers {
+            o.leaf(st.node, &st, &how);
+        }
         if let Termination::Stopped(reason) = &how {
             self.stats.paths_stopped += 1;
             let r = if reason == "depth limit" { None } else { Some(format!("unsupported: {reason}")) };

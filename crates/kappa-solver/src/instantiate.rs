@@ -38,7 +38,7 @@ impl<S: Solver> InstantiatingSolver<S> {
         let mut budget = MAX_INSTANCES;
         let mut expanded = Vec::new();
         for c in q.constraints() {
-            match expand(&c.substitute(&map), &mut budget) {
+            match expand_bounded_quantifiers(&c.substitute(&map), &mut budget) {
                 Some(t) => expanded.push(t),
                 None => return Ok(scalars),
             }
@@ -72,12 +72,12 @@ fn constant(v: &Value) -> Option<Term> {
 
 /// `t` with every quantifier `∀τ. τ <u c → body` (c a constant) replaced by its `c` instances;
 /// `None` if a quantifier has no such bound or the budget of instances runs out.
-fn expand(t: &Term, budget: &mut u64) -> Option<Term> {
+pub fn expand_bounded_quantifiers(t: &Term, budget: &mut u64) -> Option<Term> {
     if !t.has_quantifier() {
         return Some(t.clone());
     }
     if t.op() != Op::Forall {
-        let args = t.args().iter().map(|a| expand(a, budget)).collect::<Option<Vec<_>>>()?;
+        let args = t.args().iter().map(|a| expand_bounded_quantifiers(a, budget)).collect::<Option<Vec<_>>>()?;
         return Some(Term::apply(t.op(), &args, t.sort()));
     }
     let [var, body] = t.args() else { return None };
@@ -91,7 +91,7 @@ fn expand(t: &Term, budget: &mut u64) -> Option<Term> {
     let mut parts = Vec::with_capacity(bound as usize);
     for i in 0..bound {
         let inst = body.substitute(&HashMap::from([(tau, Term::bv(i, w))]));
-        parts.push(expand(&inst, budget)?);
+        parts.push(expand_bounded_quantifiers(&inst, budget)?);
     }
     Some(Term::and_all(parts))
 }
