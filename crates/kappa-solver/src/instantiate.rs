@@ -32,7 +32,15 @@ impl<S: Solver> InstantiatingSolver<S> {
     }
 
     fn model_quantified(&mut self, q: &Query) -> Result<Model, SatResult> {
-        let scalars = self.inner.model(q)?;
+        // Few iterations first: small tests, and few instances to expand.
+        let small: Vec<Term> =
+            q.constraints().flat_map(quantifier_bounds).map(|b| b.bvule(&Term::bv(SMALL_BOUND, b.width()))).collect();
+        let all: Vec<Term> = q.constraints().cloned().collect();
+        let scalars =
+            match (!small.is_empty()).then(|| self.inner.model(&Query { pc: &all, cond: Term::and_all(small) })) {
+                Some(Ok(m)) => m,
+                _ => self.inner.model(q)?,
+            };
         let map: HashMap<SymId, Term> =
             scalars.symbols().filter_map(|s| Some((s, constant(&scalars.value(s)?)?))).collect();
         let mut budget = MAX_INSTANCES;
@@ -59,6 +67,39 @@ impl<S: Solver> InstantiatingSolver<S> {
             Err(_) => Ok(scalars),
         }
     }
+}
+
+/// The iteration bound tried first for each quantifier when looking for a model.
+const SMALL_BOUND: u64 = 8;
+
+/// The bounds `c` of the quantifiers `∀τ. τ <u c → …` in `t` (not under another quantifier).
+fn quantifier_bounds(t: &Term) -> Vec<Term> {
+    let mut out = Vec::new();
+    let mut stack = vec![t.clone()];
+    while let Some(x) = stack.pop() {
+        if !x.has_quantifier() {
+            continue;
+        }
+        if x.op() == Op::Forall {
+            if let [var, body] = x.args() {
+                if let Some(v) = var.as_var() {
+                    out.extend(upper_bound_term(body, v).filter(|b| !b.symbols().contains(&v)));
+                }
+            }
+            continue;
+        }
+        stack.extend(x.args().iter().cloned());
+    }
+    out
+}
+
+/// `c` when `body` is a disjunction with the disjunct `¬(τ <u c)`.
+fn upper_bound_term(body: &Term, tau: SymId) -> Option<Term> {
+    let disjuncts: &[Term] = if body.op() == Op::Or { body.args() } else { std::slice::from_ref(body) };
+    disjuncts.iter().find_map(|d| {
+        let g = d.args().first()?;
+        (d.op() == Op::Not && g.op() == Op::BvUlt && g.arg(0).as_var() == Some(tau)).then(|| g.arg(1).clone())
+    })
 }
 
 fn constant(v: &Value) -> Option<Term> {
