@@ -92,7 +92,7 @@ fn linear_search_gives_the_compact_tree_of_figure_1c() {
         let it = |t: &Term| t.extract(31, 0);
         // φ*[κ] = ∀τ (0 ≤ τ < κ → i + τ < n ∧ A(i + τ) ≠ x)
         let body = it(&tau).bvslt(&n).and(&elem(&a, &it(&tau).sext(64)).ne(&x));
-        let phi_star = Term::forall(&[tau.clone()], &tau.bvult(&k).implies(&body));
+        let phi_star = Term::forall(std::slice::from_ref(&tau), &tau.bvult(&k).implies(&body));
         let prefix = [n.bvsge(&Term::bv(0, 32)), n.bvsle(&Term::bv(100, 32))];
         let is_f = code.as_bv() == Some(u32::MAX as u64);
         let paper = if is_f {
