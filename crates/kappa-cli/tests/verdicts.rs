@@ -32,7 +32,16 @@ fn corpus() -> Vec<(PathBuf, String)> {
 }
 
 #[test]
-fn verify_gives_no_wrong_verdict() {
+fn classic_gives_no_wrong_verdict() {
+    no_wrong_verdict("classic", 20);
+}
+
+#[test]
+fn compact_gives_no_wrong_verdict() {
+    no_wrong_verdict("compact", 25);
+}
+
+fn no_wrong_verdict(mode: &str, min_decided: usize) {
     let mut decided = 0;
     let mut wrong = Vec::new();
     let files = corpus();
@@ -41,7 +50,7 @@ fn verify_gives_no_wrong_verdict() {
         let (want, model) = expect.split_once(' ').unwrap_or((expect, "LP64"));
         let out_dir = tempfile::tempdir().expect("temp dir");
         let out = Command::new(env!("CARGO_BIN_EXE_kappa"))
-            .args(["verify", "--mode", "classic", "--quiet", "--max-time", "3", "--data-model", model, "--out"])
+            .args(["verify", "--mode", mode, "--quiet", "--max-time", "3", "--data-model", model, "--out"])
             .arg(out_dir.path())
             .arg(path)
             .output()
@@ -64,6 +73,6 @@ fn verify_gives_no_wrong_verdict() {
             }
         }
     }
-    assert!(wrong.is_empty(), "wrong verdicts:\n{}", wrong.join("\n"));
-    assert!(decided >= 20, "only {decided} programs decided");
+    assert!(wrong.is_empty(), "{mode}: wrong verdicts:\n{}", wrong.join("\n"));
+    assert!(decided >= min_decided, "{mode}: only {decided} programs decided");
 }
