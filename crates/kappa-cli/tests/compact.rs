@@ -54,7 +54,8 @@ fn compact_decides_what_classic_cannot() {
         // A generous limit: these take about a second; the benchmark measures the time.
         let out = verify(&file, "compact", "120", dir.path());
         let last = out.lines().last().unwrap_or("");
-        let expect = if want == "true" { "RESULT: true".to_string() } else { "RESULT: false(unreach-call)".to_string() };
+        let expect =
+            if want == "true" { "RESULT: true".to_string() } else { "RESULT: false(unreach-call)".to_string() };
         assert_eq!(last, expect, "{name}:\n{out}");
         if want == "false" {
             // The counterexample (κ, and every input of every iteration) replays on the real
@@ -67,6 +68,9 @@ fn compact_decides_what_classic_cannot() {
         // Classic symbolic execution does not get there in a few seconds.
         let dir = tempfile::tempdir().expect("temp dir");
         let classic = verify(&file, "classic", "2", dir.path());
-        assert!(classic.lines().last().unwrap_or("").starts_with("RESULT: unknown"), "{name}: classic decided it:\n{classic}");
+        assert!(
+            classic.lines().last().unwrap_or("").starts_with("RESULT: unknown"),
+            "{name}: classic decided it:\n{classic}"
+        );
     }
 }

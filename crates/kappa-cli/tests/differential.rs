@@ -9,29 +9,30 @@ use kappa_ir::testcase::TestCase;
 use std::path::Path;
 use std::time::Duration;
 
-fn seeds() -> std::ops::Range<u64> {
-    match std::env::var("KAPPA_DIFF_SEEDS") {
+fn seeds(var: &str, default: std::ops::Range<u64>) -> std::ops::Range<u64> {
+    match std::env::var(var) {
         Ok(s) => {
             let (a, b) = s.split_once("..").expect("START..END");
             a.parse().expect("start")..b.parse().expect("end")
         }
-        Err(_) => 0..200,
+        Err(_) => default,
     }
 }
 
-/// Explores one generated program and replays its tests; returns (tests, mismatches).
-fn check(seed: u64, dir: &Path) -> (usize, Vec<String>) {
+/// Explores one generated program and replays its tests; returns (tests, templates applied,
+/// mismatches).
+fn check(seed: u64, dir: &Path, mode: Mode) -> (usize, u64, Vec<String>) {
     let cfg = kappa_gen::GenConfig { nondet_bool: true, ..kappa_gen::GenConfig::default() };
     let src = kappa_gen::generate(seed, &cfg);
     let file = dir.join(format!("gen{seed}.c"));
     std::fs::write(&file, &src).expect("write");
     let prog = match kappa_cfront::lower_file(&file, &kappa_cfront::Options::default()) {
         Ok(p) => p,
-        Err(d) => return (0, vec![format!("seed {seed}: does not lower: {d}")]),
+        Err(d) => return (0, 0, vec![format!("seed {seed}: does not lower: {d}")]),
     };
     let out = dir.join(format!("out{seed}"));
     let ecfg = Config {
-        mode: Mode::Classic,
+        mode,
         search: SearchKind::Dfs,
         test_dir: Some(out.join("tests")),
         limits: Limits { states: Some(5000), time: Some(Duration::from_secs(20)), ..Limits::default() },
@@ -39,12 +40,21 @@ fn check(seed: u64, dir: &Path) -> (usize, Vec<String>) {
         ..Config::default()
     };
     let solver = kappa_solver::default_chain(ecfg.solver_timeout);
-    let mut engine = Engine::new(&prog, ecfg, solver);
+    // Compact mode explores the program with small calls in loops inlined (as `kappa` does);
+    // the tests replay on the original.
+    let mut explored = prog.clone();
+    if mode == Mode::Compact {
+        kappa_compact::inline_calls_in_loops(&mut explored);
+    }
+    let mut engine = Engine::new(&explored, ecfg, solver);
+    if mode == Mode::Compact {
+        engine.set_templates(Box::new(kappa_compact::Compact::default()));
+    }
     let report = engine.run(&mut |_, _| {});
     let opts = kappa_replay::ReplayOptions::default();
     let harness = match kappa_replay::Harness::from_program(prog.clone(), "main", &opts) {
         Ok(h) => h,
-        Err(e) => return (0, vec![format!("seed {seed}: harness: {e}")]),
+        Err(e) => return (0, 0, vec![format!("seed {seed}: harness: {e}")]),
     };
     let mut files: Vec<_> =
         std::fs::read_dir(out.join("tests")).map(|r| r.flatten().map(|e| e.path()).collect()).unwrap_or_default();
@@ -61,41 +71,56 @@ fn check(seed: u64, dir: &Path) -> (usize, Vec<String>) {
     if files.len() as u64 != report.stats.paths_completed {
         bad.push(format!("seed {seed}: {} tests for {} paths", files.len(), report.stats.paths_completed));
     }
-    (files.len(), bad)
+    (files.len(), report.stats.templates.applied, bad)
 }
 
 #[test]
 fn every_test_of_random_programs_replays_with_gcc() {
+    campaign(Mode::Classic, seeds("KAPPA_DIFF_SEEDS", 0..200));
+}
+
+/// Compact exploration: tests list every input of every iteration a template summarised.
+#[test]
+fn every_test_of_compact_exploration_replays_with_gcc() {
+    campaign(Mode::Compact, seeds("KAPPA_DIFF_COMPACT_SEEDS", 0..80));
+}
+
+fn campaign(mode: Mode, range: std::ops::Range<u64>) {
     let opts = kappa_replay::ReplayOptions::default();
     if !kappa_replay::compiler_available(&opts, kappa_ir::DataModel::LP64) {
         eprintln!("no C compiler: differential test skipped");
         return;
     }
     let dir = tempfile::tempdir().expect("temp dir");
-    let range = seeds();
     let threads = 2;
-    let results: Vec<(usize, Vec<String>)> = std::thread::scope(|sc| {
+    let results: Vec<(usize, u64, Vec<String>)> = std::thread::scope(|sc| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 let d = dir.path().to_path_buf();
                 let r = range.clone();
                 sc.spawn(move || {
                     let mut tests = 0;
+                    let mut applied = 0;
                     let mut bad = Vec::new();
                     for seed in r.filter(|s| s % threads == t) {
-                        let (n, b) = check(seed, &d);
+                        let (n, a, b) = check(seed, &d, mode);
                         tests += n;
+                        applied += a;
                         bad.extend(b);
                     }
-                    (tests, bad)
+                    (tests, applied, bad)
                 })
             })
             .collect();
         handles.into_iter().map(|h| h.join().expect("worker")).collect()
     });
     let tests: usize = results.iter().map(|r| r.0).sum();
-    let bad: Vec<String> = results.into_iter().flat_map(|r| r.1).collect();
-    eprintln!("{} programs, {tests} tests replayed", range.end - range.start);
+    let applied: u64 = results.iter().map(|r| r.1).sum();
+    let bad: Vec<String> = results.into_iter().flat_map(|r| r.2).collect();
+    eprintln!("{mode:?}: {} programs, {tests} tests replayed, {applied} templates applied", range.end - range.start);
+    if mode == Mode::Compact {
+        assert!(applied >= (range.end - range.start) / 2, "too few templates applied to test them: {applied}");
+    }
     assert!(bad.is_empty(), "{} mismatches:\n{}", bad.len(), bad.join("\n"));
     assert!(tests as u64 >= 2 * (range.end - range.start));
 }
