@@ -247,6 +247,13 @@ pub fn print_report(prog: &Program, report: &RunReport, out_dir: &Path) {
         s.paths_completed, s.paths_error, s.paths_stopped, s.states_created, s.tree_nodes
     );
     println!("tests: {} written to {}", s.tests, out_dir.join("tests").display());
+    if s.mode == "compact" {
+        let t = &s.templates;
+        println!("templates: {} cycles, {} templates computed, {} applied", t.cycles, t.computed, t.applied);
+        for why in &t.no_template {
+            println!("  no template: {why}");
+        }
+    }
     println!(
         "time: {:.2} s (solver {:.2} s, {} queries, {} unknown); branches covered: {}/{}",
         s.time_s,

@@ -125,6 +125,7 @@ impl Compact {
                     eng.program().fmt_span(f.loc(cycle.entry).span)
                 );
                 if !self.reasons.contains(&msg) {
+                    eng.stats_mut().templates.no_template.push(msg.clone());
                     self.reasons.push(msg);
                 }
             }

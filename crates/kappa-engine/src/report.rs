@@ -8,6 +8,8 @@ pub struct TemplateStats {
     pub cycles: u64,
     pub computed: u64,
     pub applied: u64,
+    /// Why cycles got no template ("cycle at main L4 (file.c:12:5): …"), once each.
+    pub no_template: Vec<String>,
 }
 
 #[derive(Clone, Debug, Default, Serialize)]
