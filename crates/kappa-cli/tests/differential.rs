@@ -48,7 +48,10 @@ fn check(seed: u64, dir: &Path, mode: Mode) -> (usize, u64, Vec<String>) {
     }
     let mut engine = Engine::new(&explored, ecfg, solver);
     if mode == Mode::Compact {
-        engine.set_templates(Box::new(kappa_compact::Compact::default()));
+        // Templates even for short loops, so that they are exercised.
+        let mut c = kappa_compact::Compact::default();
+        c.unroll_short_loops = false;
+        engine.set_templates(Box::new(c));
     }
     let report = engine.run(&mut |_, _| {});
     let opts = kappa_replay::ReplayOptions::default();

@@ -42,6 +42,14 @@ pub enum Choice {
 /// of the paper): without the quantifier the query is often easy.
 const SMALL_KAPPAS: i64 = 4;
 
+/// Loops that provably iterate only a few times from a state are unrolled classically rather
+/// than summarised: a template then only buys quantified path conditions, which stack up over
+/// the applications and defeat the solver, while the classic tree is finite and small. A loop
+/// whose entry has one feasible cycle is unrolled up to this many iterations; with c feasible
+/// cycles, up to log_c(UNROLL_PATHS) iterations (the classic tree has at most c^k paths).
+const UNROLL_SINGLE: u64 = 128;
+const UNROLL_PATHS: f64 = 256.0;
+
 pub struct Compact {
     cycles: HashMap<(FuncId, Loc), Vec<(u32, Cycle)>>,
     /// Templates by cycle and state shape; `Err` records why a cycle got none.
@@ -49,6 +57,9 @@ pub struct Compact {
     /// Per cycle and shape, how many applications the solver could not decide.
     undecided: HashMap<(u32, u64), u32>,
     pub choice: Choice,
+    /// Explore loops that provably stop within a few iterations classically (see
+    /// [`UNROLL_SINGLE`]); off, every cycle with a template is summarised, as in the paper.
+    pub unroll_short_loops: bool,
     rng: u64,
     /// Why cycles got no template, for the statistics.
     pub reasons: Vec<String>,
@@ -69,6 +80,7 @@ impl Compact {
             cache: HashMap::new(),
             undecided: HashMap::new(),
             choice,
+            unroll_short_loops: true,
             rng: seed | 1,
             reasons: Vec::new(),
             total_cycles: 0,
@@ -287,6 +299,46 @@ impl Compact {
     }
 }
 
+impl Compact {
+    /// Is the condition of iteration `k` of the template's core (θ*[k]⟨φ⟩) satisfiable at the
+    /// state? `None` when the core has no condition or the solver cannot tell.
+    fn iteration_feasible(eng: &mut Engine<'_>, st: &State, t: &Template, k: u64) -> Option<bool> {
+        let (tau, body) = t.forall.as_ref()?;
+        let mut sub: HashMap<SymId, Term> = HashMap::new();
+        for (v, init) in &t.init {
+            if let (Some(s), Some(val)) = (init.as_var(), value_of(eng, st, *v)) {
+                sub.insert(s, val);
+            }
+        }
+        sub.insert(tau.as_var()?, Term::bv(k, template::KBITS));
+        match eng.check(st, &body.substitute(&sub)) {
+            SatResult::Sat => Some(true),
+            SatResult::Unsat => Some(false),
+            SatResult::Unknown(_) => None,
+        }
+    }
+
+    /// Does every cycle at the state's location provably stop within a few iterations (see
+    /// [`UNROLL_SINGLE`])? Quantifier-free queries: if iteration k of a core is infeasible,
+    /// then κ ≤ k in every successor of its template (φ*[κ] implies θ*[k]⟨φ⟩ when k < κ).
+    fn short_loop(&mut self, eng: &mut Engine<'_>, st: &State, usable: &[(u32, Rc<Template>)]) -> bool {
+        let mut live = Vec::new();
+        for (_, t) in usable {
+            match Self::iteration_feasible(eng, st, t, 0) {
+                Some(false) => {}
+                Some(true) => live.push(t.clone()),
+                None => return false,
+            }
+        }
+        let k =
+            if live.len() <= 1 { UNROLL_SINGLE } else { (UNROLL_PATHS.ln() / (live.len() as f64).ln()).floor() as u64 };
+        if k == 0 {
+            return false;
+        }
+        live.iter().all(|t| Self::iteration_feasible(eng, st, t, k) == Some(false))
+    }
+}
+
 impl TemplateProvider for Compact {
     fn name(&self) -> &'static str {
         "compact"
@@ -323,6 +375,9 @@ impl TemplateProvider for Compact {
         if usable.is_empty() {
             return Ok(Applied::None);
         }
+        if self.unroll_short_loops && self.short_loop(eng, st, &usable) {
+            return Ok(Applied::None);
+        }
         // chooseTemplate (line 9).
         let pick = match self.choice {
             Choice::Random => (self.rand() % usable.len() as u64) as usize,
@@ -335,8 +390,24 @@ impl TemplateProvider for Compact {
                 None => 0,
             },
         };
-        let (id, t) = usable.swap_remove(pick);
+        let (id, mut t) = usable.swap_remove(pick);
         let key = (id, Self::shape(eng, st));
+        if !t.filtered {
+            let mut full = (*t).clone();
+            let r = template::filter_exits(eng, &mut full).map(|()| Rc::new(full));
+            self.cache.insert(key, r.clone());
+            match r {
+                Ok(f) => t = f,
+                Err(why) => {
+                    let msg = format!("cycle {id}: {why}");
+                    if !self.reasons.contains(&msg) {
+                        eng.stats_mut().templates.no_template.push(msg.clone());
+                        self.reasons.push(msg);
+                    }
+                    return Ok(Applied::None);
+                }
+            }
+        }
         if self.undecided.get(&key).copied().unwrap_or(0) >= 3 {
             // This template keeps defeating the solver here: explore classically.
             return Ok(Applied::None);

@@ -83,15 +83,31 @@ pub struct Template {
     /// Sites read by every iteration of the core, in order (indices into `sites`).
     pub core_sites: Vec<usize>,
     pub exits: Vec<Exit>,
+    /// Whether the infeasible exits have been dropped ([`filter_exits`]).
+    pub filtered: bool,
+    /// `∀τ (0 ≤ τ < κ → body)` of every exit, as (τ, body).
+    pub forall: Option<(Term, Term)>,
 }
 
 impl Exit {
     /// φ_x[κ] as one term.
     pub fn phi(&self, kappa: &Term) -> Term {
+        self.phi_with(kappa, true)
+    }
+
+    /// φ_x[κ] without its quantifier (but with the instances of it): a quantifier-free
+    /// consequence of φ_x[κ], so that its unsatisfiability is φ_x[κ]'s.
+    pub fn phi_relaxed(&self, kappa: &Term) -> Term {
+        self.phi_with(kappa, false)
+    }
+
+    fn phi_with(&self, kappa: &Term, quantified: bool) -> Term {
         match &self.forall {
             Some((tau, body)) => {
-                let q = Term::forall(std::slice::from_ref(tau), &tau.bvult(kappa).implies(body));
-                let mut parts = vec![self.rest.clone(), q];
+                let mut parts = vec![self.rest.clone()];
+                if quantified {
+                    parts.push(Term::forall(std::slice::from_ref(tau), &tau.bvult(kappa).implies(body)));
+                }
                 // Instances of the quantifier that proofs usually need (Z3 does not find them
                 // by itself in bit-vector formulas): they are implied, so adding them is sound.
                 for inst in instances(tau, body, kappa) {
@@ -540,14 +556,7 @@ pub fn compute(eng: &mut Engine<'_>, real: &State, cycle_id: u32, cycle: &Cycle)
             prefix_sites,
             label: format!("κ iterations, exit {} -> {}", xe.src, xe.dst),
         };
-        // Lines 26–27: keep the feasible exits; an undecided one spoils the template.
-        match eng.solver().check(&Query { pc: &[], cond: exit.phi(&kappa) }) {
-            SatResult::Sat => exits.push(exit),
-            SatResult::Unsat => {}
-            SatResult::Unknown(r) => {
-                return Err(format!("the solver cannot decide exit {} -> {} ({r})", xe.src, xe.dst))
-            }
-        }
+        exits.push(exit);
     }
     let _ = HashSet::<u32>::new();
     Ok(Template {
@@ -558,7 +567,28 @@ pub fn compute(eng: &mut Engine<'_>, real: &State, cycle_id: u32, cycle: &Cycle)
         sites,
         core_sites,
         exits,
+        filtered: false,
+        forall,
     })
+}
+
+/// Lines 26–27 of Algorithm 1: keeps the feasible exits; an undecided one spoils the template.
+/// Done when the template is first applied, not when it is computed: templates of loops that are
+/// unrolled classically never need it. Only the quantifier-free consequence of φ_x is checked:
+/// quantified satisfiable queries are the expensive ones (Z3 must build array models through
+/// MBQI), and an exit kept here is checked again, with the path condition, on every application.
+pub fn filter_exits(eng: &mut Engine<'_>, t: &mut Template) -> Result<(), String> {
+    let mut keep = Vec::new();
+    for exit in std::mem::take(&mut t.exits) {
+        match eng.solver().check(&Query { pc: &[], cond: exit.phi_relaxed(&t.kappa) }) {
+            SatResult::Sat => keep.push(exit),
+            SatResult::Unsat => {}
+            SatResult::Unknown(r) => return Err(format!("the solver cannot decide {} ({r})", exit.label)),
+        }
+    }
+    t.exits = keep;
+    t.filtered = true;
+    Ok(())
 }
 
 /// θ*[k]: the parameter κ replaced by a term.

@@ -7,7 +7,8 @@ mod common;
 use common::*;
 use kappa_engine::{Mode, NodeKind, Termination};
 use kappa_expr::{Elem, Sort, SymId, Term};
-use kappa_solver::{default_chain, Query, SatResult};
+use kappa_solver::{default_chain, expand_bounded_quantifiers, Query, SatResult};
+use std::collections::HashMap;
 
 /// Figure 1(a) of the ATVA paper: linSrch(A, n, x) over an array with arbitrary contents.
 /// Locations: a (i := 0), b (i < n?), c (A[i] != x?), d (i := i + 1), e (r := i), f (r := -1).
@@ -36,12 +37,36 @@ fn elem(a: &Term, j: &Term) -> Term {
     byte(3).concat(&byte(2)).concat(&byte(1)).concat(&byte(0))
 }
 
+/// Is `assumptions → claim` valid (`Unsat`)? The assumptions must be satisfiable, as path
+/// conditions are for the solver chain.
 fn valid(solver: &mut dyn kappa_solver::Solver, assumptions: &[Term], claim: &Term) -> SatResult {
     solver.check(&Query { pc: assumptions, cond: claim.not() })
 }
 
 fn sym(s: SymId) -> Term {
     Term::var(s)
+}
+
+/// `t` with the κs given values and every (then bounded) quantifier expanded.
+fn at_kappas(t: &Term, values: &HashMap<SymId, Term>) -> Term {
+    let mut budget = 1_000_000;
+    expand_bounded_quantifiers(&t.substitute(values), &mut budget).expect("bounded quantifiers")
+}
+
+/// `t` with each `∀τ. body` replaced by its instance `body[τ := v]`: a consequence of `t`
+/// without quantifiers.
+fn instance_at(t: &Term, v: u64) -> Term {
+    if !t.has_quantifier() {
+        return t.clone();
+    }
+    if t.op() == kappa_expr::Op::Forall {
+        let (vars, body) = t.args().split_at(t.args().len() - 1);
+        let map: HashMap<SymId, Term> =
+            vars.iter().filter_map(|x| Some((x.as_var()?, Term::bv(v, x.sort().width())))).collect();
+        return instance_at(&body[0].substitute(&map), v);
+    }
+    let args: Vec<Term> = t.args().iter().map(|a| instance_at(a, v)).collect();
+    Term::apply(t.op(), &args, t.sort())
 }
 
 #[test]
@@ -106,9 +131,19 @@ fn linear_search_gives_the_compact_tree_of_figure_1c() {
             phi_star.and(&it(&k).bvslt(&n)).and(&elem(&a, &it(&k).sext(64)).eq(&x))
         };
         let ours = Term::and_all(pc.clone());
-        // The leaf's path condition and the paper's, under the assumptions on n, are equivalent.
-        assert_eq!(valid(&mut *solver, &prefix, &ours.implies(&paper)), SatResult::Unsat, "ours ⊆ paper");
-        assert_eq!(valid(&mut *solver, &prefix, &paper.implies(&ours)), SatResult::Unsat, "paper ⊆ ours");
+        // The leaf's path condition and the paper's, under the assumptions on n, are
+        // equivalent: for each κ ≤ 100 (quantifier-free once κ is known) ...
+        for c in 0..=100 {
+            let at = HashMap::from([(kappas[0], Term::bv(c, 64))]);
+            let same = at_kappas(&ours, &at).eq(&at_kappas(&paper, &at));
+            assert_eq!(valid(&mut *solver, &prefix, &same), SatResult::Unsat, "κ = {c}: ours ≠ paper");
+        }
+        // ... and neither holds for κ > 100 (their instances at τ = 100 already exclude it).
+        let more = k.bvugt(&Term::bv(100, 64));
+        for (name, f) in [("ours", &ours), ("paper", &paper)] {
+            let cs = [prefix[0].clone(), prefix[1].clone(), instance_at(f, 100)];
+            assert_eq!(solver.check(&Query { pc: &cs, cond: more.clone() }), SatResult::Unsat, "{name}: κ > 100");
+        }
     }
     assert!(seen_f && seen_e);
 }
@@ -198,7 +233,26 @@ fn count_if_gives_a_compact_tree_that_is_a_list() {
             count = count.bvadd(&Term::ite(&hit, &Term::bv(1, 32), &Term::bv(0, 32)));
         }
         let pc: Vec<Term> = leaf.state.pc.constraints().to_vec();
-        assert_eq!(valid(&mut *solver, &pc, &code.eq(&count)), SatResult::Unsat, "cnt at leaf {}", leaf.node);
-        assert_eq!(solver.check(&Query { pc: &[], cond: Term::and_all(pc) }), SatResult::Sat);
+        let all = Term::and_all(pc.clone());
+        // Each κ is at most 3 (n ≤ 3): the instances of the quantifiers at τ = 3 exclude more.
+        let kappas = symbols_named(&pc, "kappa");
+        for &k in &kappas {
+            let more = sym(k).bvugt(&Term::bv(3, 64));
+            let r = solver.check(&Query { pc: &[instance_at(&all, 3)], cond: more });
+            assert_eq!(r, SatResult::Unsat, "leaf {}: κ > 3", leaf.node);
+        }
+        // For every κ ≤ 3, the leaf returns the count.
+        let mut feasible = 0;
+        for combo in 0..4u64.pow(kappas.len() as u32) {
+            let at: HashMap<SymId, Term> =
+                kappas.iter().enumerate().map(|(i, &k)| (k, Term::bv(combo / 4u64.pow(i as u32) % 4, 64))).collect();
+            let inst = at_kappas(&all, &at);
+            // (The instance may be unsatisfiable: it is a condition, not a path condition.)
+            let wrong = inst.and(&code.substitute(&at).eq(&count).not());
+            let r = solver.check(&Query { pc: &[], cond: wrong });
+            assert_eq!(r, SatResult::Unsat, "cnt at leaf {}", leaf.node);
+            feasible += usize::from(solver.check(&Query { pc: &[], cond: inst }).is_sat());
+        }
+        assert!(feasible > 0, "leaf {} has no feasible instance", leaf.node);
     }
 }

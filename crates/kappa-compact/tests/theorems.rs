@@ -209,7 +209,7 @@ fn compact_and_classic_leaves_correspond() {
         for k in &kl {
             let max = if k.kappas.len() > 2 { 2 } else { 4 };
             for (kappas, inst) in instances(k, max) {
-                let Ok(m) = solver.model(&Query { pc: &inst, cond: Term::tt() }) else { continue };
+                let Ok(m) = solver.model(&Query { pc: &[], cond: Term::and_all(inst) }) else { continue };
                 let (a, b) = (value(&m, &k.a), value(&m, &k.b));
                 let code = k.code.as_ref().map(|t| value(&m, &t.substitute(&kappas)));
                 let found =

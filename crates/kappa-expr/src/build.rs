@@ -244,6 +244,24 @@ impl Term {
                 if b.op() == Op::BvNeg && b.arg(0) == &a {
                     return Term::bv(0, w);
                 }
+                // (x / d) * d + x % d = x, for the signed and the unsigned pairs and every d
+                // (division by zero and overflow included, in SMT-LIB semantics). Bit-blasted,
+                // the identity is out of Z3's reach within seconds at 32 bits.
+                for (m, r) in [(&a, &b), (&b, &a)] {
+                    let div = match r.op() {
+                        Op::BvSRem => Op::BvSDiv,
+                        Op::BvURem => Op::BvUDiv,
+                        _ => continue,
+                    };
+                    if m.op() != Op::BvMul {
+                        continue;
+                    }
+                    let (x, d) = (r.arg(0), r.arg(1));
+                    let q = |t: &Term| t.op() == div && t.arg(0) == x && t.arg(1) == d;
+                    if (q(m.arg(0)) && m.arg(1) == d) || (q(m.arg(1)) && m.arg(0) == d) {
+                        return x.clone();
+                    }
+                }
             }
         }
         Term::mk(Op::BvAdd, vec![a, b], Sort::Bv(w))
@@ -293,9 +311,19 @@ impl Term {
         Term::mk(op, vec![a.clone(), b.clone()], Sort::Bv(w))
     }
 
+    /// k when `d` is the constant 2^k with 1 ≤ k ≤ w-2 (so that it is positive as signed).
+    fn pow2(d: &Term) -> Option<u64> {
+        let c = d.as_bv()?;
+        let k = u64::from(c.trailing_zeros());
+        (c.is_power_of_two() && k >= 1 && k + 2 <= u64::from(d.width())).then_some(k)
+    }
+
     pub fn bvudiv(&self, d: &Term) -> Term {
         if d.as_bv() == Some(1) {
             return self.clone();
+        }
+        if let (None, Some(k)) = (self.as_bv(), Term::pow2(d)) {
+            return self.bvlshr(&Term::bv(k, self.width()));
         }
         Term::bv_binop(Op::BvUDiv, self, d)
     }
@@ -304,6 +332,12 @@ impl Term {
         if d.as_bv() == Some(1) {
             return self.clone();
         }
+        if let (None, Some(k)) = (self.as_bv(), Term::pow2(d)) {
+            // Rounding towards zero: negative dividends get 2^k - 1 added before the shift.
+            let w = self.width();
+            let bias = self.bvashr(&Term::bv(u64::from(w) - 1, w)).bvlshr(&Term::bv(u64::from(w) - k, w));
+            return self.bvadd(&bias).bvashr(&Term::bv(k, w));
+        }
         Term::bv_binop(Op::BvSDiv, self, d)
     }
 
@@ -311,12 +345,19 @@ impl Term {
         if d.as_bv() == Some(1) {
             return Term::bv(0, self.width());
         }
+        if let (None, Some(k)) = (self.as_bv(), Term::pow2(d)) {
+            return self.bvand(&Term::bv((1u64 << k) - 1, self.width()));
+        }
         Term::bv_binop(Op::BvURem, self, d)
     }
 
     pub fn bvsrem(&self, d: &Term) -> Term {
         if d.as_bv() == Some(1) {
             return Term::bv(0, self.width());
+        }
+        if let (None, Some(k)) = (self.as_bv(), Term::pow2(d)) {
+            let w = self.width();
+            return self.bvsub(&self.bvsdiv(d).bvshl(&Term::bv(k, w)));
         }
         Term::bv_binop(Op::BvSRem, self, d)
     }
@@ -654,6 +695,13 @@ impl Term {
                     break;
                 }
                 Op::ConstArray(_) => return a.arg(0).clone(),
+                // β-reduction: (λx. body)[i] = body[x := i].
+                Op::Lambda => {
+                    if let Some(x) = a.arg(0).as_var() {
+                        return a.arg(1).substitute(&std::collections::HashMap::from([(x, i.clone())]));
+                    }
+                    break;
+                }
                 Op::Ite if a.arg(1).op() != Op::Store || a.arg(2).op() != Op::Store => {
                     return Term::ite(a.arg(0), &a.arg(1).select(i), &a.arg(2).select(i));
                 }
@@ -672,6 +720,26 @@ impl Term {
             return self.clone();
         }
         Term::mk(Op::Store, vec![self.clone(), i.clone(), v.clone()], self.sort())
+    }
+
+    /// λ var . body: the array mapping each index (of `var`'s sort) to `body`; a constant
+    /// array when the body does not mention the variable.
+    pub fn lambda(var: &Term, body: &Term) -> Term {
+        let ix = match var.sort() {
+            Sort::Bool => Elem::Bool,
+            Sort::Bv(w) => Elem::Bv(w),
+            _ => Elem::Int,
+        };
+        let Some(x) = var.as_var() else { panic!("λ over a non-variable {var}") };
+        if !body.symbols().contains(&x) {
+            return Term::const_array(ix, body);
+        }
+        let elem = match body.sort() {
+            Sort::Bool => Elem::Bool,
+            Sort::Bv(w) => Elem::Bv(w),
+            _ => Elem::Int,
+        };
+        Term::mk(Op::Lambda, vec![var.clone(), body.clone()], Sort::Array(ix, elem))
     }
 
     // ---- quantifiers ----

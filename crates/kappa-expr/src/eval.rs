@@ -63,7 +63,7 @@ pub fn eval(t: &Term, env: &dyn Fn(SymId) -> Option<Value>) -> Option<Value> {
             continue;
         }
         if !expanded && !x.args().is_empty() {
-            if x.op() == Op::Forall {
+            if matches!(x.op(), Op::Forall | Op::Lambda) {
                 return None;
             }
             stack.push((x.clone(), true));
@@ -165,6 +165,6 @@ fn apply(t: &Term, a: &[Value], env: &dyn Fn(SymId) -> Option<Value>) -> Option<
             _ => return None,
         },
         Op::ConstArray(_) => Value::Array(Box::new(a[0].clone()), BTreeMap::new()),
-        Op::Forall => return None,
+        Op::Forall | Op::Lambda => return None,
     })
 }

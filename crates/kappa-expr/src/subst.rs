@@ -52,6 +52,7 @@ impl Term {
                 let (vars, body) = args.split_at(args.len() - 1);
                 Term::forall(vars, &body[0])
             }
+            Op::Lambda => Term::lambda(a(0), a(1)),
         }
     }
 
@@ -81,7 +82,7 @@ impl Term {
                 memo.insert(t.id(), t.clone());
                 continue;
             }
-            if t.op() == Op::Forall {
+            if matches!(t.op(), Op::Forall | Op::Lambda) {
                 // Bound variables shadow the substitution.
                 let (vars, body) = t.args().split_at(t.args().len() - 1);
                 let mut inner = map.clone();
@@ -91,7 +92,8 @@ impl Term {
                     }
                 }
                 let b = body[0].substitute(&inner);
-                memo.insert(t.id(), Term::forall(vars, &b));
+                let r = if t.op() == Op::Lambda { Term::lambda(&vars[0], &b) } else { Term::forall(vars, &b) };
+                memo.insert(t.id(), r);
                 continue;
             }
             if !expanded {

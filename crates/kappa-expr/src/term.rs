@@ -121,6 +121,9 @@ pub enum Op {
     ConstArray(Elem),
     /// ∀ bound variables (all arguments but the last) . body (the last argument).
     Forall,
+    /// λ bound variable (the first argument) . body (the second): the array whose element at
+    /// each index is the body with the variable bound to the index.
+    Lambda,
 }
 
 pub struct Node {
@@ -407,7 +410,7 @@ impl Term {
                 Op::Var(s) if !bound.contains(&s) => {
                     out.insert(s);
                 }
-                Op::Forall => {
+                Op::Forall | Op::Lambda => {
                     let (vars, body) = t.args().split_at(t.args().len() - 1);
                     let n = bound.len();
                     bound.extend(vars.iter().filter_map(Term::as_var));
@@ -426,6 +429,7 @@ impl Term {
         out.into_iter().collect()
     }
 
+    /// Whether a `Forall` occurs (λ-terms are not quantifiers: they define arrays).
     pub fn has_quantifier(&self) -> bool {
         let mut seen = std::collections::HashSet::new();
         let mut stack = vec![self.clone()];
@@ -509,6 +513,7 @@ impl fmt::Display for Term {
                         Op::Store => "store".into(),
                         Op::ConstArray(_) => "const-array".into(),
                         Op::Forall => "forall".into(),
+                        Op::Lambda => "lambda".into(),
                         _ => format!("{op:?}"),
                     };
                     write!(f, "({name}")?;

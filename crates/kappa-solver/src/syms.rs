@@ -81,7 +81,7 @@ fn scan(t: &Term, bound: &HashSet<SymId>, free: &mut HashSet<SymId>, evaluable: 
                 *evaluable = false;
                 stack.extend(x.args().iter().cloned());
             }
-            Op::Forall => {
+            Op::Forall | Op::Lambda => {
                 let n = x.args().len();
                 let mut inner = bound.clone();
                 inner.extend(x.args()[..n.saturating_sub(1)].iter().filter_map(Term::as_var));
@@ -112,6 +112,7 @@ fn arity_ok(t: &Term) -> bool {
         Op::And | Op::Or => true,
         Op::Ite | Op::Store => n == 3,
         Op::Forall => n >= 2,
+        Op::Lambda => n == 2,
         _ => n == 2,
     }
 }

@@ -560,6 +560,14 @@ impl Z3Solver {
                 let refs: Vec<&dyn Ast> = bound.iter().map(|b| b as &dyn Ast).collect();
                 forall_const(&refs, &[], &body).into()
             }
+            Op::Lambda => {
+                arity(2)?;
+                let v = t.arg(0);
+                let s = v.as_var().ok_or_else(|| format!("{t}: bound term {v} is not a symbol"))?;
+                let bound = self.sym_const(s, v.sort())?;
+                let body = self.arg(t, 1)?;
+                z3::ast::lambda_const(&[&bound as &dyn Ast], &body).into()
+            }
         })
     }
 
@@ -608,7 +616,7 @@ impl Z3Solver {
                     terms.push(i.clone());
                 }
             }
-            if x.op() == Op::Forall && !x.args().is_empty() {
+            if matches!(x.op(), Op::Forall | Op::Lambda) && !x.args().is_empty() {
                 let n = x.args().len();
                 let mut inner = bound.clone();
                 inner.extend(x.args()[..n - 1].iter().filter_map(Term::as_var));

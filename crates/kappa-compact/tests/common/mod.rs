@@ -106,7 +106,10 @@ pub fn explore(prog: &Program, cfg: Config) -> (RunReport, Tree) {
     let report = {
         let mut e = Engine::new(&p, cfg, solver);
         if compact {
-            e.set_templates(Box::new(kappa_compact::Compact::default()));
+            // The paper's algorithm: every cycle with a template is summarised, short or not.
+            let mut c = kappa_compact::Compact::default();
+            c.unroll_short_loops = false;
+            e.set_templates(Box::new(c));
         }
         e.add_observer(Box::new(Observer(tree.clone())));
         e.run(&mut |_, _| {})
