@@ -1,0 +1,23 @@
+// kappa-expect: verdict=false
+// if all N elements are positive then count == N and count < N fails
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "array_count_bug.c", 3, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+
+#define N 10
+
+int main(void)
+{
+    int a[N];
+    int i, count = 0;
+    for (i = 0; i < N; i++)
+        a[i] = __VERIFIER_nondet_int();
+    for (i = 0; i < N; i++) {
+        if (a[i] > 0)
+            count++;
+    }
+    __VERIFIER_assert(count < N);
+    return 0;
+}

@@ -1,0 +1,20 @@
+// kappa-expect: verdict=true
+// i counts up by one from 0 to a nondet n >= 0 and stops exactly at n
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "counter_nondet_safe.c", 3, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int cond);
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+
+int main(void)
+{
+    int n = __VERIFIER_nondet_int();
+    int i = 0;
+    __VERIFIER_assume(n >= 0);
+    while (i < n) {
+        i++;
+    }
+    __VERIFIER_assert(i == n);
+    return 0;
+}

@@ -1,0 +1,19 @@
+// kappa-expect: verdict=true
+// an unsigned char c != 0 wraps to 0 after 256 - c increments, so k <= 255
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "uchar_wrap_safe.c", 3, "reach_error"); }
+extern unsigned char __VERIFIER_nondet_uchar(void);
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+
+int main(void)
+{
+    unsigned char c = __VERIFIER_nondet_uchar();
+    int k = 0;
+    while (c != 0) {
+        c++;
+        k++;
+    }
+    __VERIFIER_assert(k <= 255);
+    return 0;
+}
