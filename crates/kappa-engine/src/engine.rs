@@ -161,6 +161,7 @@ impl<'p> Engine<'p> {
     }
 
     pub fn solver(&mut self) -> &mut dyn Solver {
+        self.clamp_query_timeout();
         self.solver.as_mut()
     }
 
@@ -299,24 +300,12 @@ impl<'p> Engine<'p> {
     }
 
     fn limit_reached(&mut self) -> Option<String> {
-        let l = &self.cfg.limits;
-        if let Some(t) = l.time {
-            let spent = self.start.elapsed();
-            if spent >= t {
+        if let Some(t) = self.cfg.limits.time {
+            if self.start.elapsed() >= t {
                 return Some(format!("time limit of {}s reached", t.as_secs_f64()));
             }
-            // No query may run past the time limit.
-            let left = (t - spent).max(Duration::from_millis(10));
-            let want = Some(self.cfg.solver_timeout.map_or(left, |q| q.min(left)));
-            let stale = match (self.query_timeout, want) {
-                (Some(have), Some(w)) => have > w + Duration::from_millis(100),
-                _ => true,
-            };
-            if stale {
-                self.solver.set_timeout(want);
-                self.query_timeout = want;
-            }
         }
+        let l = &self.cfg.limits;
         if let Some(n) = l.states {
             if self.stats.states_created >= n {
                 return Some(format!("state limit of {n} reached"));
@@ -747,7 +736,24 @@ impl<'p> Engine<'p> {
         Some(res)
     }
 
+    /// No query may run past the time limit: the solver's timeout is the time left when that
+    /// is shorter than the per-query timeout.
+    fn clamp_query_timeout(&mut self) {
+        let Some(t) = self.cfg.limits.time else { return };
+        let left = t.saturating_sub(self.start.elapsed()).max(Duration::from_millis(10));
+        let want = Some(self.cfg.solver_timeout.map_or(left, |q| q.min(left)));
+        let stale = match (self.query_timeout, want) {
+            (Some(have), Some(w)) => have > w + Duration::from_millis(100),
+            _ => true,
+        };
+        if stale {
+            self.solver.set_timeout(want);
+            self.query_timeout = want;
+        }
+    }
+
     fn query(&mut self, st: &State, cond: &Term) -> SatResult {
+        self.clamp_query_timeout();
         self.solver.check(&Query { pc: st.pc.constraints(), cond: cond.clone() })
     }
 
@@ -1282,6 +1288,7 @@ impl<'p> Engine<'p> {
 
     /// The test of a terminated path: a model of its path condition, read at its inputs.
     fn make_test(&mut self, st: &State, how: &Termination) -> Option<TestCase> {
+        self.clamp_query_timeout();
         let model = match self.solver.model(&Query { pc: st.pc.constraints(), cond: Term::tt() }) {
             Ok(m) => m,
             Err(_) => return None,
