@@ -69,6 +69,9 @@ impl Default for Z3Solver {
     }
 }
 
+/// Queries after which the Z3 solver is replaced by a fresh one.
+const RESET_EVERY: u64 = 10_000;
+
 impl Z3Solver {
     pub fn new() -> Z3Solver {
         Z3Solver::with_options(Z3Options::default())
@@ -147,6 +150,11 @@ impl Z3Solver {
     }
 
     fn solve(&mut self, q: &Query, want_model: bool) -> Result<Option<Model>, SatResult> {
+        // Z3's incremental solver slows down and grows as scopes come and go (learned clauses,
+        // its own caches): a fresh one now and then keeps long runs fast and small.
+        if self.core_calls > 0 && self.core_calls.is_multiple_of(RESET_EVERY) {
+            self.reset_state();
+        }
         if self.cache.len() > self.opts.cache_cap {
             self.cache.clear();
             self.consts.clear();
