@@ -74,3 +74,35 @@ fn compact_decides_what_classic_cannot() {
         );
     }
 }
+
+/// Arrays written at an index moving by a fixed stride (`a[i] = e; i++`) are described after κ
+/// iterations exactly: the fill loop and the search loop of the linear search both get
+/// templates, and a bug in an array filled by a loop is found and replays.
+#[test]
+fn loops_writing_arrays_are_summarised() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let stats = dir.path().join("stats.json");
+    let o = Command::new(env!("CARGO_BIN_EXE_kappa"))
+        .args(["verify", "--quiet", "--max-time", "120", "--stats-json"])
+        .arg(&stats)
+        .arg("--out")
+        .arg(dir.path())
+        .arg(root.join("examples/linear_search.c"))
+        .output()
+        .expect("run kappa");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(out.lines().last(), Some("RESULT: true"), "{out}");
+    let s: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&stats).expect("stats")).expect("json");
+    assert!(s["templates"]["applied"].as_u64().unwrap_or(0) >= 2, "{s}");
+    assert_eq!(s["templates"]["no_template"].as_array().map(Vec::len), Some(0), "{s}");
+
+    let file = program("array_partial_init.c");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = verify(&file, "compact", "120", dir.path());
+    assert_eq!(out.lines().last(), Some("RESULT: false(unreach-call)"), "{out}");
+    if compiler() {
+        let (code, text) = replay(&file, &error_test(dir.path()));
+        assert_eq!(code, Some(0), "{text}");
+    }
+}

@@ -44,10 +44,17 @@ const SMALL_KAPPAS: i64 = 4;
 
 /// Loops that provably iterate only a few times from a state are unrolled classically rather
 /// than summarised: a template then only buys quantified path conditions, which stack up over
-/// the applications and defeat the solver, while the classic tree is finite and small. A loop
-/// whose entry has one feasible cycle is unrolled up to this many iterations; with c feasible
-/// cycles, up to log_c(UNROLL_PATHS) iterations (the classic tree has at most c^k paths).
-const UNROLL_SINGLE: u64 = 128;
+/// the applications and defeat the solver, while the classic tree is finite and small. With c
+/// feasible cycles at the entry, a loop is unrolled when it stops within log_c(UNROLL_PATHS)
+/// iterations (the classic tree has at most c^k paths).
+/// A loop with one feasible cycle whose iterations the state does not fix (each iteration may
+/// be the last: a fork per iteration) is unrolled up to this many iterations.
+const UNROLL_FORKING: u64 = 8;
+/// A loop that reads inputs and whose number of iterations the state fixes is unrolled up to
+/// this many iterations.
+const UNROLL_INPUTS: u64 = 128;
+/// Iterations counted when looking for a number of iterations the state fixes.
+const FIXED_MAX: u64 = 4096;
 const UNROLL_PATHS: f64 = 256.0;
 
 pub struct Compact {
@@ -58,7 +65,7 @@ pub struct Compact {
     undecided: HashMap<(u32, u64), u32>,
     pub choice: Choice,
     /// Explore loops that provably stop within a few iterations classically (see
-    /// [`UNROLL_SINGLE`]); off, every cycle with a template is summarised, as in the paper.
+    /// [`UNROLL_FORKING`]); off, every cycle with a template is summarised, as in the paper.
     pub unroll_short_loops: bool,
     rng: u64,
     /// Why cycles got no template, for the statistics.
@@ -147,8 +154,16 @@ impl Compact {
     }
 
     /// s ◇ (x, θ_x[κ], φ_x[κ]) for every exit of the template, with a fresh κ and fresh input
-    /// arrays; returns the feasible successors and the number of undecided ones.
-    fn instantiate(&mut self, eng: &mut Engine<'_>, st: &State, t: &Template) -> (Vec<TemplateSucc>, u64) {
+    /// arrays (κ = `fixed` when the state fixes the number of iterations: every iteration before
+    /// it is then known to run, and only the exits' own conditions remain); returns the feasible
+    /// successors and the number of undecided ones.
+    fn instantiate(
+        &mut self,
+        eng: &mut Engine<'_>,
+        st: &State,
+        t: &Template,
+        fixed: Option<u64>,
+    ) -> (Vec<TemplateSucc>, u64) {
         let mut base = st.clone();
         let kappa = eng.fresh(&mut base, "kappa", Sort::Bv(template::KBITS));
         // θ⟨·⟩ of the state: each initial symbol by the state's value; parameters and input
@@ -178,6 +193,21 @@ impl Compact {
         let mut undecided = 0;
         let mut memo = HashMap::new();
         for exit in &t.exits {
+            if let (Some(k), Some(ks)) = (fixed, t.kappa.as_var()) {
+                let mut sk = sub.clone();
+                sk.insert(ks, Term::bv(k, template::KBITS));
+                let phi = exit.rest.substitute(&sk);
+                let decided = match eng.check(st, &phi) {
+                    SatResult::Sat => vec![(phi, Some(k as i64))],
+                    SatResult::Unsat => Vec::new(),
+                    SatResult::Unknown(_) => {
+                        undecided += 1;
+                        continue;
+                    }
+                };
+                self.push_succs(eng, &base, t, exit, &sub, &arrays, &kappa, decided, &mut succs);
+                continue;
+            }
             let phi = exit.phi(&t.kappa).subst_memo(&sub, &mut memo);
             let decided = match eng.check(st, &phi) {
                 SatResult::Sat => vec![(phi, None)],
@@ -190,68 +220,83 @@ impl Compact {
                     }
                 },
             };
-            for (phi, fixed) in decided {
-                let mut s = base.clone();
-                let mut sub_k = sub.clone();
-                if let (Some(k), Some(kv)) = (t.kappa.as_var(), &fixed) {
-                    sub_k.insert(k, Term::bv(*kv as u64, template::KBITS));
-                }
-                let mut memo2 = HashMap::new();
-                for (v, val) in &exit.theta {
-                    set_value(eng, &mut s, *v, val.subst_memo(&sub_k, &mut memo2));
-                }
-                s.pc.push(phi);
-                s.frame_mut().loc = exit.loc;
-                s.last_cycle = Some(t.cycle);
-                let kappa_value = fixed.map(|k| Term::bv(k as u64, template::KBITS)).unwrap_or_else(|| kappa.clone());
-                if !t.sites.is_empty() {
-                    let site = |k: &usize| {
-                        let x = &t.sites[*k];
-                        IteratedSite {
-                            kind: x.kind,
-                            origin: x.origin.clone(),
-                            ty: x.ty,
-                            span: x.span,
-                            array: arrays[*k].clone(),
-                        }
-                    };
-                    let record = IteratedInputs {
-                        kappa: kappa_value.clone(),
-                        core: t
-                            .core_sites
-                            .iter()
-                            .filter(|k| t.sites[**k].kind != kappa_ir::testcase::InputKind::Param)
-                            .map(site)
-                            .collect(),
-                        prefix: exit
-                            .prefix_sites
-                            .iter()
-                            .filter(|k| t.sites[**k].kind != kappa_ir::testcase::InputKind::Param)
-                            .map(site)
-                            .collect(),
-                    };
-                    s.push_input(kappa_engine::state::InputRecord {
-                        kind: kappa_ir::testcase::InputKind::Nondet,
-                        origin: NondetOrigin::Call { name: "loop".into() },
-                        ty: Ty::Int(32),
-                        span: Span::default(),
-                        sym: kappa_value.clone(),
-                        size: 0,
-                        iterated: Some(Rc::new(record)),
-                    });
-                }
-                let label = match fixed {
-                    Some(k) => format!("{} (κ = {k})", exit.label),
-                    None => format!(
-                        "{}: {}",
-                        kappa_expr::Term::sym_info(kappa.as_var().unwrap_or(SymId(0))).name,
-                        exit.label
-                    ),
-                };
-                succs.push(TemplateSucc { state: s, label });
-            }
+            self.push_succs(eng, &base, t, exit, &sub, &arrays, &kappa, decided, &mut succs);
         }
         (succs, undecided)
+    }
+
+    /// The successors for the decided instances of one exit.
+    #[allow(clippy::too_many_arguments)]
+    fn push_succs(
+        &self,
+        eng: &Engine<'_>,
+        base: &State,
+        t: &Template,
+        exit: &template::Exit,
+        sub: &HashMap<SymId, Term>,
+        arrays: &[Term],
+        kappa: &Term,
+        decided: Vec<(Term, Option<i64>)>,
+        succs: &mut Vec<TemplateSucc>,
+    ) {
+        for (phi, fixed) in decided {
+            let mut s = base.clone();
+            let mut sub_k = sub.clone();
+            if let (Some(k), Some(kv)) = (t.kappa.as_var(), &fixed) {
+                sub_k.insert(k, Term::bv(*kv as u64, template::KBITS));
+            }
+            let mut memo2 = HashMap::new();
+            for (v, val) in &exit.theta {
+                set_value(eng, &mut s, *v, val.subst_memo(&sub_k, &mut memo2));
+            }
+            s.pc.push(phi);
+            s.frame_mut().loc = exit.loc;
+            s.last_cycle = Some(t.cycle);
+            let kappa_value = fixed.map(|k| Term::bv(k as u64, template::KBITS)).unwrap_or_else(|| kappa.clone());
+            if !t.sites.is_empty() {
+                let site = |k: &usize| {
+                    let x = &t.sites[*k];
+                    IteratedSite {
+                        kind: x.kind,
+                        origin: x.origin.clone(),
+                        ty: x.ty,
+                        span: x.span,
+                        array: arrays[*k].clone(),
+                    }
+                };
+                let record = IteratedInputs {
+                    kappa: kappa_value.clone(),
+                    core: t
+                        .core_sites
+                        .iter()
+                        .filter(|k| t.sites[**k].kind != kappa_ir::testcase::InputKind::Param)
+                        .map(site)
+                        .collect(),
+                    prefix: exit
+                        .prefix_sites
+                        .iter()
+                        .filter(|k| t.sites[**k].kind != kappa_ir::testcase::InputKind::Param)
+                        .map(site)
+                        .collect(),
+                };
+                s.push_input(kappa_engine::state::InputRecord {
+                    kind: kappa_ir::testcase::InputKind::Nondet,
+                    origin: NondetOrigin::Call { name: "loop".into() },
+                    ty: Ty::Int(32),
+                    span: Span::default(),
+                    sym: kappa_value.clone(),
+                    size: 0,
+                    iterated: Some(Rc::new(record)),
+                });
+            }
+            let label = match fixed {
+                Some(k) => format!("{} (κ = {k})", exit.label),
+                None => {
+                    format!("{}: {}", kappa_expr::Term::sym_info(kappa.as_var().unwrap_or(SymId(0))).name, exit.label)
+                }
+            };
+            succs.push(TemplateSucc { state: s, label });
+        }
     }
 
     /// An undecided successor, split into κ = 0, 1, …, SMALL_KAPPAS-1 (quantifier-free) and
@@ -303,6 +348,15 @@ impl Compact {
     /// Is the condition of iteration `k` of the template's core (θ*[k]⟨φ⟩) satisfiable at the
     /// state? `None` when the core has no condition or the solver cannot tell.
     fn iteration_feasible(eng: &mut Engine<'_>, st: &State, t: &Template, k: u64) -> Option<bool> {
+        match eng.check(st, &Self::iteration_condition(eng, st, t, k)?) {
+            SatResult::Sat => Some(true),
+            SatResult::Unsat => Some(false),
+            SatResult::Unknown(_) => None,
+        }
+    }
+
+    /// θ*[k]⟨φ⟩ at the state: the condition of iteration `k` of the template's core.
+    fn iteration_condition(eng: &Engine<'_>, st: &State, t: &Template, k: u64) -> Option<Term> {
         let (tau, body) = t.forall.as_ref()?;
         let mut sub: HashMap<SymId, Term> = HashMap::new();
         for (v, init) in &t.init {
@@ -311,32 +365,71 @@ impl Compact {
             }
         }
         sub.insert(tau.as_var()?, Term::bv(k, template::KBITS));
-        match eng.check(st, &body.substitute(&sub)) {
-            SatResult::Sat => Some(true),
-            SatResult::Unsat => Some(false),
-            SatResult::Unknown(_) => None,
+        Some(body.substitute(&sub))
+    }
+
+    /// The number of iterations of the template's core from the state when the state decides
+    /// it alone (each iteration's condition simplifies to true up to one that simplifies to
+    /// false), up to [`FIXED_MAX`]: the template is then applied with κ fixed.
+    fn fixed_iterations(eng: &Engine<'_>, st: &State, t: &Template) -> Option<u64> {
+        for k in 0..=FIXED_MAX {
+            let c = Self::iteration_condition(eng, st, t, k)?;
+            if c.is_false() {
+                return Some(k);
+            }
+            if !c.is_true() {
+                return None;
+            }
         }
+        None
     }
 
     /// Does every cycle at the state's location provably stop within a few iterations (see
-    /// [`UNROLL_SINGLE`])? Quantifier-free queries: if iteration k of a core is infeasible,
+    /// [`UNROLL_FORKING`])? Quantifier-free queries: if iteration k of a core is infeasible,
     /// then κ ≤ k in every successor of its template (φ*[κ] implies θ*[k]⟨φ⟩ when k < κ).
-    fn short_loop(&mut self, eng: &mut Engine<'_>, st: &State, usable: &[(u32, Rc<Template>)]) -> bool {
+    fn short_loop(&mut self, eng: &mut Engine<'_>, st: &State, usable: &[(u32, Rc<Template>)]) -> Short {
         let mut live = Vec::new();
-        for (_, t) in usable {
+        for (id, t) in usable {
             match Self::iteration_feasible(eng, st, t, 0) {
                 Some(false) => {}
-                Some(true) => live.push(t.clone()),
-                None => return false,
+                Some(true) => live.push((*id, t.clone())),
+                None => return Short::No,
             }
         }
-        let k =
-            if live.len() <= 1 { UNROLL_SINGLE } else { (UNROLL_PATHS.ln() / (live.len() as f64).ln()).floor() as u64 };
-        if k == 0 {
-            return false;
+        if let [(id, t)] = &live[..] {
+            if let Some(k) = Self::fixed_iterations(eng, st, t) {
+                // Inputs read by a short loop are better single symbols than elements of one
+                // input array (which ties every constraint on them together for the solver).
+                if !t.sites.is_empty() && k <= UNROLL_INPUTS {
+                    return Short::Unroll;
+                }
+                return Short::Fixed(*id, t.clone(), k);
+            }
         }
-        live.iter().all(|t| Self::iteration_feasible(eng, st, t, k) == Some(false))
+        let k = if live.len() <= 1 {
+            UNROLL_FORKING
+        } else {
+            (UNROLL_PATHS.ln() / (live.len() as f64).ln()).floor() as u64
+        };
+        if k == 0 {
+            return Short::No;
+        }
+        if live.iter().all(|(_, t)| Self::iteration_feasible(eng, st, t, k) == Some(false)) {
+            Short::Unroll
+        } else {
+            Short::No
+        }
     }
+}
+
+/// What [`Compact::short_loop`] found.
+enum Short {
+    /// Summarise as usual.
+    No,
+    /// Unroll: few iterations, few paths.
+    Unroll,
+    /// One cycle, whose number of iterations the state fixes: apply its template with κ = k.
+    Fixed(u32, Rc<Template>, u64),
 }
 
 impl TemplateProvider for Compact {
@@ -375,8 +468,16 @@ impl TemplateProvider for Compact {
         if usable.is_empty() {
             return Ok(Applied::None);
         }
-        if self.unroll_short_loops && self.short_loop(eng, st, &usable) {
-            return Ok(Applied::None);
+        let mut fixed = None;
+        if self.unroll_short_loops {
+            match self.short_loop(eng, st, &usable) {
+                Short::No => {}
+                Short::Unroll => return Ok(Applied::None),
+                Short::Fixed(id, t, k) => {
+                    fixed = Some(k);
+                    usable = vec![(id, t)];
+                }
+            }
         }
         // chooseTemplate (line 9).
         let pick = match self.choice {
@@ -412,7 +513,7 @@ impl TemplateProvider for Compact {
             // This template keeps defeating the solver here: explore classically.
             return Ok(Applied::None);
         }
-        let (succs, undecided) = self.instantiate(eng, st, &t);
+        let (succs, undecided) = self.instantiate(eng, st, &t, fixed);
         if undecided > 0 {
             // Section 4: where the solver cannot decide a template's successor, the node is
             // explored classically instead, so that the unknown may still become an answer.

@@ -474,6 +474,14 @@ pub fn compute(eng: &mut Engine<'_>, real: &State, cycle_id: u32, cycle: &Cycle)
                 Some(Term::ite(&big, &Term::bv(0, w), &a0.bvshl(&at_width(&amount, w))))
             } else if t == a0 {
                 Some(a0.clone())
+            } else if matches!(a0.sort(), Sort::Array(..)) {
+                // Writes at an index moving by a fixed stride (a[i] = e; i++).
+                let deps: Vec<Var> = initial_vars(t, &s0.by_sym).into_iter().filter(|d| d != v).collect();
+                if deps.iter().all(|d| star.contains_key(d)) {
+                    strided_writes(eng, t, a0, &phi, &theta, &star, &s0, &kappa, &it)
+                } else {
+                    None
+                }
             } else {
                 // The ite rule: a := g with every variable of g already described.
                 let deps = initial_vars(t, &s0.by_sym);
@@ -592,6 +600,108 @@ pub fn filter_exits(eng: &mut Engine<'_>, t: &mut Template) -> Result<(), String
 }
 
 /// θ*[k]: the parameter κ replaced by a term.
+/// The array after κ iterations of a core that stores into it at offsets moving by a constant
+/// stride d per iteration, each iteration writing within [o, o + d) of its start offset o (so
+/// iterations never overwrite each other), values not reading the array:
+///
+///   A*[κ] = λj. let r = j - o₀, τ = r / d, k = r mod d in
+///           ite(r <u κ·d ∧ k written, value_k[τ], A₀[j])
+///
+/// where value_k[τ] is the byte stored at o + k in iteration τ. The stride is checked by the
+/// solver under the core's condition φ (o after one iteration minus o is d), so along the κ
+/// iterations, whose conditions φ*[κ] asserts, the offsets are o₀ + τ·d exactly.
+#[allow(clippy::too_many_arguments)]
+fn strided_writes(
+    eng: &mut Engine<'_>,
+    t: &Term,
+    a0: &Term,
+    phi: &Term,
+    theta: &BTreeMap<Var, Term>,
+    star: &BTreeMap<Var, Term>,
+    s0: &Start,
+    kappa: &Term,
+    it: &Term,
+) -> Option<Term> {
+    let a_sym = a0.as_var()?;
+    let Sort::Array(Elem::Bv(pw), _) = a0.sort() else { return None };
+    // The stores, outermost (last) first, down to A₀.
+    let mut stores: Vec<(Term, Term)> = Vec::new();
+    let mut x = t.clone();
+    while x.op() == TOp::Store {
+        stores.push((x.arg(1).clone(), x.arg(2).clone()));
+        x = x.arg(0).clone();
+    }
+    if x != *a0 || stores.is_empty() || stores.len() > 64 {
+        return None;
+    }
+    if stores.iter().any(|(o, v)| o.symbols().contains(&a_sym) || v.symbols().contains(&a_sym)) {
+        return None;
+    }
+    // Offsets relative to the innermost (first) store.
+    let o0 = stores.last()?.0.clone();
+    let mut bytes: Vec<(u64, Term)> = Vec::new();
+    for (o, v) in &stores {
+        let delta = o.bvsub(&o0).as_bv()?;
+        if !bytes.iter().any(|(k, _)| *k == delta) {
+            bytes.push((delta, v.clone()));
+        }
+    }
+    // The stride: o after one iteration (its variables at their values after one iteration)
+    // minus o, the same constant under φ.
+    let one: HashMap<SymId, Term> =
+        s0.init.iter().filter_map(|(v, a)| Some((a.as_var()?, theta.get(v)?.clone()))).collect();
+    let step = o0.substitute(&one).bvsub(&o0);
+    let d = match step.as_bv() {
+        Some(d) => d,
+        None => {
+            let m = eng.solver().model(&Query { pc: &[], cond: phi.clone() }).ok()?;
+            let d = m.eval_completed(&step)?.as_bv()?;
+            let other = phi.and(&step.ne(&Term::bv(d, pw)));
+            if eng.solver().check(&Query { pc: &[], cond: other }) != SatResult::Unsat {
+                return None;
+            }
+            d
+        }
+    };
+    if d == 0 || d >= 1 << 20 || bytes.iter().any(|(k, _)| *k >= d) {
+        return None;
+    }
+    // λj …
+    let j = Term::var(Term::fresh_sym("j", Sort::Bv(pw)));
+    let r = j.bvsub(&o0);
+    let dd = Term::bv(d, pw);
+    let tau_w = r.bvudiv(&dd);
+    let tau = at_width_from(&tau_w, pw);
+    let k = r.bvurem(&dd);
+    let mut at_tau: HashMap<SymId, Term> = HashMap::new();
+    for (v, st) in star {
+        if let Some(s) = s0.init[v].as_var() {
+            at_tau.insert(s, subst_kappa(st, kappa, &tau));
+        }
+    }
+    if let Some(s) = it.as_var() {
+        at_tau.insert(s, tau.clone());
+    }
+    let old = a0.select(&j);
+    let mut written = old.clone();
+    for (delta, v) in bytes.iter().rev() {
+        written = Term::ite(&k.eq(&Term::bv(*delta, pw)), &v.substitute(&at_tau), &written);
+    }
+    let inside = r.bvult(&at_width(kappa, pw).bvmul(&dd));
+    Some(Term::lambda(&j, &Term::ite(&inside, &written, &old)))
+}
+
+/// A `w`-bit value as a κ-width (64-bit) one, zero-extended.
+fn at_width_from(t: &Term, w: u32) -> Term {
+    if w == KBITS {
+        t.clone()
+    } else if w < KBITS {
+        t.zext(KBITS)
+    } else {
+        t.extract(KBITS - 1, 0)
+    }
+}
+
 fn subst_kappa(t: &Term, kappa: &Term, k: &Term) -> Term {
     match kappa.as_var() {
         Some(s) => t.substitute(&HashMap::from([(s, k.clone())])),

@@ -39,7 +39,7 @@ pub struct Z3Options {
 
 impl Default for Z3Options {
     fn default() -> Self {
-        Z3Options { mode: Z3Mode::Prefix, cache_cap: 1 << 18 }
+        Z3Options { mode: Z3Mode::Prefix, cache_cap: 1 << 15 }
     }
 }
 
