@@ -96,8 +96,12 @@ fn syntax_error(sm: &SourceMap, text: &str, e: &lang_c::driver::SyntaxError) -> 
     let word: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
     // The construct lang-c does not know may be the word before the failure (`__int128 x`).
     let before = text.get(..e.offset).unwrap_or("").trim_end();
-    let prev_start = before.rfind(|c: char| !(c.is_alphanumeric() || c == '_')).map_or(0, |i| i + 1);
-    let prev = &before[prev_start..];
+    let prev_start = before
+        .char_indices()
+        .rev()
+        .find(|(_, c)| !(c.is_alphanumeric() || *c == '_'))
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    let prev = before.get(prev_start..).unwrap_or("");
     for (w, off) in [(word.as_str(), e.offset), (prev, prev_start)] {
         let what = match w {
             "__int128" | "__int128_t" | "__uint128_t" => "128-bit integers (__int128)",
