@@ -31,6 +31,21 @@ int main(void) {
 }
 "#;
 
+/// The inputs of a leaf of both examples: n, x (`__VERIFIER_nondet_int` results, in order) and
+/// the contents of the uninitialised array A.
+fn inputs(leaf: &Leaf) -> (Term, Term, Term) {
+    let ins = &leaf.state.inputs;
+    let calls: Vec<Term> =
+        ins.iter().filter(|i| matches!(i.origin, kappa_ir::NondetOrigin::Call { .. })).map(|i| i.sym.clone()).collect();
+    assert_eq!(calls.len(), 2, "n, x");
+    let a = ins
+        .iter()
+        .find(|i| matches!(&i.origin, kappa_ir::NondetOrigin::Uninit { var } if var == "A"))
+        .map(|i| i.sym.clone())
+        .expect("A's contents are an input");
+    (calls[0].clone(), calls[1].clone(), a)
+}
+
 /// `A(j)`: the int at index `j` (a 64-bit term) of the byte array `a` (little endian).
 fn elem(a: &Term, j: &Term) -> Term {
     let byte = |k: u64| a.select(&j.bvmul(&Term::bv(4, 64)).bvadd(&Term::bv(k, 64)));
@@ -95,19 +110,7 @@ fn linear_search_gives_the_compact_tree_of_figure_1c() {
         let Termination::Exit(code) = &leaf.how else { panic!("leaf {:?}", leaf.how) };
         let pc: Vec<Term> = leaf.state.pc.constraints().to_vec();
         // The inputs: A's contents (bytes), then n and x.
-        let ins = &leaf.state.inputs;
-        let calls: Vec<Term> = ins
-            .iter()
-            .filter(|i| matches!(i.origin, kappa_ir::NondetOrigin::Call { .. }))
-            .map(|i| i.sym.clone())
-            .collect();
-        assert_eq!(calls.len(), 2, "n, x");
-        let (n, x) = (calls[0].clone(), calls[1].clone());
-        let a = ins
-            .iter()
-            .find(|i| matches!(&i.origin, kappa_ir::NondetOrigin::Uninit { var } if var == "A"))
-            .map(|i| i.sym.clone())
-            .expect("A's contents are an input");
+        let (n, x, a) = inputs(leaf);
         assert_eq!(a.sort(), Sort::Array(Elem::Bv(64), Elem::Bv(8)));
         let kappas = symbols_named(&pc, "kappa");
         assert_eq!(kappas.len(), 1, "one parameter κ");
@@ -215,18 +218,7 @@ fn count_if_gives_a_compact_tree_that_is_a_list() {
     let mut solver = default_chain(Some(std::time::Duration::from_secs(300)));
     for leaf in leaves {
         let Termination::Exit(code) = &leaf.how else { panic!("leaf {:?}", leaf.how) };
-        let ins = &leaf.state.inputs;
-        let calls: Vec<Term> = ins
-            .iter()
-            .filter(|i| matches!(i.origin, kappa_ir::NondetOrigin::Call { .. }))
-            .map(|i| i.sym.clone())
-            .collect();
-        let (n, x) = (calls[0].clone(), calls[1].clone());
-        let a = ins
-            .iter()
-            .find(|i| matches!(&i.origin, kappa_ir::NondetOrigin::Uninit { var } if var == "A"))
-            .map(|i| i.sym.clone())
-            .expect("A's contents are an input");
+        let (n, x, a) = inputs(leaf);
         let mut count = Term::bv(0, 32);
         for j in 0..3u64 {
             let hit = Term::bv(j, 32).bvslt(&n).and(&elem(&a, &Term::bv(j, 64)).eq(&x));

@@ -356,19 +356,7 @@ impl<'p> Engine<'p> {
         let prog = self.prog;
         let pw = self.pw();
         let entry = prog.func_by_name(&self.cfg.entry).ok_or_else(|| format!("no function `{}`", self.cfg.entry))?;
-        let mut st = State {
-            id: self.new_state_id(),
-            frames: Vec::new(),
-            globals: Rc::new(Vec::new()),
-            memory: crate::memory::Memory::new(),
-            pc: PathCondition::default(),
-            inputs: Rc::new(Vec::new()),
-            depth: 0,
-            node: 0,
-            next_sym: 0,
-            skip_templates_at: None,
-            last_cycle: None,
-        };
+        let mut st = State { id: self.new_state_id(), memory: crate::memory::Memory::new(), ..dummy_state() };
         // Global objects and string literals, in program order.
         for (i, o) in prog.objects.iter().enumerate() {
             let id = st.memory.next_id();

@@ -95,10 +95,25 @@ fn quantifier_bounds(t: &Term) -> Vec<Term> {
 
 /// `c` when `body` is a disjunction with the disjunct `¬(τ <u c)`.
 fn upper_bound_term(body: &Term, tau: SymId) -> Option<Term> {
+    match guard(body, tau)? {
+        (c, false) => Some(c.clone()),
+        (_, true) => None,
+    }
+}
+
+/// The bound of the disjunct `¬(τ <u c)` (`(c, false)`) or `¬(τ ≤u c)` (`(c, true)`) of `body`.
+fn guard(body: &Term, tau: SymId) -> Option<(&Term, bool)> {
     let disjuncts: &[Term] = if body.op() == Op::Or { body.args() } else { std::slice::from_ref(body) };
     disjuncts.iter().find_map(|d| {
         let g = d.args().first()?;
-        (d.op() == Op::Not && g.op() == Op::BvUlt && g.arg(0).as_var() == Some(tau)).then(|| g.arg(1).clone())
+        if d.op() != Op::Not || g.args().len() != 2 || g.arg(0).as_var() != Some(tau) {
+            return None;
+        }
+        match g.op() {
+            Op::BvUlt => Some((g.arg(1), false)),
+            Op::BvUle => Some((g.arg(1), true)),
+            _ => None,
+        }
     })
 }
 
@@ -139,22 +154,13 @@ pub fn expand_bounded_quantifiers(t: &Term, budget: &mut u64) -> Option<Term> {
 
 /// `c` when `body` is a disjunction with the disjunct `¬(τ <u c)` (or `¬(τ ≤u c-1)`).
 fn upper_bound(body: &Term, tau: SymId) -> Option<u64> {
-    let disjuncts: &[Term] = if body.op() == Op::Or { body.args() } else { std::slice::from_ref(body) };
-    disjuncts.iter().find_map(|d| {
-        if d.op() != Op::Not {
-            return None;
-        }
-        let g = d.arg(0);
-        if g.args().len() != 2 || g.arg(0).as_var() != Some(tau) {
-            return None;
-        }
-        let c = g.arg(1).as_bv()?;
-        match g.op() {
-            Op::BvUlt => Some(c),
-            Op::BvUle => c.checked_add(1),
-            _ => None,
-        }
-    })
+    let (c, inclusive) = guard(body, tau)?;
+    let c = c.as_bv()?;
+    if inclusive {
+        c.checked_add(1)
+    } else {
+        Some(c)
+    }
 }
 
 impl<S: Solver> Solver for InstantiatingSolver<S> {
