@@ -63,6 +63,7 @@ fn compact_decides_what_classic_cannot() {
             if compiler() {
                 let (code, text) = replay(&file, &error_test(dir.path()));
                 assert_eq!(code, Some(0), "{name}: {text}");
+                assert_eq!(text.lines().last(), Some("REPLAY: match"), "{name}: {text}");
             }
         }
         // Classic symbolic execution does not get there in a few seconds.
@@ -104,5 +105,6 @@ fn loops_writing_arrays_are_summarised() {
     if compiler() {
         let (code, text) = replay(&file, &error_test(dir.path()));
         assert_eq!(code, Some(0), "{text}");
+        assert_eq!(text.lines().last(), Some("REPLAY: match"), "{text}");
     }
 }
