@@ -246,7 +246,11 @@ pub fn print_report(prog: &Program, report: &RunReport, out_dir: &Path) {
         "paths: {} completed ({} ended in an error), {} stopped; states: {}; tree nodes: {}",
         s.paths_completed, s.paths_error, s.paths_stopped, s.states_created, s.tree_nodes
     );
-    println!("tests: {} written to {}", s.tests, out_dir.join("tests").display());
+    print!("tests: {} written to {}", s.tests, out_dir.join("tests").display());
+    if s.tests_missing > 0 {
+        print!(" ({} paths without a test: the solver found no model in time)", s.tests_missing);
+    }
+    println!();
     if s.mode == "compact" {
         let t = &s.templates;
         println!("templates: {} cycles, {} templates computed, {} applied", t.cycles, t.computed, t.applied);

@@ -1249,6 +1249,9 @@ impl<'p> Engine<'p> {
         }
         self.stats.paths_completed += 1;
         let test = self.make_test(&st, &how);
+        if test.is_none() {
+            self.stats.tests_missing += 1;
+        }
         let file = test.as_ref().and_then(|t| self.write_test(t));
         if let Termination::Error { kind, message, span } = &how {
             self.stats.paths_error += 1;

@@ -57,6 +57,8 @@ pub struct Stats {
     pub errors: Vec<ErrorEntry>,
     /// Tests written (one per terminated path, when an output directory is given).
     pub tests: u64,
+    /// Completed paths without a test: the solver found no model of the path condition in time.
+    pub tests_missing: u64,
     /// Paths stopped by a limit or an unsupported operation.
     pub paths_stopped: u64,
     /// Why the exploration is not complete (empty when it is).

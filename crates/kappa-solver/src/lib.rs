@@ -28,7 +28,7 @@ mod z3solver;
 
 pub use caching::{CachingSolver, CachingStats};
 pub use independence::{IndependenceSolver, ModelStrategy};
-pub use instantiate::{expand_bounded_quantifiers, InstantiatingSolver, MAX_INSTANCES};
+pub use instantiate::{expand_bounded_quantifiers, under_approximate, InstantiatingSolver, MAX_INSTANCES};
 pub use z3solver::{Z3Mode, Z3Options, Z3Solver};
 
 use kappa_expr::{eval, Elem, Sort, SymId, Term, Value};

@@ -237,7 +237,14 @@ impl Z3Solver {
                 let _ = writeln!(f, "; query {}\n{}(check-sat)", self.core_calls, solver);
             }
         }
+        let t_check = Instant::now();
         let res = solver.check();
+        if let Some(path) = std::env::var_os("KAPPA_SMT_LOG") {
+            use std::io::Write;
+            if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
+                let _ = writeln!(f, "; result {res:?} in {:.1} ms", t_check.elapsed().as_secs_f64() * 1e3);
+            }
+        }
         let model = match res {
             z3::SatResult::Sat if want_model => solver.get_model(),
             _ => None,

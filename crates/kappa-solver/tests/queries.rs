@@ -352,3 +352,48 @@ fn chain_on_a_path() {
     assert!(st.core_calls < 81, "{st}");
     assert!(st.cache.cex_hits > 0, "{st}");
 }
+
+/// `∀τ. τ <u κ → a[τ] + i0 <u n`, bit-vector τ: the shape compact SE gives template
+/// conditions, over an input array read per iteration.
+fn bv_template(kappa: &Term, a: &Term, i0: &Term, n: &Term) -> Term {
+    let tau = sym("tau", Sort::Bv(64));
+    let body = tau.bvult(kappa).implies(&a.select(&tau).bvadd(i0).bvult(n));
+    Term::forall(&[tau], &body)
+}
+
+/// The quantifier-free query tried before a quantified one: its instances imply the quantifier
+/// in positive position and are implied by it in negative position (Z3 proves both on the
+/// quantified formulas), and a query whose witnesses need few iterations is answered by them.
+#[test]
+fn small_instances_under_approximate_quantifiers() {
+    let kappa = sym("kappa", Sort::Bv(64));
+    let a = sym("in", Sort::Array(Elem::Bv(64), Elem::Bv(32)));
+    let i0 = sym("i0", Sort::Bv(32));
+    let n = sym("n", Sort::Bv(32));
+    let t = bv_template(&kappa, &a, &i0, &n);
+    let nested = Term::and_all([t.clone(), kappa.bvugt(&bv(2, 64))]).or(&t.not().and(&n.eq(&bv(7, 32))));
+    let mut z3 = Z3Solver::new();
+    for f in [t.clone(), t.not(), nested, t.not().not().and(&i0.eq(&bv(1, 32)))] {
+        for k in [1, 4] {
+            let under = kappa_solver::under_approximate(&f, k, true).expect("bounded quantifiers");
+            assert!(!under.has_quantifier());
+            assert_eq!(z3.check(&Query::new(std::slice::from_ref(&under), f.not())), SatResult::Unsat, "{under} ⇏ {f}");
+            let over = kappa_solver::under_approximate(&f, k, false).expect("bounded quantifiers");
+            assert_eq!(z3.check(&Query::new(std::slice::from_ref(&f), over.not())), SatResult::Unsat, "{f} ⇏ {over}");
+        }
+    }
+    // An ite over a quantifier has no polarity: no instances.
+    assert!(kappa_solver::under_approximate(&Term::ite(&t, &n, &i0).eq(&n), 4, true).is_none());
+    // κ = 3 exits: answered by instances, with a model that satisfies the expanded query.
+    let pc = vec![t.clone()];
+    let exit = kappa.eq(&bv(3, 64)).and(&n.eq(&bv(10, 32)));
+    let mut chain = default_chain(None);
+    assert_eq!(chain.check(&Query::new(&pc, exit.clone())), SatResult::Sat);
+    let m = chain.model(&Query::new(&pc, exit.clone())).expect("sat");
+    let k = kappa.as_var().unwrap();
+    assert_eq!(m.value(k), Some(Value::Bv(3, 64)));
+    let mut budget = 100;
+    let fixed = t.substitute(&std::collections::HashMap::from([(k, bv(3, 64))]));
+    let expanded = kappa_solver::expand_bounded_quantifiers(&fixed, &mut budget).unwrap();
+    assert_eq!(m.eval(&expanded), Some(Value::Bool(true)), "{expanded}");
+}
