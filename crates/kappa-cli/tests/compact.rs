@@ -108,3 +108,51 @@ fn loops_writing_arrays_are_summarised() {
         assert_eq!(text.lines().last(), Some("REPLAY: match"), "{text}");
     }
 }
+
+/// Nested loops: the inner loop's template, with its number of iterations proved to be a term
+/// of the state, is used inside the outer loop's template, so one template application covers
+/// every iteration of both loops (n·m inner iterations); an inner loop that may stop early is
+/// not summarised that way and is still decided correctly.
+#[test]
+fn inner_loop_templates_inside_outer_templates() {
+    let cases = [
+        ("nested_loops_square.c", "true", false),
+        ("nested_product.c", "true", true),
+        ("nested_down_dowhile.c", "true", true),
+        ("nested_square_bug.c", "false", false),
+        ("nested_inner_break_bug.c", "false", false),
+    ];
+    for (name, want, classic_too_slow) in cases {
+        let file = program(name);
+        let dir = tempfile::tempdir().expect("temp dir");
+        let stats = dir.path().join("stats.json");
+        let o = Command::new(env!("CARGO_BIN_EXE_kappa"))
+            .args(["verify", "--quiet", "--max-time", "120", "--stats-json"])
+            .arg(&stats)
+            .arg("--out")
+            .arg(dir.path())
+            .arg(&file)
+            .output()
+            .expect("run kappa");
+        let out = String::from_utf8_lossy(&o.stdout);
+        let expect = if want == "true" { "RESULT: true" } else { "RESULT: false(unreach-call)" };
+        assert_eq!(out.lines().last(), Some(expect), "{name}:\n{out}");
+        let s: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&stats).expect("stats")).expect("json");
+        if name != "nested_inner_break_bug.c" {
+            // One application of the outer template: no classic unrolling of either loop.
+            assert_eq!(s["templates"]["applied"].as_u64(), Some(1), "{name}: {s}");
+            assert!(s["paths_completed"].as_u64().unwrap_or(99) <= 8, "{name}: {s}");
+        }
+        if want == "false" && compiler() {
+            let (code, text) = replay(&file, &error_test(dir.path()));
+            assert_eq!(code, Some(0), "{name}: {text}");
+            assert_eq!(text.lines().last(), Some("REPLAY: match"), "{name}: {text}");
+        }
+        if classic_too_slow {
+            let dir = tempfile::tempdir().expect("temp dir");
+            let classic = verify(&file, "classic", "2", dir.path());
+            assert!(classic.lines().last().unwrap_or("").starts_with("RESULT: unknown"), "{name}:\n{classic}");
+        }
+    }
+}

@@ -13,6 +13,7 @@
 //! templates do not depend on the shape; with pointers, this keeps every template exact.
 
 pub mod inline;
+pub mod nested;
 pub mod template;
 
 pub use inline::inline_calls_in_loops;
@@ -42,6 +43,11 @@ pub enum Choice {
 /// of the paper): without the quantifier the query is often easy.
 const SMALL_KAPPAS: i64 = 4;
 
+/// Conditions a template application with a fixed κ may split its successors on, and the most
+/// cases it makes of them.
+const MAX_SPLITS: usize = 6;
+const MAX_CASES: usize = 8;
+
 /// Loops that provably iterate only a few times from a state are unrolled classically rather
 /// than summarised: a template then only buys quantified path conditions, which stack up over
 /// the applications and defeat the solver, while the classic tree is finite and small. With c
@@ -63,6 +69,9 @@ pub struct Compact {
     cache: HashMap<(u32, u64), Result<Rc<Template>, String>>,
     /// Per cycle and shape, how many applications the solver could not decide.
     undecided: HashMap<(u32, u64), u32>,
+    /// Per cycle and shape, the number of iterations as a term of the entry state, for
+    /// templates with one exit whose count the solver proved ([`nested::trip_count`]).
+    counts: HashMap<(u32, u64), Option<Term>>,
     pub choice: Choice,
     /// Explore loops that provably stop within a few iterations classically (see
     /// [`UNROLL_FORKING`]); off, every cycle with a template is summarised, as in the paper.
@@ -86,6 +95,7 @@ impl Compact {
             cycles: HashMap::new(),
             cache: HashMap::new(),
             undecided: HashMap::new(),
+            counts: HashMap::new(),
             choice,
             unroll_short_loops: true,
             rng: seed | 1,
@@ -132,7 +142,11 @@ impl Compact {
         if let Some(r) = self.cache.get(&key) {
             return r.clone();
         }
-        let r = template::compute(eng, st, id, cycle).map(Rc::new);
+        let fid = st.loc().0;
+        let mut in_func: Vec<(u32, Cycle)> =
+            self.cycles.iter().filter(|((f, _), _)| *f == fid).flat_map(|(_, cs)| cs.iter().cloned()).collect();
+        in_func.sort_by_key(|(id, _)| *id);
+        let r = template::compute_nested(eng, st, id, cycle, &in_func, 0).map(Rc::new);
         match &r {
             Ok(_) => eng.stats_mut().templates.computed += 1,
             Err(why) => {
@@ -162,7 +176,7 @@ impl Compact {
         eng: &mut Engine<'_>,
         st: &State,
         t: &Template,
-        fixed: Option<u64>,
+        fixed: Option<Term>,
     ) -> (Vec<TemplateSucc>, u64) {
         let mut base = st.clone();
         let kappa = eng.fresh(&mut base, "kappa", Sort::Bv(template::KBITS));
@@ -191,25 +205,33 @@ impl Compact {
         }
         let mut succs = Vec::new();
         let mut undecided = 0;
+        if let (Some(k), Some(ks)) = (&fixed, t.kappa.as_var()) {
+            let k = k.substitute(&sub);
+            let mut sk = sub.clone();
+            sk.insert(ks, k.clone());
+            let (decided, open) = Self::decided_conditions(eng, st, t, &sk, &kappa);
+            for exit in &t.exits {
+                let phi = exit.rest.substitute(&sk);
+                for (case, guard) in Self::cases(&decided, &open) {
+                    let phi = phi.replace(&case).and(&guard);
+                    let inst = match eng.check(st, &phi) {
+                        SatResult::Sat => vec![(phi, Some(k.replace(&case)))],
+                        SatResult::Unsat => Vec::new(),
+                        SatResult::Unknown(_) => {
+                            undecided += 1;
+                            continue;
+                        }
+                    };
+                    self.push_succs(eng, &base, t, exit, &sub, &arrays, &kappa, inst, &case, &mut succs);
+                }
+            }
+            return (succs, undecided);
+        }
+        let (decided, _) = Self::decided_conditions(eng, st, t, &sub, &kappa);
         let mut memo = HashMap::new();
         for exit in &t.exits {
-            if let (Some(k), Some(ks)) = (fixed, t.kappa.as_var()) {
-                let mut sk = sub.clone();
-                sk.insert(ks, Term::bv(k, template::KBITS));
-                let phi = exit.rest.substitute(&sk);
-                let decided = match eng.check(st, &phi) {
-                    SatResult::Sat => vec![(phi, Some(k as i64))],
-                    SatResult::Unsat => Vec::new(),
-                    SatResult::Unknown(_) => {
-                        undecided += 1;
-                        continue;
-                    }
-                };
-                self.push_succs(eng, &base, t, exit, &sub, &arrays, &kappa, decided, &mut succs);
-                continue;
-            }
             let phi = exit.phi(&t.kappa).subst_memo(&sub, &mut memo);
-            let decided = match eng.check(st, &phi) {
+            let inst = match eng.check(st, &phi) {
                 SatResult::Sat => vec![(phi, None)],
                 SatResult::Unsat => Vec::new(),
                 SatResult::Unknown(_) => match self.retry_small(eng, st, exit, t, &sub, &kappa) {
@@ -220,9 +242,94 @@ impl Compact {
                     }
                 },
             };
-            self.push_succs(eng, &base, t, exit, &sub, &arrays, &kappa, decided, &mut succs);
+            self.push_succs(eng, &base, t, exit, &sub, &arrays, &kappa, inst, &decided, &mut succs);
         }
         (succs, undecided)
+    }
+
+    /// Conditions of ite-terms in the successors' values that the state's path condition
+    /// decides, each by its truth value: an inner loop's count `ite(j0 < n, n - j0, 0)` becomes
+    /// `n - j0` on a path that knows n > 0, and the solver later sees `c + n·κ` rather than an
+    /// ite under a multiplication (which it can only bit-blast).
+    /// The conditions it cannot decide come second (at most [`MAX_SPLITS`]).
+    fn decided_conditions(
+        eng: &mut Engine<'_>,
+        st: &State,
+        t: &Template,
+        sub: &HashMap<SymId, Term>,
+        kappa: &Term,
+    ) -> (HashMap<u64, Term>, Vec<Term>) {
+        const MAX_CONDITIONS: usize = 8;
+        let mut varying: Vec<SymId> = kappa.as_var().into_iter().collect();
+        varying.extend(t.sites.iter().filter_map(|x| x.array.as_var()).filter_map(|a| sub.get(&a)?.as_var()));
+        let mut conds: Vec<Term> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut memo = HashMap::new();
+        for exit in &t.exits {
+            for (_, val) in &exit.theta {
+                let mut stack = vec![val.subst_memo(sub, &mut memo)];
+                while let Some(x) = stack.pop() {
+                    if !seen.insert(x.id()) {
+                        continue;
+                    }
+                    if x.op() == kappa_expr::Op::Ite {
+                        let c = x.arg(0);
+                        if c.as_bool().is_none()
+                            && conds.len() < MAX_CONDITIONS
+                            && !conds.contains(c)
+                            && !c.symbols().iter().any(|s| varying.contains(s))
+                        {
+                            conds.push(c.clone());
+                        }
+                    }
+                    if !matches!(x.op(), kappa_expr::Op::Forall | kappa_expr::Op::Lambda) {
+                        stack.extend(x.args().iter().cloned());
+                    }
+                }
+            }
+        }
+        let mut out = HashMap::new();
+        let mut open = Vec::new();
+        for c in conds {
+            if eng.check(st, &c.not()) == SatResult::Unsat {
+                decide(&mut out, &c, true);
+            } else if eng.check(st, &c) == SatResult::Unsat {
+                decide(&mut out, &c, false);
+            } else if open.len() < MAX_SPLITS {
+                open.push(c);
+            }
+        }
+        (out, open)
+    }
+
+    /// The successors of a template applied with κ fixed are split on the open conditions of
+    /// their values (`n > 0` in a count `ite(0 < n, n, 0)`): each case gets values without the
+    /// ite, which the solver handles far better under multiplications (`c == n * m`). The
+    /// cases partition the state, so no path is lost or duplicated. Returns each case's
+    /// replacement map and guard.
+    fn cases(decided: &HashMap<u64, Term>, open: &[Term]) -> Vec<(HashMap<u64, Term>, Term)> {
+        let mut open = open.to_vec();
+        // Small conditions first: a later one often contains an earlier one and simplifies
+        // once it is decided (`count == 0` with `count = ite(0 < n, n, 0)`).
+        open.sort_by_key(|c| c.to_string().len());
+        let mut out = vec![(decided.clone(), Term::tt())];
+        for c in &open {
+            let mut next = Vec::new();
+            for (m, g) in out {
+                let c = c.replace(&m);
+                if c.as_bool().is_some() || next.len() >= MAX_CASES {
+                    next.push((m, g));
+                    continue;
+                }
+                for b in [true, false] {
+                    let mut m = m.clone();
+                    decide(&mut m, &c, b);
+                    next.push((m, g.and(&if b { c.clone() } else { c.not() })));
+                }
+            }
+            out = next;
+        }
+        out
     }
 
     /// The successors for the decided instances of one exit.
@@ -236,23 +343,24 @@ impl Compact {
         sub: &HashMap<SymId, Term>,
         arrays: &[Term],
         kappa: &Term,
-        decided: Vec<(Term, Option<i64>)>,
+        instances: Vec<(Term, Option<Term>)>,
+        decided: &HashMap<u64, Term>,
         succs: &mut Vec<TemplateSucc>,
     ) {
-        for (phi, fixed) in decided {
+        for (phi, fixed) in instances {
             let mut s = base.clone();
             let mut sub_k = sub.clone();
             if let (Some(k), Some(kv)) = (t.kappa.as_var(), &fixed) {
-                sub_k.insert(k, Term::bv(*kv as u64, template::KBITS));
+                sub_k.insert(k, kv.clone());
             }
             let mut memo2 = HashMap::new();
             for (v, val) in &exit.theta {
-                set_value(eng, &mut s, *v, val.subst_memo(&sub_k, &mut memo2));
+                set_value(eng, &mut s, *v, val.subst_memo(&sub_k, &mut memo2).replace(decided));
             }
             s.pc.push(phi);
             s.frame_mut().loc = exit.loc;
             s.last_cycle = Some(t.cycle);
-            let kappa_value = fixed.map(|k| Term::bv(k as u64, template::KBITS)).unwrap_or_else(|| kappa.clone());
+            let kappa_value = fixed.clone().unwrap_or_else(|| kappa.clone());
             if !t.sites.is_empty() {
                 let site = |k: &usize| {
                     let x = &t.sites[*k];
@@ -289,8 +397,11 @@ impl Compact {
                     iterated: Some(Rc::new(record)),
                 });
             }
-            let label = match fixed {
-                Some(k) => format!("{} (κ = {k})", exit.label),
+            let label = match &fixed {
+                Some(k) => match k.as_bv() {
+                    Some(k) => format!("{} (κ = {k})", exit.label),
+                    None => format!("{} (κ = the number of iterations, {k})", exit.label),
+                },
                 None => {
                     format!("{}: {}", kappa_expr::Term::sym_info(kappa.as_var().unwrap_or(SymId(0))).name, exit.label)
                 }
@@ -309,7 +420,7 @@ impl Compact {
         t: &Template,
         sub: &HashMap<SymId, Term>,
         kappa: &Term,
-    ) -> Option<Vec<(Term, Option<i64>)>> {
+    ) -> Option<Vec<(Term, Option<Term>)>> {
         let mut out = Vec::new();
         for k in 0..SMALL_KAPPAS {
             let kb = Term::bv(k as u64, template::KBITS);
@@ -329,7 +440,7 @@ impl Compact {
             }
             let phi = Term::and_all(parts);
             match eng.check(st, &phi) {
-                SatResult::Sat => out.push((phi, Some(k))),
+                SatResult::Sat => out.push((phi, Some(kb.clone()))),
                 SatResult::Unsat => {}
                 SatResult::Unknown(_) => return None,
             }
@@ -422,6 +533,13 @@ impl Compact {
     }
 }
 
+/// Records that condition `c` has the value `b`, for [`Term::replace`]; its negation too, as
+/// the simplifier may have turned one into the other (`¬(0 < n)` into `n ≤ 0`).
+fn decide(m: &mut HashMap<u64, Term>, c: &Term, b: bool) {
+    m.insert(c.id(), Term::bool(b));
+    m.insert(c.not().id(), Term::bool(!b));
+}
+
 /// What [`Compact::short_loop`] found.
 enum Short {
     /// Summarise as usual.
@@ -474,7 +592,7 @@ impl TemplateProvider for Compact {
                 Short::No => {}
                 Short::Unroll => return Ok(Applied::None),
                 Short::Fixed(id, t, k) => {
-                    fixed = Some(k);
+                    fixed = Some(Term::bv(k, template::KBITS));
                     usable = vec![(id, t)];
                 }
             }
@@ -512,6 +630,21 @@ impl TemplateProvider for Compact {
         if self.undecided.get(&key).copied().unwrap_or(0) >= 3 {
             // This template keeps defeating the solver here: explore classically.
             return Ok(Applied::None);
+        }
+        if fixed.is_none() {
+            // A loop whose number of iterations is a term of the state (a counting loop): κ is
+            // that term, and the path condition gets no quantifier.
+            fixed = match self.counts.get(&key) {
+                Some(c) => c.clone(),
+                None => {
+                    let c = match &t.exits[..] {
+                        [exit] => nested::trip_count(eng, &mut st.clone(), &t, exit),
+                        _ => None,
+                    };
+                    self.counts.insert(key, c.clone());
+                    c
+                }
+            };
         }
         let (succs, undecided) = self.instantiate(eng, st, &t, fixed);
         if undecided > 0 {

@@ -19,6 +19,7 @@
 //! A cycle that reads inputs could in principle iterate longer; such paths (2^64 iterations) are
 //! the only ones a template does not describe.
 
+use crate::nested::{inner_loops, InnerLoop};
 use kappa_engine::state::State;
 use kappa_engine::value::{Pointer, SVal, OBJ_BITS};
 use kappa_engine::Engine;
@@ -59,6 +60,8 @@ pub struct Site {
 /// One parametric state of a template: (x, θ_x[κ], φ_x[κ]).
 #[derive(Clone, Debug)]
 pub struct Exit {
+    /// The exit edge x.
+    pub edge: EdgeId,
     pub loc: Loc,
     /// Values of the variables that differ from their initial symbols.
     pub theta: Vec<(Var, Term)>,
@@ -308,6 +311,7 @@ pub fn set_value(eng: &Engine<'_>, st: &mut State, v: Var, t: Term) {
 }
 
 /// Runs a path of straight edges from a state, reading inputs as `IN[it]`; returns the guards.
+#[allow(clippy::too_many_arguments)]
 fn run_path(
     eng: &mut Engine<'_>,
     st: &mut State,
@@ -316,12 +320,21 @@ fn run_path(
     it: &Term,
     sites: &mut Vec<Site>,
     read: &mut Vec<usize>,
+    inner: &[InnerLoop],
 ) -> Result<Vec<Term>, String> {
     let prog = eng.program();
     let pw = prog.ptr_bits();
     let f = prog.func(fid);
     let mut guards = Vec::new();
-    for &eid in edges {
+    let mut i = 0;
+    while i < edges.len() {
+        if let Some(l) = inner.iter().find(|l| l.entry == st.loc().1 && edges[i..].starts_with(&l.path)) {
+            l.apply(eng, st);
+            i += l.path.len();
+            continue;
+        }
+        let eid = edges[i];
+        i += 1;
         let e = f.edge(eid);
         match &e.op {
             Op::Nondet { dst, origin } => {
@@ -408,6 +421,24 @@ fn progression(t: &Term, a: &Term) -> Option<u64> {
     None
 }
 
+/// `t` is a sum with the addend `a` once: the sum `d` of the other addends.
+fn step(t: &Term, a: &Term) -> Option<Term> {
+    let mut addends = Vec::new();
+    let mut stack = vec![t.clone()];
+    while let Some(x) = stack.pop() {
+        if x.op() == TOp::BvAdd {
+            stack.extend(x.args().iter().cloned());
+        } else {
+            addends.push(x);
+        }
+    }
+    let at = addends.iter().position(|x| x == a)?;
+    addends.remove(at);
+    let mut rest = addends.into_iter();
+    let first = rest.next()?;
+    Some(rest.fold(first, |s, x| s.bvadd(&x)))
+}
+
 /// `t` is `a * 2^k` (or `a << k`): a geometric progression of ratio 2^k.
 fn doubling(t: &Term, a: &Term) -> Option<u64> {
     match t.op() {
@@ -427,10 +458,25 @@ fn initial_vars(t: &Term, by_sym: &HashMap<SymId, Var>) -> Vec<Var> {
 /// Computes the template of a cycle for states shaped like `real` (Algorithm 1). `Err` says why
 /// the cycle gets no template.
 pub fn compute(eng: &mut Engine<'_>, real: &State, cycle_id: u32, cycle: &Cycle) -> Result<Template, String> {
+    compute_nested(eng, real, cycle_id, cycle, &[], 0)
+}
+
+/// [`compute`], with the inner loops among the function's `cycles` stepped over where that is
+/// exact ([`crate::nested`]); `depth` is the nesting depth of `cycle`.
+pub fn compute_nested(
+    eng: &mut Engine<'_>,
+    real: &State,
+    cycle_id: u32,
+    cycle: &Cycle,
+    cycles: &[(u32, Cycle)],
+    depth: u32,
+) -> Result<Template, String> {
     let prog = eng.program();
     let (fid, _) = real.loc();
     let f = prog.func(fid);
     let s0 = start(eng, real);
+    let inner = if cycles.is_empty() { Vec::new() } else { inner_loops(eng, &s0.state, cycle, cycles, depth) };
+    let absorbed: HashSet<EdgeId> = inner.iter().flat_map(|l| l.absorbed.iter().copied()).collect();
     let mut work = s0.state.clone();
     let it = eng.fresh(&mut work, "it", Sort::Bv(KBITS));
     let kappa = eng.fresh(&mut work, "kappa", Sort::Bv(KBITS));
@@ -438,7 +484,7 @@ pub fn compute(eng: &mut Engine<'_>, real: &State, cycle_id: u32, cycle: &Cycle)
     let mut core_sites = Vec::new();
     // Line 1: execute the core once.
     let mut one = s0.state.clone();
-    let guards = run_path(eng, &mut one, fid, &cycle.core, &it, &mut sites, &mut core_sites)?;
+    let guards = run_path(eng, &mut one, fid, &cycle.core, &it, &mut sites, &mut core_sites, &inner)?;
     let phi = Term::and_all(guards);
     // Line 2: the iteration must be feasible.
     match eng.solver().check(&Query { pc: &[], cond: phi.clone() }) {
@@ -465,6 +511,11 @@ pub fn compute(eng: &mut Engine<'_>, real: &State, cycle_id: u32, cycle: &Cycle)
                 } else {
                     Some(a0.bvadd(&Term::bv(c, w).bvmul(&at_width(&kappa, w))))
                 }
+            } else if let Some(d) = matches!(a0.sort(), Sort::Bv(_)).then(|| step(t, a0)).flatten().filter(|d| {
+                // An increment that no iteration changes (`s += n`, n read but not written).
+                d.symbols().iter().all(|x| s0.by_sym.get(x).is_some_and(|u| theta.get(u) == Some(&s0.init[u])))
+            }) {
+                Some(a0.bvadd(&d.bvmul(&at_width(&kappa, a0.width()))))
             } else if let Some(k) = matches!(a0.sort(), Sort::Bv(_)).then(|| doubling(t, a0)).flatten() {
                 // Geometric progression a·2^(kκ): zero once kκ reaches the width.
                 let w = a0.width();
@@ -534,14 +585,14 @@ pub fn compute(eng: &mut Engine<'_>, real: &State, cycle_id: u32, cycle: &Cycle)
     // Lines 22–28: one parametric state per feasible exit edge.
     let at_kappa = star_at(&kappa);
     let mut exits = Vec::new();
-    for &x in &cycle.exits {
+    for &x in cycle.exits.iter().filter(|x| !absorbed.contains(x)) {
         let xe = f.edge(x);
         let Some(prefix) = cycle.prefix_to(f, xe.src) else { continue };
         let mut st = s0.state.clone();
         let mut prefix_sites = Vec::new();
         let mut path: Vec<EdgeId> = prefix.to_vec();
         path.push(x);
-        let guards = match run_path(eng, &mut st, fid, &path, &it, &mut sites, &mut prefix_sites) {
+        let guards = match run_path(eng, &mut st, fid, &path, &it, &mut sites, &mut prefix_sites, &inner) {
             Ok(g) => g,
             Err(e) => return Err(format!("exit {} -> {}: {e}", xe.src, xe.dst)),
         };
@@ -557,6 +608,7 @@ pub fn compute(eng: &mut Engine<'_>, real: &State, cycle_id: u32, cycle: &Cycle)
             }
         }
         let exit = Exit {
+            edge: x,
             loc: xe.dst,
             theta: theta_x,
             rest,
@@ -566,7 +618,6 @@ pub fn compute(eng: &mut Engine<'_>, real: &State, cycle_id: u32, cycle: &Cycle)
         };
         exits.push(exit);
     }
-    let _ = HashSet::<u32>::new();
     Ok(Template {
         cycle: cycle_id,
         entry: cycle.entry,

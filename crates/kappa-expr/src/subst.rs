@@ -67,6 +67,21 @@ impl Term {
         if map.is_empty() {
             return self.clone();
         }
+        self.rebuild(map, memo)
+    }
+
+    /// Replaces subterms (by term id) outside quantifiers and λ-terms, simplifying what
+    /// contains them: `ite(c, a, b)` with `c` replaced by `true` becomes `a`.
+    pub fn replace(&self, terms: &HashMap<u64, Term>) -> Term {
+        if terms.is_empty() {
+            return self.clone();
+        }
+        let mut memo = terms.clone();
+        self.rebuild(&HashMap::new(), &mut memo)
+    }
+
+    /// Post-order rebuild: symbols by `map`, terms already in `memo` by their entry.
+    fn rebuild(&self, map: &HashMap<SymId, Term>, memo: &mut HashMap<u64, Term>) -> Term {
         // Iterative post-order, so that deep terms do not overflow the stack.
         let mut stack: Vec<(Term, bool)> = vec![(self.clone(), false)];
         while let Some((t, expanded)) = stack.pop() {

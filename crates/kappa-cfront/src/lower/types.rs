@@ -176,7 +176,13 @@ impl<'a> Lowerer<'a> {
         let (mut char_, mut short, mut int, mut bool_, mut void) = (false, false, false, false, false);
         let mut float: Option<FloatKind> = None;
         let mut other: Option<CType> = None;
+        let mut seen: Vec<&'static str> = Vec::new();
         for t in ts {
+            let word = specifier_word(&t.node);
+            if !compatible(&seen, word) {
+                return Err(self.error(&t.span, "two or more data types in declaration specifiers".to_string()));
+            }
+            seen.push(word);
             match &t.node {
                 TypeSpecifier::Void => void = true,
                 TypeSpecifier::Char => char_ = true,
@@ -499,4 +505,51 @@ pub(crate) fn adjust_param(t: CType) -> CType {
 /// Folds a comparison of constants, so that constant conditions become `true`/`false`.
 pub(crate) fn fold_bool(e: Expr) -> Expr {
     super::fold::fold(&e).unwrap_or(e)
+}
+
+/// A type specifier as a keyword, for the combination check; `type` stands for a struct,
+/// union, enum, typedef name or typeof.
+fn specifier_word(t: &TypeSpecifier) -> &'static str {
+    match t {
+        TypeSpecifier::Void => "void",
+        TypeSpecifier::Char => "char",
+        TypeSpecifier::Short => "short",
+        TypeSpecifier::Int => "int",
+        TypeSpecifier::Long => "long",
+        TypeSpecifier::Signed => "signed",
+        TypeSpecifier::Unsigned => "unsigned",
+        TypeSpecifier::Bool => "_Bool",
+        TypeSpecifier::Float => "float",
+        TypeSpecifier::Double => "double",
+        TypeSpecifier::TS18661Float(_) => "float",
+        TypeSpecifier::Complex => "_Complex",
+        _ => "type",
+    }
+}
+
+/// Can `word` join the specifiers `seen` (C11 6.7.2p2: `long long int`, `unsigned char`, … but
+/// not `int int` or `unsigned double`)?
+fn compatible(seen: &[&str], word: &str) -> bool {
+    let has = |w: &str| seen.contains(&w);
+    let longs = seen.iter().filter(|w| **w == "long").count();
+    let base = ["void", "char", "short", "int", "_Bool", "float", "double", "type"];
+    match word {
+        "long" => {
+            longs < 2
+                && !["void", "char", "short", "_Bool", "float", "type"].iter().any(|w| has(w))
+                && !(longs == 1 && has("double"))
+        }
+        "signed" | "unsigned" => {
+            !has("signed") && !has("unsigned") && !["void", "_Bool", "float", "double", "type"].iter().any(|w| has(w))
+        }
+        "short" => !base.iter().filter(|w| **w != "int").any(|w| has(w)) && longs == 0,
+        "int" => {
+            !base.iter().any(|w| has(w))
+                || (has("short") && !has("int") && !base.iter().any(|w| *w != "short" && has(w)))
+        }
+        "char" => !base.iter().any(|w| has(w)) && longs == 0,
+        "double" => !base.iter().any(|w| has(w)) && longs <= 1 && !has("signed") && !has("unsigned"),
+        "_Complex" => true,
+        _ => !base.iter().any(|w| has(w)) && longs == 0 && !has("signed") && !has("unsigned"),
+    }
 }
