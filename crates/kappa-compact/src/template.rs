@@ -439,6 +439,27 @@ fn step(t: &Term, a: &Term) -> Option<Term> {
     Some(rest.fold(first, |s, x| s.bvadd(&x)))
 }
 
+/// Σ_{τ<κ} d[τ] when the step `d` is `u + k` for a variable `u` that is itself an arithmetic
+/// progression `u0 + c·τ` (`s += i; i++`): κ·(u0 + k) + c·κ(κ-1)/2, modulo 2^w. κ(κ-1) is even
+/// and computed modulo 2^64, so halving it is exact modulo 2^63, enough for w < 64.
+fn sum_of_progression(d: &Term, theta: &BTreeMap<Var, Term>, s0: &Start, kappa: &Term) -> Option<Term> {
+    let w = d.width();
+    s0.by_sym.values().find_map(|u| {
+        let u0 = &s0.init[u];
+        if u0.sort() != Sort::Bv(w) {
+            return None;
+        }
+        let k = progression(d, u0)?;
+        let c = progression(theta.get(u)?, u0)?;
+        if c == 0 {
+            return None;
+        }
+        let pairs = kappa.bvmul(&kappa.bvsub(&Term::bv(1, KBITS))).bvlshr(&Term::bv(1, KBITS));
+        let kw = at_width(kappa, w);
+        Some(kw.bvmul(&u0.bvadd(&Term::bv(k, w))).bvadd(&Term::bv(c, w).bvmul(&at_width(&pairs, w))))
+    })
+}
+
 /// `t` is `a * 2^k` (or `a << k`): a geometric progression of ratio 2^k.
 fn doubling(t: &Term, a: &Term) -> Option<u64> {
     match t.op() {
@@ -516,6 +537,12 @@ pub fn compute_nested(
                 d.symbols().iter().all(|x| s0.by_sym.get(x).is_some_and(|u| theta.get(u) == Some(&s0.init[u])))
             }) {
                 Some(a0.bvadd(&d.bvmul(&at_width(&kappa, a0.width()))))
+            } else if let Some(sum) = matches!(a0.sort(), Sort::Bv(w) if w < KBITS)
+                .then(|| step(t, a0))
+                .flatten()
+                .and_then(|d| sum_of_progression(&d, &theta, &s0, &kappa))
+            {
+                Some(a0.bvadd(&sum))
             } else if let Some(k) = matches!(a0.sort(), Sort::Bv(_)).then(|| doubling(t, a0)).flatten() {
                 // Geometric progression a·2^(kκ): zero once kκ reaches the width.
                 let w = a0.width();
