@@ -14,6 +14,7 @@
 
 pub mod inline;
 pub mod nested;
+pub mod recursion;
 pub mod template;
 
 pub use inline::inline_calls_in_loops;
@@ -72,6 +73,8 @@ pub struct Compact {
     /// Per cycle and shape, the number of iterations as a term of the entry state, for
     /// templates with one exit whose count the solver proved ([`nested::trip_count`]).
     counts: HashMap<(u32, u64), Option<Term>>,
+    /// Recursion templates' program parts, by the id of their call phase's pseudo-cycle.
+    recursions: HashMap<u32, recursion::Recursion>,
     pub choice: Choice,
     /// Explore loops that provably stop within a few iterations classically (see
     /// [`UNROLL_FORKING`]); off, every cycle with a template is summarised, as in the paper.
@@ -96,6 +99,7 @@ impl Compact {
             cache: HashMap::new(),
             undecided: HashMap::new(),
             counts: HashMap::new(),
+            recursions: HashMap::new(),
             choice,
             unroll_short_loops: true,
             rng: seed | 1,
@@ -146,7 +150,11 @@ impl Compact {
         let mut in_func: Vec<(u32, Cycle)> =
             self.cycles.iter().filter(|((f, _), _)| *f == fid).flat_map(|(_, cs)| cs.iter().cloned()).collect();
         in_func.sort_by_key(|(id, _)| *id);
-        let r = template::compute_nested(eng, st, id, cycle, &in_func, 0).map(Rc::new);
+        let r = match self.recursions.get(&id) {
+            Some(rec) => recursion::compute(eng, st, id, rec),
+            None => template::compute_nested(eng, st, id, cycle, &in_func, 0),
+        }
+        .map(Rc::new);
         match &r {
             Ok(_) => eng.stats_mut().templates.computed += 1,
             Err(why) => {
@@ -358,6 +366,12 @@ impl Compact {
                 set_value(eng, &mut s, *v, val.subst_memo(&sub_k, &mut memo2).replace(decided));
             }
             s.pc.push(phi);
+            if let Some((hole, ret)) = &t.returns {
+                // The special call-stack record: the κ returns happen when this frame returns.
+                s.frame_mut().pending = hole.as_var().map(|h| {
+                    Rc::new(kappa_engine::state::PendingReturns { hole: h, ret: ret.subst_memo(&sub_k, &mut memo2) })
+                });
+            }
             s.frame_mut().loc = exit.loc;
             s.last_cycle = Some(t.cycle);
             let kappa_value = fixed.clone().unwrap_or_else(|| kappa.clone());
@@ -565,6 +579,11 @@ impl TemplateProvider for Compact {
                 self.cycles.entry((f.id, c.entry)).or_default().push((next, c));
                 next += 1;
             }
+            if let Some(rec) = recursion::find(eng.program(), f) {
+                self.cycles.entry((f.id, f.entry)).or_default().push((next, rec.cycle.clone()));
+                self.recursions.insert(next, rec);
+                next += 1;
+            }
         }
         self.total_cycles = u64::from(next);
         eng.stats_mut().templates.cycles = self.total_cycles;
@@ -576,7 +595,10 @@ impl TemplateProvider for Compact {
         if st.skip_templates_at == Some((fid, loc)) {
             return Ok(Applied::None);
         }
-        let Some(cands) = self.cycles.get(&(fid, loc)).cloned() else { return Ok(Applied::None) };
+        let Some(mut cands) = self.cycles.get(&(fid, loc)).cloned() else { return Ok(Applied::None) };
+        if st.frame().pending.is_some() {
+            cands.retain(|(id, _)| !self.recursions.contains_key(id));
+        }
         let mut usable: Vec<(u32, Rc<Template>)> = Vec::new();
         for (id, c) in &cands {
             if let Ok(t) = self.template(eng, st, *id, c) {

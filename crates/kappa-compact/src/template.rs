@@ -90,6 +90,10 @@ pub struct Template {
     pub filtered: bool,
     /// `∀τ (0 ≤ τ < κ → body)` of every exit, as (τ, body).
     pub forall: Option<(Term, Term)>,
+    /// For the call phase of a recursion template ([`crate::recursion`]): the return phase,
+    /// as (hole, value) — the value the outermost of κ+1 activations returns when the innermost
+    /// returns `hole`, over the initial symbols and κ.
+    pub returns: Option<(Term, Term)>,
 }
 
 impl Exit {
@@ -353,6 +357,15 @@ fn run_path(
                 eng.set_reg_value(st, *dst, val);
                 st.frame_mut().loc = e.dst;
             }
+            Op::Call { func, args, .. } if *func == fid => {
+                // The meta-edge of a recursion template's call phase (early compact SE paper,
+                // section 5.2): the parameters get the arguments, and the callee starts.
+                let vals = args.iter().map(|a| eng.eval_expr(st, a)).collect::<Result<Vec<_>, _>>()?;
+                for (p, v) in f.params.iter().zip(vals) {
+                    eng.set_reg_value(st, *p, v);
+                }
+                st.frame_mut().loc = f.entry;
+            }
             Op::Output { dst, .. } => {
                 // What output returns is an arbitrary non-negative count: an input per iteration.
                 if let Some(d) = dst {
@@ -422,7 +435,7 @@ fn progression(t: &Term, a: &Term) -> Option<u64> {
 }
 
 /// `t` is a sum with the addend `a` once: the sum `d` of the other addends.
-fn step(t: &Term, a: &Term) -> Option<Term> {
+pub(crate) fn step(t: &Term, a: &Term) -> Option<Term> {
     let mut addends = Vec::new();
     let mut stack = vec![t.clone()];
     while let Some(x) = stack.pop() {
@@ -655,6 +668,7 @@ pub fn compute_nested(
         exits,
         filtered: false,
         forall,
+        returns: None,
     })
 }
 

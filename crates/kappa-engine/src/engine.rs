@@ -410,6 +410,7 @@ impl<'p> Engine<'p> {
             regs: vec![None; entry.vars.len() + entry.params.len()],
             slots: HashMap::new(),
             ret_to: None,
+            pending: None,
         };
         let ptypes: Vec<CType> = match &entry.ctype {
             Some(CType::Function(ft)) => ft.params.clone(),
@@ -750,7 +751,10 @@ impl<'p> Engine<'p> {
         let Some(done) = st.frames.pop() else { return false };
         self.kill_frame_objects(st, &done);
         let f = self.func(done.func);
-        let ret_val = f.ret.and_then(|r| done.regs.get(self.info.var_index[r.index()]).cloned().flatten());
+        let mut ret_val = f.ret.and_then(|r| done.regs.get(self.info.var_index[r.index()]).cloned().flatten());
+        if let (Some(p), Some(SVal::Int(v))) = (&done.pending, &ret_val) {
+            ret_val = Some(SVal::Int(p.ret.substitute(&HashMap::from([(p.hole, v.clone())]))));
+        }
         match done.ret_to {
             None => {
                 // The entry function returned: the program exits with its value.
@@ -970,6 +974,7 @@ impl<'p> Engine<'p> {
                     regs: vec![None; callee.vars.len() + callee.params.len()],
                     slots: HashMap::new(),
                     ret_to: Some((e.dst, *dst)),
+                    pending: None,
                 };
                 for (p, v) in callee.params.iter().zip(vals) {
                     let idx = self.info.var_index[p.index()];

@@ -18,6 +18,18 @@ pub struct Frame {
     pub slots: HashMap<ObjId, u32>,
     /// Where the caller continues and which register receives the result.
     pub ret_to: Option<(Loc, Option<VarId>)>,
+    /// The special call-stack record of a recursion template (early compact SE paper,
+    /// section 3): this activation stands for κ+1 nested ones, and when it returns, the κ
+    /// pending returns happen at once.
+    pub pending: Option<Rc<PendingReturns>>,
+}
+
+/// The effect of the κ returns a recursion template left pending: the value the outermost
+/// activation returns, as a term of the value the innermost one returns (`hole`).
+#[derive(Debug)]
+pub struct PendingReturns {
+    pub hole: kappa_expr::SymId,
+    pub ret: Term,
 }
 
 /// A value the path reads from outside: an input of its test.
