@@ -196,9 +196,7 @@ fn sum_over_calls(d: &Term, params: &[(Term, Term)], kappa: &Term, w: u32) -> Op
         }
         let k = offset(d, u0)?;
         let c = offset(next, u0)?;
-        let pairs = kappa.bvmul(&kappa.bvsub(&Term::bv(1, KBITS))).bvlshr(&Term::bv(1, KBITS));
-        let kw = at_width(kappa, w);
-        Some(kw.bvmul(&u0.bvadd(&Term::bv(k, w))).bvadd(&Term::bv(c, w).bvmul(&at_width(&pairs, w))))
+        Some(template::sum_of_steps(u0, k, c, kappa))
     })
 }
 

@@ -467,10 +467,16 @@ fn sum_of_progression(d: &Term, theta: &BTreeMap<Var, Term>, s0: &Start, kappa: 
         if c == 0 {
             return None;
         }
-        let pairs = kappa.bvmul(&kappa.bvsub(&Term::bv(1, KBITS))).bvlshr(&Term::bv(1, KBITS));
-        let kw = at_width(kappa, w);
-        Some(kw.bvmul(&u0.bvadd(&Term::bv(k, w))).bvadd(&Term::bv(c, w).bvmul(&at_width(&pairs, w))))
+        Some(sum_of_steps(u0, k, c, kappa))
     })
+}
+
+/// Σ_{τ<κ} (u0 + k + c·τ) = κ·(u0 + k) + c·κ(κ-1)/2, modulo 2^w (w < 64, the width of u0).
+pub(crate) fn sum_of_steps(u0: &Term, k: u64, c: u64, kappa: &Term) -> Term {
+    let w = u0.width();
+    let pairs = kappa.bvmul(&kappa.bvsub(&Term::bv(1, KBITS))).bvlshr(&Term::bv(1, KBITS));
+    let kw = at_width(kappa, w);
+    kw.bvmul(&u0.bvadd(&Term::bv(k, w))).bvadd(&Term::bv(c, w).bvmul(&at_width(&pairs, w)))
 }
 
 /// `t` is `a * 2^k` (or `a << k`): a geometric progression of ratio 2^k.
