@@ -163,16 +163,22 @@ pub fn compute(eng: &mut Engine<'_>, real: &State, id: u32, rec: &Recursion) -> 
     let invariant =
         |d: &Term| d.symbols().iter().all(|s| params.iter().any(|(i0, n)| i0.as_var() == Some(*s) && n == i0));
     let kappa = t.kappa.clone();
+    // Σ over the κ returns of the step d each adds.
+    let total = |d: &Term| -> Result<Term, String> {
+        if invariant(d) {
+            Ok(d.bvmul(&at_width(&kappa, w)))
+        } else {
+            sum_over_calls(d, &params, &kappa, w)
+                .ok_or_else(|| format!("the value returned changes in a way no rule describes ({d})"))
+        }
+    };
     let sum = if g == hole {
         None
     } else if let Some(d) = step(&g, &hole) {
-        if invariant(&d) {
-            Some(d.bvmul(&at_width(&kappa, w)))
-        } else if let Some(s) = sum_over_calls(&d, &params, &kappa, w) {
-            Some(s)
-        } else {
-            return Err(format!("the value returned changes in a way no rule describes ({d})"));
-        }
+        Some(total(&d)?)
+    } else if g.op() == kappa_expr::Op::BvSub && g.arg(0) == &hole {
+        // `f(..) - d`: each return subtracts d.
+        Some(total(g.arg(1))?.bvneg())
     } else {
         return Err("the value returned is not the callee's plus a progression".into());
     };

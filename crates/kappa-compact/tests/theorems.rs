@@ -185,6 +185,49 @@ fn nested_program(seed: u64) -> String {
     s
 }
 
+/// A program with a directly recursive function of the shape recursion templates summarise
+/// (early paper, section 5.2): a parameter counting down to a base case, another unchanged or
+/// counting, a return value built from the callee's, and an early exit on a condition.
+fn recursive_program(seed: u64) -> String {
+    let mut r = Rng(seed.wrapping_mul(0x94d0_49bb_1331_11eb) | 1);
+    let step = r.below(2) + 1;
+    let base = r.pick(&["n <= 0", "n < 1", "n == 0"]);
+    let base = if step == 2 && base == "n == 0" { "n <= 0" } else { base };
+    let early = r.pick(&["k == 3", "n == k", "(k & 1) == 1", "k < -6"]);
+    let k_next = r.pick(&["k", "k + 1", "k - 2"]);
+    let ret = r.pick(&["f(n - S, K)", "f(n - S, K) + 1", "f(n - S, K) + k", "n + f(n - S, K)", "f(n - S, K) - n"]);
+    let ret = ret.replace('S', &step.to_string()).replace('K', k_next);
+    let mut s = String::from(
+        "extern int __VERIFIER_nondet_int(void);\nextern void __VERIFIER_assume(int);\n\
+         extern void __VERIFIER_error(void);\n",
+    );
+    let _ = writeln!(
+        s,
+        "int f(int n, int k) {{\n    if ({base}) return {};\n    if ({early}) return {};\n    return {ret};\n}}",
+        r.below(5),
+        r.pick(&["-1", "n", "k", "100"])
+    );
+    let _ = writeln!(
+        s,
+        "int main(void) {{\n    int a = __VERIFIER_nondet_int();\n    int b = __VERIFIER_nondet_int();\n\
+         __VERIFIER_assume(a >= -8 && a <= 8);\n    __VERIFIER_assume(b >= 0 && b <= 4);\n\
+         int x = f(b, a), y = 0;"
+    );
+    let _ = writeln!(
+        s,
+        "    if ({} && {}) __VERIFIER_error();",
+        cond(&mut r).replace('i', "b"),
+        cond(&mut r).replace('i', "a")
+    );
+    let _ = writeln!(s, "    return (x * 3 + y) & 255;\n}}");
+    s
+}
+
+#[test]
+fn compact_and_classic_leaves_correspond_with_recursion() {
+    theorems_2_and_3(recursive_program, 1..=12, (40, 20));
+}
+
 #[test]
 fn compact_and_classic_leaves_correspond() {
     theorems_2_and_3(program, 1..=24, (200, 100));
@@ -198,6 +241,7 @@ fn compact_and_classic_leaves_correspond_with_nested_loops() {
 fn theorems_2_and_3(program: fn(u64) -> String, seeds: std::ops::RangeInclusive<u64>, min: (usize, usize)) {
     let mut solver = default_chain(Some(std::time::Duration::from_secs(60)));
     let mut checked = (0, 0);
+    let (mut applied, mut programs) = (0, 0);
     for seed in seeds {
         let src = program(seed);
         let prog = lower(&src);
@@ -210,6 +254,8 @@ fn theorems_2_and_3(program: fn(u64) -> String, seeds: std::ops::RangeInclusive<
             rk.stats.incomplete
         );
         assert_eq!(rk.stats.failed_leaves, 0, "seed {seed}");
+        applied += rk.stats.templates.applied;
+        programs += 1;
         let cl = leaves(&classic, &prog);
         let kl = leaves(&compact, &prog);
         // Theorem 2: every classic leaf, at a model of its path condition, is an instance of a
@@ -259,6 +305,7 @@ fn theorems_2_and_3(program: fn(u64) -> String, seeds: std::ops::RangeInclusive<
         }
     }
     // Enough of both directions were exercised.
-    eprintln!("checked {} classic leaves and {} compact instances", checked.0, checked.1);
+    eprintln!("checked {} classic leaves and {} compact instances; {applied} templates applied", checked.0, checked.1);
+    assert!(applied >= programs, "templates were hardly exercised: {applied} applications in {programs} programs");
     assert!(checked.0 > min.0 && checked.1 > min.1, "{checked:?}");
 }
