@@ -109,52 +109,53 @@ fn loops_writing_arrays_are_summarised() {
     }
 }
 
+/// A program decided by one template application (or several, with `one_application` false):
+/// the verdict, the statistics' counts, a replaying counterexample, and classic exploration
+/// undecided in 2 s where `classic_too_slow`.
+fn decided_by_templates(name: &str, want: &str, one_application: bool, classic_too_slow: bool) {
+    let file = program(name);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let stats = dir.path().join("stats.json");
+    let o = Command::new(env!("CARGO_BIN_EXE_kappa"))
+        .args(["verify", "--quiet", "--max-time", "120", "--stats-json"])
+        .arg(&stats)
+        .arg("--out")
+        .arg(dir.path())
+        .arg(&file)
+        .output()
+        .expect("run kappa");
+    let out = String::from_utf8_lossy(&o.stdout);
+    let expect = if want == "true" { "RESULT: true" } else { "RESULT: false(unreach-call)" };
+    assert_eq!(out.lines().last(), Some(expect), "{name}:\n{out}");
+    let s: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&stats).expect("stats")).expect("json");
+    if one_application {
+        // No classic unrolling of the loops or recursive calls the template summarises.
+        assert_eq!(s["templates"]["applied"].as_u64(), Some(1), "{name}: {s}");
+        assert!(s["states_created"].as_u64().unwrap_or(99) <= 8, "{name}: {s}");
+    }
+    if want == "false" && compiler() {
+        let (code, text) = replay(&file, &error_test(dir.path()));
+        assert_eq!(code, Some(0), "{name}: {text}");
+        assert_eq!(text.lines().last(), Some("REPLAY: match"), "{name}: {text}");
+    }
+    if classic_too_slow {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let classic = verify(&file, "classic", "2", dir.path());
+        assert!(classic.lines().last().unwrap_or("").starts_with("RESULT: unknown"), "{name}:\n{classic}");
+    }
+}
+
 /// Nested loops: the inner loop's template, with its number of iterations proved to be a term
 /// of the state, is used inside the outer loop's template, so one template application covers
 /// every iteration of both loops (n·m inner iterations); an inner loop that may stop early is
 /// not summarised that way and is still decided correctly.
 #[test]
 fn inner_loop_templates_inside_outer_templates() {
-    let cases = [
-        ("nested_loops_square.c", "true", false),
-        ("nested_product.c", "true", true),
-        ("nested_down_dowhile.c", "true", true),
-        ("nested_square_bug.c", "false", false),
-        ("nested_inner_break_bug.c", "false", false),
-    ];
-    for (name, want, classic_too_slow) in cases {
-        let file = program(name);
-        let dir = tempfile::tempdir().expect("temp dir");
-        let stats = dir.path().join("stats.json");
-        let o = Command::new(env!("CARGO_BIN_EXE_kappa"))
-            .args(["verify", "--quiet", "--max-time", "120", "--stats-json"])
-            .arg(&stats)
-            .arg("--out")
-            .arg(dir.path())
-            .arg(&file)
-            .output()
-            .expect("run kappa");
-        let out = String::from_utf8_lossy(&o.stdout);
-        let expect = if want == "true" { "RESULT: true" } else { "RESULT: false(unreach-call)" };
-        assert_eq!(out.lines().last(), Some(expect), "{name}:\n{out}");
-        let s: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(&stats).expect("stats")).expect("json");
-        if name != "nested_inner_break_bug.c" {
-            // One application of the outer template: no classic unrolling of either loop.
-            assert_eq!(s["templates"]["applied"].as_u64(), Some(1), "{name}: {s}");
-            assert!(s["paths_completed"].as_u64().unwrap_or(99) <= 8, "{name}: {s}");
-        }
-        if want == "false" && compiler() {
-            let (code, text) = replay(&file, &error_test(dir.path()));
-            assert_eq!(code, Some(0), "{name}: {text}");
-            assert_eq!(text.lines().last(), Some("REPLAY: match"), "{name}: {text}");
-        }
-        if classic_too_slow {
-            let dir = tempfile::tempdir().expect("temp dir");
-            let classic = verify(&file, "classic", "2", dir.path());
-            assert!(classic.lines().last().unwrap_or("").starts_with("RESULT: unknown"), "{name}:\n{classic}");
-        }
-    }
+    decided_by_templates("nested_loops_square.c", "true", true, false);
+    decided_by_templates("nested_product.c", "true", true, true);
+    decided_by_templates("nested_down_dowhile.c", "true", true, true);
+    decided_by_templates("nested_square_bug.c", "false", true, false);
+    decided_by_templates("nested_inner_break_bug.c", "false", false, false);
 }
 
 /// Recursion templates (early compact SE paper, section 5.2): the call phase of a directly
@@ -164,42 +165,9 @@ fn inner_loop_templates_inside_outer_templates() {
 /// are found with tests that replay.
 #[test]
 fn recursion_templates() {
-    let cases = [
-        ("recursive_sum.c", "true", false),
-        ("recursive_depth.c", "true", true),
-        ("recursive_sum_bug.c", "false", false),
-        ("recursive_search.c", "true", false),
-        ("recursive_search_bug.c", "false", false),
-    ];
-    for (name, want, classic_too_slow) in cases {
-        let file = program(name);
-        let dir = tempfile::tempdir().expect("temp dir");
-        let stats = dir.path().join("stats.json");
-        let o = Command::new(env!("CARGO_BIN_EXE_kappa"))
-            .args(["verify", "--quiet", "--max-time", "120", "--stats-json"])
-            .arg(&stats)
-            .arg("--out")
-            .arg(dir.path())
-            .arg(&file)
-            .output()
-            .expect("run kappa");
-        let out = String::from_utf8_lossy(&o.stdout);
-        let expect = if want == "true" { "RESULT: true" } else { "RESULT: false(unreach-call)" };
-        assert_eq!(out.lines().last(), Some(expect), "{name}:\n{out}");
-        let s: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(&stats).expect("stats")).expect("json");
-        // One application of the recursion template: no call is explored classically.
-        assert_eq!(s["templates"]["applied"].as_u64(), Some(1), "{name}: {s}");
-        assert!(s["states_created"].as_u64().unwrap_or(99) <= 8, "{name}: {s}");
-        if want == "false" && compiler() {
-            let (code, text) = replay(&file, &error_test(dir.path()));
-            assert_eq!(code, Some(0), "{name}: {text}");
-            assert_eq!(text.lines().last(), Some("REPLAY: match"), "{name}: {text}");
-        }
-        if classic_too_slow {
-            let dir = tempfile::tempdir().expect("temp dir");
-            let classic = verify(&file, "classic", "2", dir.path());
-            assert!(classic.lines().last().unwrap_or("").starts_with("RESULT: unknown"), "{name}:\n{classic}");
-        }
-    }
+    decided_by_templates("recursive_sum.c", "true", true, false);
+    decided_by_templates("recursive_depth.c", "true", true, true);
+    decided_by_templates("recursive_sum_bug.c", "false", true, false);
+    decided_by_templates("recursive_search.c", "true", true, false);
+    decided_by_templates("recursive_search_bug.c", "false", true, false);
 }
