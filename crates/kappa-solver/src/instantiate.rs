@@ -14,7 +14,7 @@
 use crate::{Model, Query, SatResult, Solver, SolverStats};
 use kappa_expr::{Op, Sort, SymId, Term, Value};
 use std::collections::HashMap;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The most quantifier instances one model query expands into; beyond it the arrays of the
 /// model are left to their defaults (see [`Model`]).
@@ -24,11 +24,13 @@ pub const MAX_INSTANCES: u64 = 100_000;
 /// documentation). Counts nothing of its own: the queries it asks are the inner layers'.
 pub struct InstantiatingSolver<S> {
     inner: S,
+    /// The per-query time limit, which the expansion of quantifiers honours too.
+    timeout: Option<Duration>,
 }
 
 impl<S: Solver> InstantiatingSolver<S> {
     pub fn new(inner: S) -> Self {
-        InstantiatingSolver { inner }
+        InstantiatingSolver { inner, timeout: None }
     }
 
     /// `q` with every quantifier replaced by its first `k` instances, so that a model of the
@@ -60,9 +62,14 @@ impl<S: Solver> InstantiatingSolver<S> {
             scalars.symbols().filter_map(|s| Some((s, constant(&scalars.value(s)?)?))).collect();
         let mut budget = MAX_INSTANCES;
         let mut expanded = Vec::new();
+        // Expanding 10^5 instances takes seconds: the query's time limit applies.
+        let deadline = self.timeout.map(|t| Instant::now() + t);
         for c in q.constraints() {
-            match expand_bounded_quantifiers(&c.substitute(&map), &mut budget) {
+            match expand_until(&c.substitute(&map), &mut budget, deadline) {
                 Some(t) => expanded.push(t),
+                None if deadline.is_some_and(|d| Instant::now() >= d) => {
+                    return Err(SatResult::Unknown("timeout (expanding quantifiers)".into()))
+                }
                 None => return Ok(scalars),
             }
         }
@@ -184,11 +191,16 @@ fn constant(v: &Value) -> Option<Term> {
 /// `t` with every quantifier `∀τ. τ <u c → body` (c a constant) replaced by its `c` instances;
 /// `None` if a quantifier has no such bound or the budget of instances runs out.
 pub fn expand_bounded_quantifiers(t: &Term, budget: &mut u64) -> Option<Term> {
+    expand_until(t, budget, None)
+}
+
+/// [`expand_bounded_quantifiers`], giving up (`None`) at the deadline.
+fn expand_until(t: &Term, budget: &mut u64, deadline: Option<Instant>) -> Option<Term> {
     if !t.has_quantifier() {
         return Some(t.clone());
     }
     if t.op() != Op::Forall {
-        let args = t.args().iter().map(|a| expand_bounded_quantifiers(a, budget)).collect::<Option<Vec<_>>>()?;
+        let args = t.args().iter().map(|a| expand_until(a, budget, deadline)).collect::<Option<Vec<_>>>()?;
         return Some(Term::apply(t.op(), &args, t.sort()));
     }
     let [var, body] = t.args() else { return None };
@@ -201,8 +213,11 @@ pub fn expand_bounded_quantifiers(t: &Term, budget: &mut u64) -> Option<Term> {
     };
     let mut parts = Vec::with_capacity(bound as usize);
     for i in 0..bound {
+        if i % 256 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+            return None;
+        }
         let inst = body.substitute(&HashMap::from([(tau, Term::bv(i, w))]));
-        parts.push(expand_bounded_quantifiers(&inst, budget)?);
+        parts.push(expand_until(&inst, budget, deadline)?);
     }
     Some(Term::and_all(parts))
 }
@@ -243,6 +258,7 @@ impl<S: Solver> Solver for InstantiatingSolver<S> {
     }
 
     fn set_timeout(&mut self, t: Option<Duration>) {
+        self.timeout = t;
         self.inner.set_timeout(t)
     }
 }
