@@ -1,0 +1,167 @@
+//! Terminated paths: statistics, errors, and the test of each path.
+
+use super::*;
+
+impl<'p> Engine<'p> {
+    // ---- termination and tests ----
+
+    pub(crate) fn finish(&mut self, st: State, how: Termination) {
+        if st.frames.is_empty() && st.node == 0 {
+            return; // a placeholder state
+        }
+        let kind = match &how {
+            Termination::Exit(_) => NodeKind::Exit,
+            Termination::Abort => NodeKind::Abort,
+            Termination::Error { kind, .. } => NodeKind::Error(kind.name().to_string()),
+            Termination::Stopped(r) => NodeKind::Stopped(r.clone()),
+        };
+        self.mark(st.node, kind);
+        for o in &mut self.observers {
+            o.leaf(st.node, &st, &how);
+        }
+        if let Termination::Stopped(reason) = &how {
+            self.stats.paths_stopped += 1;
+            let r = if reason == "depth limit" { None } else { Some(format!("unsupported: {reason}")) };
+            if let Some(r) = r {
+                if !self.stats.incomplete.contains(&r) {
+                    self.stats.incomplete.push(r);
+                }
+            }
+            return;
+        }
+        self.stats.paths_completed += 1;
+        let test = self.make_test(&st, &how);
+        if test.is_none() {
+            self.stats.tests_missing += 1;
+        }
+        let file = test.as_ref().and_then(|t| self.write_test(t));
+        if let Termination::Error { kind, message, span } = &how {
+            self.stats.paths_error += 1;
+            let location = self.prog.fmt_span(*span);
+            let key = (kind.name().to_string(), location.clone());
+            match self.error_index.get(&key) {
+                Some(&i) => self.stats.errors[i].paths += 1,
+                None => {
+                    self.error_index.insert(key, self.stats.errors.len());
+                    self.stats.errors.push(ErrorEntry {
+                        kind: kind.name().into(),
+                        location,
+                        test: file,
+                        message: message.clone(),
+                        paths: 1,
+                        testcase: test.clone(),
+                    });
+                }
+            }
+            if self.cfg.stop_at_first_violation && matches!(kind, ErrorKind::ReachError | ErrorKind::Assert) {
+                self.stop = true;
+            }
+        }
+    }
+
+    /// The test of a terminated path: a model of its path condition, read at its inputs.
+    pub(crate) fn make_test(&mut self, st: &State, how: &Termination) -> Option<TestCase> {
+        self.clamp_query_timeout();
+        let model = match self.solver.model(&Query { pc: st.pc.constraints(), cond: Term::tt() }) {
+            Ok(m) => m,
+            Err(_) => return None,
+        };
+        let val = |t: &Term| -> u64 { model.eval_completed(t).and_then(|v| v.as_bv()).unwrap_or(0) };
+        let mut inputs = Vec::new();
+        let pw = self.pw();
+        let prog = self.prog;
+        let single = |kind: InputKind, origin: &NondetOrigin, ty: Ty, span: Span, v: u64| {
+            let name = match origin {
+                NondetOrigin::Call { name } => name.clone(),
+                NondetOrigin::Uninit { var } => var.clone(),
+            };
+            Input {
+                kind,
+                name,
+                site: prog.fmt_span(span),
+                offset: span.offset,
+                ty: ty_name(ty),
+                value: v,
+                signed: match ty {
+                    Ty::Int(w) => kappa_expr::signed(v, w),
+                    _ => v as i64,
+                },
+                bytes: Vec::new(),
+            }
+        };
+        for r in st.inputs.iter() {
+            if let Some(it) = &r.iterated {
+                // κ iterations of a loop's inputs, then the partial iteration of the exit path.
+                let kv = model.eval_completed(&it.kappa);
+                let k =
+                    kv.as_ref().and_then(|v| v.as_bv().or_else(|| v.as_int().map(|i| i.max(0) as u64))).unwrap_or(0);
+                if k > 50_000_000 && !(it.core.is_empty() && it.prefix.is_empty()) {
+                    return None;
+                }
+                let index = |t: u64| match it.kappa.sort() {
+                    Sort::Bv(w) => Term::bv(t, w),
+                    _ => Term::int(t as i64),
+                };
+                let emit = |sites: &Vec<crate::state::IteratedSite>, t: u64, inputs: &mut Vec<Input>| {
+                    for site in sites {
+                        let v = val(&site.array.select(&index(t)));
+                        inputs.push(single(site.kind, &site.origin, site.ty, site.span, v));
+                    }
+                };
+                if !it.core.is_empty() {
+                    for t in 0..k {
+                        emit(&it.core, t, &mut inputs);
+                    }
+                }
+                emit(&it.prefix, k, &mut inputs);
+                continue;
+            }
+            let mut input = single(r.kind, &r.origin, r.ty, r.span, 0);
+            if r.kind == InputKind::Memory {
+                let n = r.size.min(1 << 16);
+                input.ty = "bytes".into();
+                input.bytes = (0..n).map(|i| val(&r.sym.select(&Term::bv(i, pw))) as u8).collect();
+            } else {
+                let v = val(&r.sym);
+                input.value = v;
+                input.signed = match r.ty {
+                    Ty::Int(w) => kappa_expr::signed(v, w),
+                    _ => v as i64,
+                };
+            }
+            inputs.push(input);
+        }
+        let (args, inputs): (Vec<Input>, Vec<Input>) = inputs.into_iter().partition(|i| i.kind == InputKind::Param);
+        let outcome = match how {
+            Termination::Exit(code) => TestOutcome::Exit { code: val(code) as u32 as i32 },
+            Termination::Abort => TestOutcome::Abort,
+            Termination::Error { kind, message, span } => TestOutcome::Error {
+                error: kind.name().into(),
+                location: self.prog.fmt_span(*span),
+                message: message.clone(),
+            },
+            Termination::Stopped(_) => return None,
+        };
+        let _ = Value::Bool(true);
+        Some(TestCase {
+            kappa_test: 1,
+            program: self.cfg.program_name.clone(),
+            entry: self.cfg.entry.clone(),
+            data_model: self.prog.data_model.name().into(),
+            args,
+            inputs,
+            outcome,
+        })
+    }
+
+    pub(crate) fn write_test(&mut self, t: &TestCase) -> Option<String> {
+        let dir = self.cfg.test_dir.clone()?;
+        self.tests_written += 1;
+        let name = format!("test{:06}.json", self.tests_written);
+        if std::fs::create_dir_all(&dir).is_err() {
+            return None;
+        }
+        std::fs::write(dir.join(&name), t.to_json()).ok()?;
+        Some(format!("tests/{name}"))
+    }
+}

@@ -1,0 +1,165 @@
+//! The initial state: globals, string literals, the entry frame and its inputs.
+
+use super::*;
+
+impl<'p> Engine<'p> {
+    // ---- the initial state ----
+
+    pub(crate) fn initial_state(&mut self) -> Result<State, String> {
+        let prog = self.prog;
+        let pw = self.pw();
+        let entry = prog.func_by_name(&self.cfg.entry).ok_or_else(|| format!("no function `{}`", self.cfg.entry))?;
+        let mut st = State { id: self.new_state_id(), memory: crate::memory::Memory::new(), ..dummy_state() };
+        // Global objects and string literals, in program order.
+        for (i, o) in prog.objects.iter().enumerate() {
+            let id = st.memory.next_id();
+            let (kind, data) = match &o.kind {
+                ObjKind::Global { .. } => (ObjectKind::Global, Contents::constant(0, pw, 8)),
+                ObjKind::StringLit { .. } => (ObjectKind::StringLit, Contents::constant(0, pw, 8)),
+                ObjKind::Local(_) => continue,
+            };
+            let size = Term::bv(o.size.unwrap_or(0), pw);
+            let mut obj = Object::new(id, &o.name, kind.clone(), size, data, pw);
+            obj.readonly = kind == ObjectKind::StringLit;
+            st.memory.add(obj);
+            self.info.global_obj.insert(ObjId(i as u32), id);
+        }
+        for (i, o) in prog.objects.iter().enumerate() {
+            let Some(&id) = self.info.global_obj.get(&ObjId(i as u32)) else { continue };
+            match &o.kind {
+                ObjKind::Global { init } => {
+                    for item in init {
+                        let v = self.const_value(&item.value)?;
+                        if let Some(obj) = st.memory.get_mut(id) {
+                            obj.store(&Term::bv(item.offset, pw), &v, pw);
+                        }
+                    }
+                }
+                ObjKind::StringLit { bytes } => {
+                    if let Some(obj) = st.memory.get_mut(id) {
+                        for (k, b) in bytes.iter().enumerate() {
+                            obj.store(&Term::bv(k as u64, pw), &SVal::Int(Term::bv(u64::from(*b), 8)), pw);
+                        }
+                    }
+                }
+                ObjKind::Local(_) => {}
+            }
+        }
+        // Global registers.
+        let mut globals = Vec::new();
+        for g in prog.global_vars() {
+            let init = prog.globals.iter().find(|x| x.var == g);
+            let v = match init {
+                Some(i) => self.const_value(&i.value)?,
+                None => self.zero(prog.var_ty(g)),
+            };
+            globals.push(Some(v));
+        }
+        st.globals = Rc::new(globals);
+        // The entry frame: parameters are inputs (main(argc, argv) gets a fixed command line).
+        let mut frame = Frame {
+            func: entry.id,
+            loc: entry.entry,
+            regs: vec![None; entry.vars.len() + entry.params.len()],
+            slots: HashMap::new(),
+            ret_to: None,
+            pending: None,
+        };
+        let ptypes: Vec<CType> = match &entry.ctype {
+            Some(CType::Function(ft)) => ft.params.clone(),
+            _ => Vec::new(),
+        };
+        if entry.name == "main" && !entry.params.is_empty() {
+            let args = self.main_args(&mut st, entry)?;
+            for (p, v) in entry.params.iter().zip(args) {
+                frame.regs[self.info.var_index[p.index()]] = Some(v);
+            }
+        } else {
+            for (k, p) in entry.params.iter().enumerate() {
+                let vi = prog.var(*p);
+                let v = match vi.ty {
+                    Ty::Int(w) => {
+                        let t = Term::fresh(&vi.name, Sort::Bv(w));
+                        st.push_input(InputRecord {
+                            kind: InputKind::Param,
+                            origin: NondetOrigin::Uninit { var: vi.name.clone() },
+                            ty: vi.ty,
+                            span: vi.span,
+                            sym: t.clone(),
+                            size: 0,
+                            iterated: None,
+                        });
+                        SVal::Int(t)
+                    }
+                    Ty::Ptr => {
+                        let pointee = ptypes.get(k).and_then(|t| t.pointee()).cloned().unwrap_or(CType::Void);
+                        self.heap.input_pointer(&mut st, &pointee, &vi.name)?
+                    }
+                    Ty::Bool => return Err("boolean parameter".into()),
+                };
+                frame.regs[self.info.var_index[p.index()]] = Some(v);
+            }
+        }
+        st.frames.push(frame);
+        st.node = self.new_node(None, entry.id, entry.entry, None, NodeKind::Normal);
+        Ok(st)
+    }
+
+    /// argc = 1, argv = { "prog", NULL } (as the interpreter and the replayed program get).
+    pub(crate) fn main_args(&mut self, st: &mut State, entry: &Function) -> Result<Vec<SVal>, String> {
+        let pw = self.pw();
+        let pb = u64::from(pw / 8);
+        let name_id = st.memory.next_id();
+        let mut name =
+            Object::new(name_id, "argv[0]", ObjectKind::Global, Term::bv(5, pw), Contents::constant(0, pw, 8), pw);
+        for (k, b) in b"prog\0".iter().enumerate() {
+            name.store(&Term::bv(k as u64, pw), &SVal::Int(Term::bv(u64::from(*b), 8)), pw);
+        }
+        st.memory.add(name);
+        let argv_id = st.memory.next_id();
+        let mut argv =
+            Object::new(argv_id, "argv", ObjectKind::Global, Term::bv(2 * pb, pw), Contents::constant(0, pw, 8), pw);
+        argv.store(&Term::bv(0, pw), &SVal::Ptr(Pointer::to_obj(name_id, pw)), pw);
+        st.memory.add(argv);
+        let mut out = Vec::new();
+        for (k, p) in entry.params.iter().enumerate() {
+            out.push(match (k, self.prog.var_ty(*p)) {
+                (0, Ty::Int(w)) => SVal::Int(Term::bv(1, w)),
+                (1, Ty::Ptr) => SVal::Ptr(Pointer::to_obj(argv_id, pw)),
+                (_, Ty::Ptr) => SVal::Ptr(Pointer::null(pw)),
+                (_, t) => self.zero(t),
+            });
+        }
+        Ok(out)
+    }
+
+    pub(crate) fn zero(&self, t: Ty) -> SVal {
+        match t {
+            Ty::Int(w) => SVal::Int(Term::bv(0, w)),
+            Ty::Ptr => SVal::Ptr(Pointer::null(self.pw())),
+            Ty::Bool => SVal::Bool(Term::ff()),
+        }
+    }
+
+    /// Constant initialisers of globals.
+    pub(crate) fn const_value(&self, e: &Expr) -> Result<SVal, String> {
+        let pw = self.pw();
+        Ok(match e {
+            Expr::Int { bits, width } => SVal::Int(Term::bv(*bits, *width)),
+            Expr::Null => SVal::Ptr(Pointer::null(pw)),
+            Expr::AddrOf(o) => SVal::Ptr(Pointer::to_obj(self.global_obj(*o)?, pw)),
+            Expr::PtrAdd(b, off) => match (b.as_ref(), off.as_ref()) {
+                (Expr::AddrOf(o), Expr::Int { bits, .. }) => SVal::Ptr(Pointer {
+                    obj: Term::bv(u64::from(self.global_obj(*o)?), OBJ_BITS),
+                    off: Term::bv(*bits, pw),
+                }),
+                _ => return Err("non-constant initialiser".into()),
+            },
+            _ => return Err("non-constant initialiser".into()),
+        })
+    }
+
+    pub(crate) fn global_obj(&self, o: ObjId) -> Result<u32, String> {
+        self.info.global_obj.get(&o).copied().ok_or_else(|| format!("object {} has no instance", self.prog.obj(o).name))
+    }
+}

@@ -1,0 +1,386 @@
+//! The executor: Algorithm 2 of the compact symbolic execution paper (ATVA 2013). A state is
+//! taken from the searcher's queue; if a loop template applies at its location the template's
+//! successors are produced (the □-lines, through [`crate::TemplateProvider`]); otherwise the
+//! classic successors. Successors with satisfiable path conditions go back to the queue, those
+//! the solver cannot decide become failed leaves.
+
+use crate::config::{Config, SearchKind};
+use crate::heap::{HeapModel, ProgramHeap};
+use crate::memory::{byte_array_sort, Contents, Object, ObjectKind};
+use crate::report::{ErrorEntry, RunReport, Stats};
+use crate::searcher::{Bfs, Dfs, RandomSearch, Searcher};
+use crate::state::{Frame, InputRecord, PathCondition, State};
+use crate::template::{Applied, NoTemplates, TemplateProvider};
+use crate::tree::{NodeKind, TreeObserver};
+use crate::value::{Pointer, SVal, OBJ_BITS};
+use kappa_expr::{Sort, Term, Value};
+use kappa_ir::testcase::{Input, InputKind, TestCase, TestOutcome};
+use kappa_ir::*;
+use kappa_solver::{Query, SatResult, Solver};
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+mod eval;
+mod finish;
+mod init;
+mod memops;
+mod step;
+
+/// How a path ended.
+#[derive(Clone, Debug)]
+pub enum Termination {
+    Exit(Term),
+    Abort,
+    Error {
+        kind: ErrorKind,
+        message: String,
+        span: Span,
+    },
+    /// Stopped before its end: a limit, or something kappa does not handle.
+    Stopped(String),
+}
+
+/// Why executing an edge could not go on normally.
+pub(crate) enum Flow {
+    Continue,
+    Done(Termination),
+    /// The edge split the state (a pointer resolved to several objects).
+    Split(Vec<State>),
+}
+
+/// Per-program tables computed once.
+pub(crate) struct Info {
+    /// Position of each variable in its function's register file, or in the globals.
+    var_index: Vec<usize>,
+    /// Object instance of each global object / string literal.
+    global_obj: HashMap<ObjId, u32>,
+    /// Branch edges (edges of locations with several successors), per function.
+    branch_edges: HashSet<(FuncId, EdgeId)>,
+}
+
+pub struct Engine<'p> {
+    prog: &'p Program,
+    cfg: Config,
+    solver: Box<dyn Solver>,
+    heap: Box<dyn HeapModel>,
+    templates: Box<dyn TemplateProvider>,
+    observers: Vec<Box<dyn TreeObserver>>,
+    info: Info,
+    stats: Stats,
+    covered: HashSet<(FuncId, EdgeId)>,
+    next_state: u64,
+    next_node: u64,
+    start: Instant,
+    stop: bool,
+    tests_written: u64,
+    error_index: HashMap<(String, String), usize>,
+    limit_hit: Option<String>,
+    /// The per-query timeout last given to the solver: shortened as the time limit nears.
+    query_timeout: Option<Duration>,
+}
+
+fn ty_name(t: Ty) -> String {
+    t.to_string()
+}
+
+impl<'p> Engine<'p> {
+    pub fn new(prog: &'p Program, cfg: Config, solver: Box<dyn Solver>) -> Engine<'p> {
+        let mut var_index = vec![0usize; prog.vars.len()];
+        for f in &prog.functions {
+            for (i, v) in f.vars.iter().enumerate() {
+                var_index[v.index()] = i;
+            }
+            for (i, p) in f.params.iter().enumerate() {
+                // Parameters are in `vars` too when the front-end lists them; make sure.
+                if !f.vars.contains(p) {
+                    var_index[p.index()] = f.vars.len() + i;
+                }
+            }
+        }
+        for (i, g) in prog.global_vars().enumerate() {
+            var_index[g.index()] = i;
+        }
+        let mut branch_edges = HashSet::new();
+        for f in &prog.functions {
+            for l in f.loc_ids() {
+                let out = f.out_edges(l);
+                if out.len() > 1 {
+                    for e in out {
+                        branch_edges.insert((f.id, *e));
+                    }
+                }
+            }
+        }
+        let mut stats = Stats {
+            mode: cfg.mode.name().into(),
+            search: cfg.search.name().into(),
+            heap: cfg.heap.name().into(),
+            ..Stats::default()
+        };
+        stats.coverage.branches_total = branch_edges.len() as u64;
+        Engine {
+            prog,
+            cfg,
+            solver,
+            heap: Box::new(ProgramHeap),
+            templates: Box::new(NoTemplates),
+            observers: Vec::new(),
+            info: Info { var_index, global_obj: HashMap::new(), branch_edges },
+            stats,
+            covered: HashSet::new(),
+            next_state: 0,
+            next_node: 0,
+            start: Instant::now(),
+            stop: false,
+            tests_written: 0,
+            error_index: HashMap::new(),
+            limit_hit: None,
+            query_timeout: None,
+        }
+    }
+
+    pub fn set_heap(&mut self, h: Box<dyn HeapModel>) {
+        self.heap = h;
+    }
+
+    pub fn set_templates(&mut self, t: Box<dyn TemplateProvider>) {
+        self.templates = t;
+    }
+
+    pub fn add_observer(&mut self, o: Box<dyn TreeObserver>) {
+        self.observers.push(o);
+    }
+
+    pub fn observers(&mut self) -> &mut Vec<Box<dyn TreeObserver>> {
+        &mut self.observers
+    }
+
+    // ---- for techniques (loop templates, searchers, heap models) ----
+
+    pub fn program(&self) -> &'p Program {
+        self.prog
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.cfg
+    }
+
+    pub fn solver(&mut self) -> &mut dyn Solver {
+        self.clamp_query_timeout();
+        self.solver.as_mut()
+    }
+
+    pub fn stats_mut(&mut self) -> &mut Stats {
+        &mut self.stats
+    }
+
+    /// Is `pc ∧ cond` satisfiable for the state's path condition?
+    pub fn check(&mut self, st: &State, cond: &Term) -> SatResult {
+        self.query(st, cond)
+    }
+
+    /// The value of an IR expression in a state.
+    pub fn eval_expr(&self, st: &State, e: &Expr) -> Result<SVal, String> {
+        self.eval(st, e)
+    }
+
+    /// The register of `v` in the state (the top frame's for locals).
+    pub fn reg_value(&self, st: &State, v: VarId) -> Option<SVal> {
+        self.reg(st, v).ok()
+    }
+
+    pub fn set_reg_value(&self, st: &mut State, v: VarId, val: SVal) {
+        self.set_reg(st, v, val)
+    }
+
+    /// The instance of a global object or string literal.
+    pub fn global_object(&self, o: ObjId) -> Option<u32> {
+        self.info.global_obj.get(&o).copied()
+    }
+
+    pub fn heap(&self) -> &dyn HeapModel {
+        self.heap.as_ref()
+    }
+
+    /// A fresh symbol, named for the path.
+    pub fn fresh(&self, st: &mut State, base: &str, sort: Sort) -> Term {
+        self.fresh_sym(st, base, sort)
+    }
+
+    /// Executes the operation of an edge that neither forks nor ends the path (assignments,
+    /// loads, stores, copies, assumes) and moves the state to the edge's target; the
+    /// guard of an `assume` is returned, not added to the path condition.
+    pub fn exec_straight(&mut self, st: &mut State, fid: FuncId, eid: EdgeId) -> Result<Option<Term>, String> {
+        let e = self.func(fid).edge(eid);
+        let guard = match &e.op {
+            Op::Assume(c) => Some(self.eval_bool(st, c)?),
+            Op::Skip | Op::Assign { .. } | Op::Load { .. } | Op::Store { .. } | Op::MemCopy { .. } => None,
+            op => return Err(format!("{} cannot be summarised", kappa_ir::print::Printer::new(self.prog).op(op))),
+        };
+        st.frame_mut().loc = e.dst;
+        if guard.is_none() {
+            match self.exec_op(st, fid, e)? {
+                Flow::Continue => {}
+                _ => return Err("the operation forks or ends the path".into()),
+            }
+        }
+        Ok(guard)
+    }
+
+    /// The solver chain's counters, for benchmarks and debugging.
+    pub fn solver_stats(&self) -> kappa_solver::SolverStats {
+        self.solver.stats()
+    }
+
+    fn func(&self, f: FuncId) -> &'p Function {
+        self.prog.func(f)
+    }
+
+    fn pw(&self) -> u32 {
+        self.prog.ptr_bits()
+    }
+
+    // ---- the run ----
+
+    /// Explores the program from the configured entry function.
+    pub fn run(&mut self, progress: &mut dyn FnMut(&Stats, usize)) -> RunReport {
+        self.start = Instant::now();
+        let mut searcher: Box<dyn Searcher> = match self.cfg.search {
+            SearchKind::Bfs | SearchKind::Prune => Box::new(Bfs::default()),
+            SearchKind::Dfs => Box::new(Dfs::default()),
+            SearchKind::Random => Box::new(RandomSearch::new(self.cfg.seed)),
+        };
+        let mut templates = std::mem::replace(&mut self.templates, Box::new(NoTemplates));
+        let prepared = templates.prepare(self);
+        self.templates = templates;
+        if let Err(e) = prepared {
+            self.stats.incomplete.push(e);
+        }
+        match self.initial_state() {
+            Ok(s) => searcher.push(s),
+            Err(reason) => {
+                self.stats.incomplete.push(format!("unsupported: {reason}"));
+            }
+        }
+        let mut out = Vec::new();
+        let mut last_progress = Instant::now();
+        while let Some(st) = searcher.pop() {
+            if let Some(reason) = self.limit_reached() {
+                self.limit_hit = Some(reason);
+                self.stats.paths_stopped += 1 + searcher.len() as u64;
+                break;
+            }
+            self.step(st, &mut out);
+            for s in out.drain(..) {
+                searcher.push(s);
+            }
+            if self.stop {
+                break;
+            }
+            if last_progress.elapsed().as_millis() >= 100 {
+                last_progress = Instant::now();
+                self.refresh_stats();
+                progress(&self.stats, searcher.len());
+            }
+        }
+        if let Some(reason) = self.limit_hit.take() {
+            self.stats.incomplete.push(reason);
+        }
+        if self.stop && !searcher.is_empty() {
+            self.stats.incomplete.push("stopped at the first violation".into());
+        }
+        self.refresh_stats();
+        RunReport { stats: self.stats.clone() }
+    }
+
+    fn refresh_stats(&mut self) {
+        let s = self.solver.stats();
+        self.stats.time_s = self.start.elapsed().as_secs_f64();
+        self.stats.solver_time_s = s.time.as_secs_f64();
+        self.stats.solver_queries = s.queries;
+        self.stats.solver_unknown = s.unknown;
+        self.stats.peak_memory_mb = self.stats.peak_memory_mb.max(crate::peak_rss_mb());
+        self.stats.coverage.branches_covered = self.covered.len() as u64;
+        self.stats.tests = self.tests_written;
+    }
+
+    fn limit_reached(&mut self) -> Option<String> {
+        if let Some(t) = self.cfg.limits.time {
+            if self.start.elapsed() >= t {
+                return Some(format!("time limit of {}s reached", t.as_secs_f64()));
+            }
+        }
+        let l = &self.cfg.limits;
+        if let Some(n) = l.states {
+            if self.stats.states_created >= n {
+                return Some(format!("state limit of {n} reached"));
+            }
+        }
+        if let Some(mb) = l.memory_mb {
+            if self.stats.states_created.is_multiple_of(64) {
+                let rss = crate::rss_mb();
+                self.stats.peak_memory_mb = self.stats.peak_memory_mb.max(rss);
+                if rss > mb as f64 {
+                    return Some(format!("memory limit of {mb} MB reached"));
+                }
+            }
+        }
+        None
+    }
+
+    fn new_state_id(&mut self) -> u64 {
+        self.next_state += 1;
+        self.stats.states_created += 1;
+        self.next_state
+    }
+
+    fn new_node(&mut self, parent: Option<u64>, func: FuncId, loc: Loc, label: Option<&str>, kind: NodeKind) -> u64 {
+        self.next_node += 1;
+        self.stats.tree_nodes += 1;
+        let id = self.next_node;
+        if !self.observers.is_empty() {
+            let f = self.func(func);
+            let line = f.loc(loc).span.line;
+            let loc_text = if line > 0 { format!("{loc} (line {line})") } else { loc.to_string() };
+            for o in &mut self.observers {
+                o.node(id, parent, &f.name, &loc_text, label, kind.clone());
+            }
+        }
+        id
+    }
+
+    fn mark(&mut self, node: u64, kind: NodeKind) {
+        for o in &mut self.observers {
+            o.mark(node, kind.clone());
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum Feas {
+    Ask,
+    No,
+    /// Feasible; `add` says whether its guard must join the path condition.
+    Yes {
+        add: bool,
+    },
+    Unknown(String),
+}
+
+/// A state with nothing in it, left behind when a state is moved out.
+fn dummy_state() -> State {
+    State {
+        id: 0,
+        frames: Vec::new(),
+        globals: Rc::new(Vec::new()),
+        memory: crate::memory::Memory::default(),
+        pc: PathCondition::default(),
+        inputs: Rc::new(Vec::new()),
+        depth: 0,
+        node: 0,
+        next_sym: 0,
+        skip_templates_at: None,
+        last_cycle: None,
+    }
+}

@@ -1,0 +1,542 @@
+//! Stepping a state: templates, branches and their feasibility, calls and returns, the
+//! operation of each edge.
+
+use super::*;
+
+impl<'p> Engine<'p> {
+    // ---- stepping ----
+
+    /// Runs a state until it forks, terminates, or uses up its step budget; successors that
+    /// must go back to the searcher are pushed to `out`.
+    pub(crate) fn step(&mut self, mut st: State, out: &mut Vec<State>) {
+        for _ in 0..self.cfg.step_budget.max(1) {
+            if let Some(maxd) = self.cfg.limits.depth {
+                if st.depth >= maxd {
+                    self.limit_hit.get_or_insert_with(|| format!("depth limit of {maxd} reached"));
+                    self.finish(st, Termination::Stopped("depth limit".into()));
+                    return;
+                }
+            }
+            let (fid, loc) = st.loc();
+            let f = self.func(fid);
+            match &f.loc(loc).kind {
+                LocKind::Exit => {
+                    if !self.return_from(&mut st) {
+                        return;
+                    }
+                    continue;
+                }
+                LocKind::Error { kind, message } => {
+                    let span = f.loc(loc).span;
+                    self.finish(st, Termination::Error { kind: *kind, message: message.clone(), span });
+                    return;
+                }
+                LocKind::Halt => {
+                    self.finish(st, Termination::Stopped("halt location reached without a halt edge".into()));
+                    return;
+                }
+                LocKind::Normal => {}
+            }
+            // Compact symbolic execution: a template at this location replaces the loop.
+            let mut templates = std::mem::replace(&mut self.templates, Box::new(NoTemplates));
+            let applied = templates.apply(self, &st);
+            self.templates = templates;
+            match applied {
+                Ok(Applied::Succs(succs, failed)) => {
+                    self.stats.templates.applied += 1;
+                    for _ in 0..failed {
+                        self.stats.failed_leaves += 1;
+                        let node = self.new_node(Some(st.node), fid, loc, Some("template"), NodeKind::Failed);
+                        let _ = node;
+                        self.failed_leaf_reason("a template's path condition".into());
+                    }
+                    for succ in succs {
+                        let mut s = succ.state;
+                        s.id = self.new_state_id();
+                        s.depth = st.depth + 1;
+                        let (sf, sl) = s.loc();
+                        s.node = self.new_node(Some(st.node), sf, sl, Some(&succ.label), NodeKind::Template);
+                        out.push(s);
+                    }
+                    return;
+                }
+                Ok(Applied::None) => {
+                    if st.skip_templates_at == Some((fid, loc)) {
+                        st.skip_templates_at = None;
+                    }
+                }
+                Err(reason) => {
+                    self.finish(st, Termination::Stopped(reason));
+                    return;
+                }
+            }
+            let edges = f.out_edges(loc);
+            if edges.is_empty() {
+                self.finish(st, Termination::Stopped(format!("location {loc} of {} has no successor", f.name)));
+                return;
+            }
+            // The guard of each edge.
+            let mut guards = Vec::with_capacity(edges.len());
+            for e in edges {
+                let g = match &f.edge(*e).op {
+                    Op::Assume(c) => match self.eval(&st, c) {
+                        Ok(SVal::Bool(t)) => t,
+                        Ok(_) => {
+                            self.finish(st, Termination::Stopped("branch condition is not boolean".into()));
+                            return;
+                        }
+                        Err(reason) => {
+                            self.finish(st, Termination::Stopped(reason));
+                            return;
+                        }
+                    },
+                    _ => Term::tt(),
+                };
+                guards.push(g);
+            }
+            let feasible = match self.feasible_edges(&st, &guards) {
+                Some(f) => f,
+                None => return,
+            };
+            // Failed leaves: successors whose feasibility the solver cannot decide.
+            for (i, r) in feasible.iter().enumerate() {
+                if let Feas::Unknown(reason) = r {
+                    self.stats.failed_leaves += 1;
+                    let e = f.edge(edges[i]);
+                    let label = self.label(&e.op);
+                    let node = self.new_node(Some(st.node), fid, e.dst, label.as_deref(), NodeKind::Failed);
+                    let _ = node;
+                    self.failed_leaf_reason(reason.clone());
+                }
+            }
+            let taken: Vec<usize> =
+                feasible.iter().enumerate().filter(|(_, r)| matches!(r, Feas::Yes { .. })).map(|(i, _)| i).collect();
+            if taken.is_empty() {
+                // Infeasible continuation (a failed `assume`, or only undecided successors).
+                return;
+            }
+            let fork = taken.len() > 1;
+            let mut succs = Vec::with_capacity(taken.len());
+            for (n, &i) in taken.iter().enumerate() {
+                let mut s = if n + 1 == taken.len() { std::mem::replace(&mut st, dummy_state()) } else { st.clone() };
+                if let Feas::Yes { add: true } = feasible[i] {
+                    s.pc.push(guards[i].clone());
+                }
+                if fork {
+                    s.id = self.new_state_id();
+                }
+                succs.push((s, edges[i]));
+            }
+            if !fork {
+                let (mut s, e) = succs.pop().expect("one successor");
+                match self.exec_edge(&mut s, fid, e, None) {
+                    Flow::Continue => {
+                        st = s;
+                        continue;
+                    }
+                    Flow::Done(t) => {
+                        self.finish(s, t);
+                        return;
+                    }
+                    Flow::Split(v) => {
+                        out.extend(v);
+                        return;
+                    }
+                }
+            }
+            for (mut s, e) in succs {
+                let label = self.label(&f.edge(e).op);
+                match self.exec_edge(&mut s, fid, e, label.as_deref()) {
+                    Flow::Continue => out.push(s),
+                    Flow::Done(t) => self.finish(s, t),
+                    Flow::Split(v) => out.extend(v),
+                }
+            }
+            return;
+        }
+        out.push(st);
+    }
+
+    pub(crate) fn failed_leaf_reason(&mut self, reason: String) {
+        let r = format!("solver unknown ({reason})");
+        if !self.stats.incomplete.contains(&r) {
+            self.stats.incomplete.push(r);
+        }
+    }
+
+    /// The text of a branch condition, for tree edges.
+    pub(crate) fn label(&self, op: &Op) -> Option<String> {
+        match op {
+            Op::Assume(c) => Some(kappa_ir::print::Printer::new(self.prog).expr(c)),
+            _ => None,
+        }
+    }
+
+    /// Which out-edges can be taken. Returns `None` if the state was consumed.
+    pub(crate) fn feasible_edges(&mut self, st: &State, guards: &[Term]) -> Option<Vec<Feas>> {
+        let mut res: Vec<Feas> = guards
+            .iter()
+            .map(|g| match g.as_bool() {
+                Some(true) => Feas::Yes { add: false },
+                Some(false) => Feas::No,
+                None => Feas::Ask,
+            })
+            .collect();
+        let asks = res.iter().filter(|r| matches!(r, Feas::Ask)).count();
+        if asks == 0 {
+            return Some(res);
+        }
+        // Two complementary conditions: one query often settles both (the path condition is
+        // satisfiable, so if one side is unsatisfiable the other side is implied).
+        if guards.len() == 2 && asks == 2 && guards[1] == guards[0].not() {
+            match self.query(st, &guards[0]) {
+                SatResult::Unsat => return Some(vec![Feas::No, Feas::Yes { add: false }]),
+                SatResult::Sat => match self.query(st, &guards[1]) {
+                    SatResult::Unsat => return Some(vec![Feas::Yes { add: false }, Feas::No]),
+                    SatResult::Sat => return Some(vec![Feas::Yes { add: true }, Feas::Yes { add: true }]),
+                    SatResult::Unknown(r) => return Some(vec![Feas::Yes { add: true }, Feas::Unknown(r)]),
+                },
+                SatResult::Unknown(r) => match self.query(st, &guards[1]) {
+                    // pc ∧ ¬g unsatisfiable: pc implies g (the guard is kept anyway, in case the
+                    // path condition itself is one the solver could not decide).
+                    SatResult::Unsat => return Some(vec![Feas::Yes { add: true }, Feas::No]),
+                    SatResult::Sat => return Some(vec![Feas::Unknown(r), Feas::Yes { add: true }]),
+                    SatResult::Unknown(r2) => return Some(vec![Feas::Unknown(r), Feas::Unknown(r2)]),
+                },
+            }
+        }
+        // Otherwise each guard on its own (an `assume` edge alone, a switch's dispatch).
+        for (i, g) in guards.iter().enumerate() {
+            if !matches!(res[i], Feas::Ask) {
+                continue;
+            }
+            res[i] = match self.query(st, g) {
+                SatResult::Sat => Feas::Yes { add: true },
+                SatResult::Unsat => Feas::No,
+                SatResult::Unknown(r) => Feas::Unknown(r),
+            };
+        }
+        Some(res)
+    }
+
+    /// No query may run past the time limit: the solver's timeout is the time left when that
+    /// is shorter than the per-query timeout.
+    pub(crate) fn clamp_query_timeout(&mut self) {
+        let Some(t) = self.cfg.limits.time else { return };
+        let left = t.saturating_sub(self.start.elapsed()).max(Duration::from_millis(10));
+        let want = Some(self.cfg.solver_timeout.map_or(left, |q| q.min(left)));
+        let stale = match (self.query_timeout, want) {
+            (Some(have), Some(w)) => have > w + Duration::from_millis(100),
+            _ => true,
+        };
+        if stale {
+            self.solver.set_timeout(want);
+            self.query_timeout = want;
+        }
+    }
+
+    pub(crate) fn query(&mut self, st: &State, cond: &Term) -> SatResult {
+        self.clamp_query_timeout();
+        self.solver.check(&Query { pc: st.pc.constraints(), cond: cond.clone() })
+    }
+
+    /// Leaves the function at its exit location. Returns false if the path terminated.
+    pub(crate) fn return_from(&mut self, st: &mut State) -> bool {
+        let Some(done) = st.frames.pop() else { return false };
+        self.kill_frame_objects(st, &done);
+        let f = self.func(done.func);
+        let mut ret_val = f.ret.and_then(|r| done.regs.get(self.info.var_index[r.index()]).cloned().flatten());
+        if let (Some(p), Some(SVal::Int(v))) = (&done.pending, &ret_val) {
+            ret_val = Some(SVal::Int(p.ret.substitute(&HashMap::from([(p.hole, v.clone())]))));
+        }
+        match done.ret_to {
+            None => {
+                // The entry function returned: the program exits with its value.
+                let code = match ret_val {
+                    Some(SVal::Int(t)) => t.sext(32).extract(31, 0),
+                    _ => Term::bv(0, 32),
+                };
+                let taken = std::mem::replace(st, dummy_state());
+                self.finish(taken, Termination::Exit(code));
+                false
+            }
+            Some((loc, dst)) => {
+                let caller = st.frame_mut();
+                caller.loc = loc;
+                if let (Some(d), Some(v)) = (dst, ret_val) {
+                    let idx = self.info.var_index[d.index()];
+                    let caller = st.frame_mut();
+                    caller.regs[idx] = Some(v);
+                }
+                true
+            }
+        }
+    }
+
+    pub(crate) fn kill_frame_objects(&mut self, st: &mut State, frame: &Frame) {
+        let depth = st.frames.len() + 1;
+        let ids: Vec<u32> = st
+            .memory
+            .ids()
+            .filter(
+                |id| matches!(st.memory.get(*id).map(|o| &o.kind), Some(ObjectKind::Stack { depth: d }) if *d == depth),
+            )
+            .collect();
+        let _ = frame;
+        for id in ids {
+            if let Some(o) = st.memory.get_mut(id) {
+                if o.alive {
+                    o.alive = false;
+                    o.data.clear(0);
+                }
+            }
+        }
+    }
+
+    // ---- edges ----
+
+    pub(crate) fn exec_edge(&mut self, st: &mut State, fid: FuncId, eid: EdgeId, label: Option<&str>) -> Flow {
+        let f = self.func(fid);
+        let e = f.edge(eid);
+        if self.info.branch_edges.contains(&(fid, eid)) {
+            self.covered.insert((fid, eid));
+        }
+        st.depth += 1;
+        let node = self.new_node(Some(st.node), fid, e.dst, label, NodeKind::Normal);
+        st.node = node;
+        // The caller continues at the edge's target; a call then pushes the callee's frame.
+        st.frame_mut().loc = e.dst;
+        match self.exec_op(st, fid, e) {
+            Ok(flow) => flow,
+            Err(reason) => Flow::Done(Termination::Stopped(reason)),
+        }
+    }
+
+    pub(crate) fn set_reg(&self, st: &mut State, v: VarId, val: SVal) {
+        let idx = self.info.var_index[v.index()];
+        if self.prog.var(v).kind == VarKind::Global {
+            Rc::make_mut(&mut st.globals)[idx] = Some(val);
+        } else {
+            let regs = &mut st.frame_mut().regs;
+            if idx >= regs.len() {
+                regs.resize(idx + 1, None);
+            }
+            regs[idx] = Some(val);
+        }
+    }
+
+    pub(crate) fn fresh_sym(&self, st: &mut State, base: &str, sort: Sort) -> Term {
+        st.next_sym += 1;
+        Term::fresh(&format!("{base}#{}", st.next_sym), sort)
+    }
+
+    pub(crate) fn exec_op(&mut self, st: &mut State, fid: FuncId, e: &'p Edge) -> Result<Flow, String> {
+        let pw = self.pw();
+        match &e.op {
+            Op::Skip | Op::Assume(_) => {}
+            Op::Assign { dst, value } => {
+                let v = self.eval(st, value)?;
+                self.set_reg(st, *dst, v);
+            }
+            Op::Nondet { dst, origin } => {
+                let ty = self.prog.var_ty(*dst);
+                let (kind, base) = match origin {
+                    NondetOrigin::Call { name } => {
+                        (InputKind::Nondet, name.trim_start_matches("__VERIFIER_nondet_").to_string())
+                    }
+                    NondetOrigin::Uninit { var } => (InputKind::Uninit, var.clone()),
+                };
+                let (v, sym) = match ty {
+                    Ty::Int(w) => {
+                        let t = self.fresh_sym(st, &base, Sort::Bv(w));
+                        (SVal::Int(t.clone()), t)
+                    }
+                    Ty::Ptr => {
+                        // An arbitrary pointer value: null if 0, otherwise invalid (as in the
+                        // interpreter).
+                        let t = self.fresh_sym(st, &base, Sort::Bv(pw));
+                        (SVal::Ptr(Pointer { obj: Term::bv(0, OBJ_BITS), off: t.clone() }), t)
+                    }
+                    Ty::Bool => return Err("boolean input".into()),
+                };
+                // A _Bool holds 0 or 1, whatever the input.
+                if matches!(self.prog.var(*dst).ctype, CType::Int { rank: IntRank::Bool, .. }) {
+                    st.pc.push(sym.bvule(&Term::bv(1, sym.width())));
+                }
+                st.push_input(InputRecord {
+                    kind,
+                    origin: origin.clone(),
+                    ty,
+                    span: e.span,
+                    sym,
+                    size: 0,
+                    iterated: None,
+                });
+                self.set_reg(st, *dst, v);
+            }
+            Op::Load { dst, ptr } => {
+                let p = self.eval_ptr(st, ptr)?;
+                let ty = self.prog.var_ty(*dst);
+                let v = self.load(st, &p, ty)?;
+                self.set_reg(st, *dst, v);
+            }
+            Op::Store { ptr, value } => {
+                let p = self.eval_ptr(st, ptr)?;
+                let v = self.eval(st, value)?;
+                self.store(st, &p, &v)?;
+            }
+            Op::MemCopy { dst, src, size } => {
+                let d = self.eval_ptr(st, dst)?;
+                let s = self.eval_ptr(st, src)?;
+                let n = self.eval_int(st, size)?;
+                let n = n.as_bv().ok_or("memcpy of a symbolic size")?;
+                self.memcopy(st, &d, &s, n)?;
+            }
+            Op::Alloc { target, region, size, init } => {
+                let size = self.eval_int(st, size)?;
+                let id = st.memory.next_id();
+                let depth = st.frames.len();
+                let kind = match (target, region) {
+                    (AllocTarget::Slot(_), _) | (_, Region::Stack) => ObjectKind::Stack { depth },
+                    (_, Region::Heap) => ObjectKind::Heap,
+                };
+                let name = match target {
+                    AllocTarget::Slot(o) => self.prog.obj(*o).name.clone(),
+                    AllocTarget::Fresh(_) => {
+                        format!("{}@{}", if *region == Region::Heap { "malloc" } else { "alloca" }, e.span.line)
+                    }
+                };
+                let data = match init {
+                    AllocInit::Zero => Contents::constant(0, pw, 8),
+                    AllocInit::Nondet => {
+                        let arr = self.fresh_sym(st, &name, byte_array_sort(pw));
+                        let var = match target {
+                            AllocTarget::Slot(o) => self.prog.obj(*o).name.clone(),
+                            AllocTarget::Fresh(_) => {
+                                if *region == Region::Heap { "malloc" } else { "alloca" }.to_string()
+                            }
+                        };
+                        st.push_input(InputRecord {
+                            kind: InputKind::Memory,
+                            origin: NondetOrigin::Uninit { var },
+                            ty: Ty::Int(8),
+                            span: e.span,
+                            sym: arr.clone(),
+                            size: size.as_bv().unwrap_or(0),
+                            iterated: None,
+                        });
+                        Contents::symbolic(arr, pw, 8)
+                    }
+                };
+                st.memory.add(Object::new(id, &name, kind, size, data, pw));
+                match target {
+                    AllocTarget::Slot(o) => {
+                        if let Some(old) = st.frame_mut().slots.insert(*o, id) {
+                            if let Some(obj) = st.memory.get_mut(old) {
+                                obj.alive = false;
+                            }
+                        }
+                    }
+                    AllocTarget::Fresh(v) => self.set_reg(st, *v, SVal::Ptr(Pointer::to_obj(id, pw))),
+                }
+            }
+            Op::Free { ptr } => {
+                let p = self.eval_ptr(st, ptr)?;
+                let cands = self.heap.candidates(&st.memory, &p.obj)?;
+                match cands.as_slice() {
+                    [(id, _)] => {
+                        if let Some(o) = st.memory.get_mut(*id) {
+                            o.alive = false;
+                            o.data.clear(0);
+                        }
+                    }
+                    _ => return self.split_free(st, &p),
+                }
+            }
+            Op::Call { dst, func, args } => {
+                let callee = self.func(*func);
+                let mut vals = Vec::with_capacity(args.len());
+                for a in args {
+                    vals.push(self.eval(st, a)?);
+                }
+                if st.frames.len() > 10_000 {
+                    return Ok(Flow::Done(Termination::Stopped("call depth above 10000".into())));
+                }
+                let mut frame = Frame {
+                    func: *func,
+                    loc: callee.entry,
+                    regs: vec![None; callee.vars.len() + callee.params.len()],
+                    slots: HashMap::new(),
+                    ret_to: Some((e.dst, *dst)),
+                    pending: None,
+                };
+                for (p, v) in callee.params.iter().zip(vals) {
+                    let idx = self.info.var_index[p.index()];
+                    if idx >= frame.regs.len() {
+                        frame.regs.resize(idx + 1, None);
+                    }
+                    frame.regs[idx] = Some(v);
+                }
+                st.frames.push(frame);
+            }
+            Op::Return(v) => {
+                if let Some(v) = v {
+                    let val = self.eval(st, v)?;
+                    let f = self.func(fid);
+                    if let Some(r) = f.ret {
+                        self.set_reg(st, r, val);
+                    }
+                }
+            }
+            Op::Halt { kind, code } => {
+                return Ok(Flow::Done(match kind {
+                    HaltKind::Abort => Termination::Abort,
+                    HaltKind::Exit => {
+                        let c = match code {
+                            Some(c) => self.eval_int(st, c)?,
+                            None => Term::bv(0, 32),
+                        };
+                        Termination::Exit(c)
+                    }
+                }));
+            }
+            Op::Output { dst, .. } => {
+                if let Some(d) = dst {
+                    // Output has no effect on the path; its result is some non-negative count.
+                    if let Ty::Int(w) = self.prog.var_ty(*d) {
+                        let t = self.fresh_sym(st, "printed", Sort::Bv(w));
+                        st.pc.push(t.bvsge(&Term::bv(0, w)));
+                        self.set_reg(st, *d, SVal::Int(t));
+                    }
+                }
+            }
+        }
+        Ok(Flow::Continue)
+    }
+
+    /// `free` of a pointer that may refer to several objects: one successor per object.
+    pub(crate) fn split_free(&mut self, st: &mut State, p: &Pointer) -> Result<Flow, String> {
+        let cands = self.heap.candidates(&st.memory, &p.obj)?;
+        let mut out = Vec::new();
+        for (id, cond) in cands {
+            match self.query(st, &cond) {
+                SatResult::Sat => {
+                    let mut s = st.clone();
+                    s.id = self.new_state_id();
+                    s.pc.push(cond);
+                    if let Some(o) = s.memory.get_mut(id) {
+                        o.alive = false;
+                        o.data.clear(0);
+                    }
+                    out.push(s);
+                }
+                SatResult::Unsat => {}
+                SatResult::Unknown(r) => {
+                    self.stats.failed_leaves += 1;
+                    self.failed_leaf_reason(r);
+                }
+            }
+        }
+        Ok(Flow::Split(out))
+    }
+}
