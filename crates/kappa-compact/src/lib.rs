@@ -136,6 +136,7 @@ impl Compact {
         for id in st.memory.ids() {
             if let Some(o) = st.memory.get(id) {
                 (id, o.size.id(), o.size.as_bv(), o.alive, o.readonly, format!("{:?}", o.kind)).hash(&mut h);
+                (o.data.stride(), o.ptrs.stride(), o.freed_if.id()).hash(&mut h);
             }
         }
         h.finish()

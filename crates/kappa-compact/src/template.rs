@@ -258,12 +258,15 @@ fn start(eng: &Engine<'_>, real: &State) -> Start {
     }
     let ids: Vec<u32> = st.memory.ids().collect();
     for id in ids {
-        let name = st.memory.get(id).map(|o| o.name.to_string()).unwrap_or_default();
-        let data = fresh(&mut st, &name, Sort::Array(Elem::Bv(pw), Elem::Bv(8)));
-        let ptrs = fresh(&mut st, &format!("{name}.ptrs"), Sort::Array(Elem::Bv(pw), Elem::Bv(OBJ_BITS)));
+        let Some(o) = st.memory.get(id) else { continue };
+        let name = o.name.to_string();
+        // Arrays of the object's own element width: a word array stays a word array.
+        let (ds, ps) = (o.data.stride(), o.ptrs.stride());
+        let data = fresh(&mut st, &name, kappa_engine::memory::array_sort(pw, ds));
+        let ptrs = fresh(&mut st, &format!("{name}.ptrs"), kappa_engine::memory::array_sort(pw, ps));
         if let Some(o) = st.memory.get_mut(id) {
-            o.data = kappa_engine::memory::Contents::symbolic(data.clone(), pw, 8);
-            o.ptrs = kappa_engine::memory::Contents::symbolic(ptrs.clone(), pw, OBJ_BITS);
+            o.data = kappa_engine::memory::Contents::symbolic(data.clone(), pw);
+            o.ptrs = kappa_engine::memory::Contents::symbolic(ptrs.clone(), pw);
         }
         init.insert(Var::Obj(id, false), data);
         init.insert(Var::Obj(id, true), ptrs);
@@ -305,9 +308,9 @@ pub fn set_value(eng: &Engine<'_>, st: &mut State, v: Var, t: Term) {
         Var::Obj(id, shadow) => {
             if let Some(o) = st.memory.get_mut(id) {
                 if shadow {
-                    o.ptrs = kappa_engine::memory::Contents::symbolic(t, pw, OBJ_BITS);
+                    o.ptrs = o.ptrs.with_array(t);
                 } else {
-                    o.data = kappa_engine::memory::Contents::symbolic(t, pw, 8);
+                    o.data = o.data.with_array(t);
                 }
             }
         }

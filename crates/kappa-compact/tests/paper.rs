@@ -46,10 +46,10 @@ fn inputs(leaf: &Leaf) -> (Term, Term, Term) {
     (calls[0].clone(), calls[1].clone(), a)
 }
 
-/// `A(j)`: the int at index `j` (a 64-bit term) of the byte array `a` (little endian).
+/// `A(j)`: the int at index `j` (a 64-bit term) of `a`, an `int` array (one 32-bit element per
+/// index: kappa keeps arrays of ints as arrays of words).
 fn elem(a: &Term, j: &Term) -> Term {
-    let byte = |k: u64| a.select(&j.bvmul(&Term::bv(4, 64)).bvadd(&Term::bv(k, 64)));
-    byte(3).concat(&byte(2)).concat(&byte(1)).concat(&byte(0))
+    a.select(j)
 }
 
 /// Is `assumptions → claim` valid (`Unsat`)? The assumptions must be satisfiable, as path
@@ -104,7 +104,7 @@ fn linear_search_gives_the_compact_tree_of_figure_1c() {
     assert_eq!(report.stats.paths_error, 0);
 
     // n ≤ BOUND: κ ≤ BOUND in both path conditions. The equivalence of each instance is a
-    // query over 4·BOUND bytes of A whose time in Z3 varies a lot from run to run (it depends
+    // query over BOUND words of A whose time in Z3 varies a lot from run to run (it depends
     // on the order of declarations); 30 keeps the worst runs short.
     const BOUND: u64 = 30;
     let mut solver = default_chain(Some(std::time::Duration::from_secs(300)));
@@ -113,9 +113,9 @@ fn linear_search_gives_the_compact_tree_of_figure_1c() {
     for leaf in leaves {
         let Termination::Exit(code) = &leaf.how else { panic!("leaf {:?}", leaf.how) };
         let pc: Vec<Term> = leaf.state.pc.constraints().to_vec();
-        // The inputs: A's contents (bytes), then n and x.
+        // The inputs: A's contents (words), then n and x.
         let (n, x, a) = inputs(leaf);
-        assert_eq!(a.sort(), Sort::Array(Elem::Bv(64), Elem::Bv(8)));
+        assert_eq!(a.sort(), Sort::Array(Elem::Bv(64), Elem::Bv(32)));
         let kappas = symbols_named(&pc, "kappa");
         assert_eq!(kappas.len(), 1, "one parameter κ");
         let k = sym(kappas[0]);

@@ -1,13 +1,37 @@
-//! Symbolic memory: objects of bytes. Writes at constant offsets are kept per byte (so that a
-//! value stored and read back at the same place is the same term, without any array in sight);
-//! a symbolic offset flushes them into an SMT array of bytes. A parallel shadow records which
-//! object a stored pointer refers to, so that pointers survive a trip through memory.
+//! Symbolic memory: objects of bytes.
+//!
+//! An object's contents ([`Contents`]) are kept in two parts:
+//!
+//! * **cells**: values written (or initialised) at constant offsets, each of its own width (a
+//!   struct field, an array element, a byte), never overlapping. A value stored and read back at
+//!   the same place is the same term, without any array in sight.
+//! * **the array**: everything else, as an SMT array from element index to element. The element
+//!   is `stride` bytes wide: an `int` array is an array of 32-bit words, so that reading `a[i]` is
+//!   one `select` instead of four byte reads concatenated (issue 12: word-level arrays for
+//!   objects accessed at one size and alignment).
+//!
+//! Accesses at symbolic offsets depend on the object's size. A **small** object (constant size
+//! of at most [`SMALL_OBJECT_BYTES`]) is expanded into cells of the access width, and the access
+//! becomes an if-then-else over them: `board[r][c]` on a 4×4 board is a 16-way `ite` of words,
+//! a quantifier- and array-free term Z3 decides by bit-blasting. Larger objects (or objects of
+//! symbolic size) move their cells into the array and use `select`/`store`.
+//!
+//! A parallel shadow records which object a stored pointer refers to (its object id, zero-extended
+//! to the pointer's width, at the pointer's offset), so that pointers survive a trip through
+//! memory; storing an integer over it clears it.
 
 use crate::value::{Pointer, SVal, OBJ_BITS};
-use kappa_expr::{Elem, Sort, Term};
+use kappa_expr::{Elem, Op, Sort, Term};
 use kappa_ir::Ty;
 use std::collections::BTreeMap;
 use std::rc::Rc;
+
+/// Objects of constant size up to this many bytes are read and written at symbolic offsets
+/// through if-then-else terms over their cells.
+pub const SMALL_OBJECT_BYTES: u64 = 256;
+
+/// Widest cell (bytes): scalars are at most 8 bytes; wider reads are assembled from cells.
+const MAX_CELL: u64 = 8;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ObjectKind {
@@ -18,85 +42,431 @@ pub enum ObjectKind {
         depth: usize,
     },
     Heap,
+    /// An object of the entry function's symbolic input heap (heap models, POSE): allocated by
+    /// the caller, so `free` may release it.
+    Input,
 }
 
 /// The bytes of an object (or its pointer shadow).
 #[derive(Clone, Debug)]
 pub struct Contents {
-    /// Bytes written at constant offsets since the last flush; they override `array`.
+    /// Values at constant byte offsets (each 1 to 8 bytes wide, non-overlapping); they override
+    /// `array`.
     cells: BTreeMap<u64, Term>,
-    /// Everything else, as an array from offsets to elements.
+    /// Everything else: element index → element of `stride` bytes.
     array: Term,
+    stride: u32,
     pw: u32,
-    elem: u32,
+    /// The object's size, when small and constant: symbolic offsets become ite-terms over cells.
+    small: Option<u64>,
+    /// When `Some(g)`, the cells are exactly the g-byte chunks of the whole (small) object.
+    chunked: Option<u32>,
+    /// Nothing but zeros was ever written (the pointer shadow of an object holding no pointer):
+    /// writes of zeros are skipped.
+    zero: bool,
+}
+
+/// The sort of arrays from element index (pointer width) to elements of `stride` bytes.
+pub fn array_sort(pw: u32, stride: u32) -> Sort {
+    Sort::Array(Elem::Bv(pw), Elem::Bv(8 * stride))
+}
+
+/// The sort of byte arrays indexed by offsets of pointer width.
+pub fn byte_array_sort(pw: u32) -> Sort {
+    array_sort(pw, 1)
+}
+
+/// The element width (bytes) of an object of C type `t`: the scalar an array is made of, the
+/// scalar itself, or bytes for structs, unions and anything unknown.
+pub fn stride_of(layout: &kappa_ir::types::Layout<'_>, t: &kappa_ir::CType) -> u32 {
+    use kappa_ir::CType;
+    let mut t = t;
+    while let CType::Array(e, _) = t {
+        t = e;
+    }
+    match t {
+        CType::Int { .. } | CType::Pointer(_) => layout.size_of(t).map_or(1, |s| s as u32),
+        _ => 1,
+    }
+}
+
+/// `t` is syntactically a multiple of `g` (modulo 2^w, which preserves divisibility by powers
+/// of two).
+pub fn aligned(t: &Term, g: u64) -> bool {
+    if g <= 1 {
+        return true;
+    }
+    match t.op() {
+        Op::BvConst(v) => v % g == 0,
+        Op::BvMul => t.args().iter().any(|a| a.as_bv().is_some_and(|c| c % g == 0)),
+        Op::BvShl => t.arg(1).as_bv().is_some_and(|c| c >= 64 || (1u64 << c).is_multiple_of(g)),
+        Op::BvAnd => t.args().iter().any(|a| a.as_bv().is_some_and(|c| c & (g - 1) == 0)),
+        Op::BvAdd | Op::BvSub => t.args().iter().all(|a| aligned(a, g)),
+        Op::BvNeg => aligned(t.arg(0), g),
+        Op::Ite => aligned(t.arg(1), g) && aligned(t.arg(2), g),
+        _ => false,
+    }
+}
+
+/// `t / s` as a term, when `t` is built from values of at most 32 bits times multiples of
+/// `s` (array offsets `4 * sext(i) + 16 * sext(j) - 4`), with a bound on the magnitude of every
+/// intermediate value: below 2^62 nothing wraps, so the quotient is exact as an integer and the
+/// element `4 * sext(i)` addresses is `sext(i)` (and not `(4 * sext(i) mod 2^64) >> 2`, which
+/// differs for negative `i`, where the access is out of bounds anyway).
+fn exact_quotient(t: &Term, s: u64) -> Option<(Term, u64)> {
+    let w = t.width();
+    let small = |a: &Term| match a.op() {
+        Op::SExt(_) | Op::ZExt(_) if a.arg(0).width() <= 32 => Some(1u64 << 32),
+        _ => None,
+    };
+    match t.op() {
+        Op::BvConst(v) => {
+            let v = kappa_expr::signed(v, w);
+            (v % s as i64 == 0).then(|| (Term::bv_signed(v / s as i64, w), v.unsigned_abs()))
+        }
+        Op::BvMul => {
+            let (k, a) = match (t.arg(0).as_bv(), t.arg(1).as_bv()) {
+                (_, Some(k)) => (k, t.arg(0)),
+                (Some(k), _) => (k, t.arg(1)),
+                _ => return None,
+            };
+            let k = kappa_expr::signed(k, w);
+            if k % s as i64 != 0 || k.unsigned_abs() >= 1 << 28 {
+                return None;
+            }
+            let q = k / s as i64;
+            let m = small(a)?.checked_mul(k.unsigned_abs())?;
+            Some((if q == 1 { a.clone() } else { a.bvmul(&Term::bv_signed(q, w)) }, m))
+        }
+        Op::BvAdd => {
+            let (a, ma) = exact_quotient(t.arg(0), s)?;
+            let (b, mb) = exact_quotient(t.arg(1), s)?;
+            Some((a.bvadd(&b), ma.checked_add(mb)?))
+        }
+        Op::Ite => {
+            let (a, ma) = exact_quotient(t.arg(1), s)?;
+            let (b, mb) = exact_quotient(t.arg(2), s)?;
+            Some((Term::ite(t.arg(0), &a, &b), ma.max(mb)))
+        }
+        _ => None,
+    }
+}
+
+/// Concatenates little-endian pieces (lowest address first).
+fn concat_le(pieces: Vec<Term>) -> Term {
+    let mut it = pieces.into_iter();
+    let Some(mut acc) = it.next() else { panic!("concat of nothing") };
+    for p in it {
+        acc = p.concat(&acc);
+    }
+    acc
+}
+
+fn bytes_of(t: &Term) -> u64 {
+    u64::from(t.width() / 8)
 }
 
 impl Contents {
-    pub fn constant(value: u64, pw: u32, elem: u32) -> Contents {
-        Contents { cells: BTreeMap::new(), array: Term::const_array(Elem::Bv(pw), &Term::bv(value, elem)), pw, elem }
-    }
-
-    pub fn symbolic(array: Term, pw: u32, elem: u32) -> Contents {
-        Contents { cells: BTreeMap::new(), array, pw, elem }
-    }
-
-    /// Moves the constant-offset bytes into the array.
-    fn flush(&mut self) {
-        let cells = std::mem::take(&mut self.cells);
-        for (k, v) in cells {
-            self.array = self.array.store(&Term::bv(k, self.pw), &v);
+    /// All zeros, as arrays of `stride`-byte elements.
+    pub fn zeroed(pw: u32, stride: u32, small: Option<u64>) -> Contents {
+        let stride = stride.max(1);
+        Contents {
+            cells: BTreeMap::new(),
+            array: Term::const_array(Elem::Bv(pw), &Term::bv(0, 8 * stride)),
+            stride,
+            pw,
+            small: small.filter(|s| *s <= SMALL_OBJECT_BYTES),
+            chunked: None,
+            zero: true,
         }
     }
 
-    /// The element at `off + i` for `i < n`.
-    pub fn read(&mut self, off: &Term, n: u64) -> Vec<Term> {
-        match off.as_bv() {
-            Some(base) => (0..n)
-                .map(|i| {
-                    let k = base.wrapping_add(i);
-                    self.cells.get(&k).cloned().unwrap_or_else(|| self.array.select(&Term::bv(k, self.pw)))
-                })
-                .collect(),
-            None => {
-                self.flush();
-                (0..n).map(|i| self.array.select(&off.bvadd(&Term::bv(i, self.pw)))).collect()
+    /// Contents given by an array (of any element width): used for the contents of memory
+    /// inputs and by compact symbolic execution, whose templates see whole arrays. Accesses at
+    /// symbolic offsets stay on the array (no expansion into cells).
+    pub fn symbolic(array: Term, pw: u32) -> Contents {
+        let stride = match array.sort() {
+            Sort::Array(_, Elem::Bv(w)) => (w / 8).max(1),
+            _ => 1,
+        };
+        Contents { cells: BTreeMap::new(), array, stride, pw, small: None, chunked: None, zero: false }
+    }
+
+    /// The same kind of contents (size, expansion) with new values given by an array.
+    pub fn with_array(&self, array: Term) -> Contents {
+        let mut c = Contents::symbolic(array, self.pw);
+        c.small = self.small;
+        c
+    }
+
+    /// The same contents, expanded into cells at symbolic offsets when the object is small
+    /// (`size` bytes).
+    pub fn expandable(mut self, size: Option<u64>) -> Contents {
+        self.small = size.filter(|s| *s <= SMALL_OBJECT_BYTES);
+        self
+    }
+
+    /// Bytes per element of the array part.
+    pub fn stride(&self) -> u32 {
+        self.stride
+    }
+
+    /// Replaces everything by zeros (for `free` and dead frames, which forget the contents).
+    pub fn clear(&mut self) {
+        *self = Contents::zeroed(self.pw, self.stride, self.small);
+    }
+
+    /// The `n` bytes at `off`, as one term of `8n` bits (little-endian).
+    pub fn read(&mut self, off: &Term, n: u64) -> Term {
+        if let Some(o) = off.as_bv() {
+            return self.read_const(o, n);
+        }
+        if self.zero {
+            return Term::bv(0, (8 * n) as u32);
+        }
+        if let Some(size) = self.small {
+            let g = if aligned(off, n) && size % n == 0 { n } else { 1 };
+            self.chunk(g as u32);
+            return if g == n {
+                self.ite_read(off, g)
+            } else {
+                concat_le((0..n).map(|i| self.ite_read(&off.bvadd(&Term::bv(i, self.pw)), 1)).collect())
+            };
+        }
+        self.flush();
+        let s = u64::from(self.stride);
+        if n.is_multiple_of(s) && aligned(off, s) {
+            return concat_le((0..n / s).map(|i| self.array.select(&self.index(&self.at(off, i * s)))).collect());
+        }
+        concat_le((0..n).map(|i| self.byte_at(&self.at(off, i))).collect())
+    }
+
+    /// Writes `v` (a whole number of bytes) at `off`.
+    pub fn write(&mut self, off: &Term, v: &Term) {
+        if self.zero {
+            if v.as_bv() == Some(0) {
+                return;
             }
+            self.zero = false;
         }
-    }
-
-    pub fn write(&mut self, off: &Term, items: &[Term]) {
-        match off.as_bv() {
-            Some(base) => {
-                for (i, v) in items.iter().enumerate() {
-                    self.cells.insert(base.wrapping_add(i as u64), v.clone());
+        let n = bytes_of(v);
+        if let Some(o) = off.as_bv() {
+            self.write_const(o, v.clone());
+            return;
+        }
+        if let Some(size) = self.small {
+            let g = if aligned(off, n) && size % n == 0 { n } else { 1 };
+            self.chunk(g as u32);
+            let pieces: Vec<(Term, Term)> = if g == n {
+                vec![(off.clone(), v.clone())]
+            } else {
+                (0..n).map(|i| (off.bvadd(&Term::bv(i, self.pw)), v.extract(8 * i as u32 + 7, 8 * i as u32))).collect()
+            };
+            for (at, val) in pieces {
+                for (k, cell) in self.cells.iter_mut() {
+                    *cell = Term::ite(&at.eq(&Term::bv(*k, self.pw)), &val, cell);
                 }
             }
-            None => {
-                self.flush();
-                for (i, v) in items.iter().enumerate() {
-                    self.array = self.array.store(&off.bvadd(&Term::bv(i as u64, self.pw)), v);
-                }
+            return;
+        }
+        self.flush();
+        let s = u64::from(self.stride);
+        if n.is_multiple_of(s) && aligned(off, s) {
+            for i in 0..n / s {
+                let piece = v.extract((8 * s * (i + 1) - 1) as u32, (8 * s * i) as u32);
+                self.array = self.array.store(&self.index(&self.at(off, i * s)), &piece);
             }
+            return;
+        }
+        for i in 0..n {
+            self.set_byte_at(&self.at(off, i), &v.extract(8 * i as u32 + 7, 8 * i as u32));
         }
     }
 
-    /// The whole contents as one array term (constant-offset bytes stored into the array).
+    fn at(&self, off: &Term, k: u64) -> Term {
+        off.bvadd(&Term::bv(k, self.pw))
+    }
+
+    /// The element holding byte `o` of the array, and the byte's bit position in it (a term of
+    /// the element's width).
+    fn element_of_byte(&self, o: &Term) -> (Term, Term) {
+        let s = u64::from(self.stride);
+        let e = o.bvlshr(&Term::bv(u64::from(s.trailing_zeros()), self.pw));
+        let ew = 8 * self.stride;
+        let low = o.bvand(&Term::bv(s - 1, self.pw)).bvshl(&Term::bv(3, self.pw));
+        let shift = if ew <= self.pw { low.extract(ew - 1, 0) } else { low.zext(ew) };
+        (e, shift)
+    }
+
+    /// The byte at a symbolic offset whose alignment is not known, read inside its element (the
+    /// array keeps its element width).
+    fn byte_at(&self, o: &Term) -> Term {
+        if self.stride == 1 {
+            return self.array.select(o);
+        }
+        let (e, shift) = self.element_of_byte(o);
+        self.array.select(&e).bvlshr(&shift).extract(7, 0)
+    }
+
+    fn set_byte_at(&mut self, o: &Term, b: &Term) {
+        if self.stride == 1 {
+            self.array = self.array.store(o, b);
+            return;
+        }
+        let ew = 8 * self.stride;
+        let (e, shift) = self.element_of_byte(o);
+        let old = self.array.select(&e);
+        let keep = Term::bv(0xff, ew).bvshl(&shift).bvnot();
+        let new = old.bvand(&keep).bvor(&b.zext(ew).bvshl(&shift));
+        self.array = self.array.store(&e, &new);
+    }
+
+    /// The element index of an offset that is a multiple of the stride.
+    fn index(&self, off: &Term) -> Term {
+        let s = u64::from(self.stride);
+        if s == 1 {
+            return off.clone();
+        }
+        match exact_quotient(off, s) {
+            Some((q, magnitude)) if magnitude < 1 << 62 => q,
+            _ => off.bvlshr(&Term::bv(u64::from(s.trailing_zeros()), self.pw)),
+        }
+    }
+
+    /// The whole contents as one array of `stride`-byte elements (cells moved into it).
     pub fn as_array(&self) -> Term {
-        let mut a = self.array.clone();
-        for (k, v) in &self.cells {
-            a = a.store(&Term::bv(*k, self.pw), v);
+        let mut c = self.clone();
+        c.flush();
+        c.array
+    }
+
+    fn read_const(&self, o: u64, n: u64) -> Term {
+        if let Some(v) = self.cells.get(&o) {
+            if bytes_of(v) == n {
+                return v.clone();
+            }
         }
-        a
+        let end = o.saturating_add(n);
+        let mut pieces = Vec::new();
+        let mut pos = o;
+        for (&s, v) in self.cells.range(o.saturating_sub(MAX_CELL - 1)..end) {
+            let len = bytes_of(v);
+            if s + len <= pos {
+                continue;
+            }
+            if s > pos {
+                pieces.push(self.array_bytes(pos, s));
+                pos = s;
+            }
+            let (a, b) = (pos - s, end.min(s + len) - s);
+            pieces.push(v.extract((8 * b - 1) as u32, (8 * a) as u32));
+            pos = s + b;
+        }
+        if pos < end {
+            pieces.push(self.array_bytes(pos, end));
+        }
+        concat_le(pieces)
     }
 
-    /// The width of elements.
-    pub fn elem_width(&self) -> u32 {
-        self.elem
+    /// Bytes `from..to` of the array part.
+    fn array_bytes(&self, from: u64, to: u64) -> Term {
+        let s = u64::from(self.stride);
+        let mut pieces = Vec::new();
+        let mut pos = from;
+        while pos < to {
+            let e = pos / s;
+            let elem = self.array.select(&Term::bv(e, self.pw));
+            let (a, b) = (pos - e * s, to.min((e + 1) * s) - e * s);
+            pieces.push(elem.extract((8 * b - 1) as u32, (8 * a) as u32));
+            pos = e * s + b;
+        }
+        concat_le(pieces)
     }
 
-    /// Replaces everything by `value` (for `free`, which forgets the contents).
-    pub fn clear(&mut self, value: u64) {
-        *self = Contents::constant(value, self.pw, self.elem);
+    fn write_const(&mut self, o: u64, v: Term) {
+        let n = bytes_of(&v);
+        let end = o.saturating_add(n);
+        let over: Vec<(u64, Term)> = self
+            .cells
+            .range(o.saturating_sub(MAX_CELL - 1)..end)
+            .filter(|(s, c)| **s + bytes_of(c) > o)
+            .map(|(s, c)| (*s, c.clone()))
+            .collect();
+        for (s, c) in over {
+            self.cells.remove(&s);
+            let len = bytes_of(&c);
+            if s < o {
+                self.cells.insert(s, c.extract((8 * (o - s) - 1) as u32, 0));
+            }
+            if s + len > end {
+                self.cells.insert(end, c.extract((8 * len - 1) as u32, (8 * (end - s)) as u32));
+            }
+        }
+        if let Some(g) = self.chunked {
+            if !o.is_multiple_of(u64::from(g)) || n != u64::from(g) {
+                self.chunked = None;
+            }
+        }
+        if n > MAX_CELL {
+            // Wider values (copies of several fields) are kept as 8-byte pieces.
+            let mut at = 0;
+            while at < n {
+                let k = (n - at).min(MAX_CELL);
+                self.cells.insert(o + at, v.extract((8 * (at + k) - 1) as u32, (8 * at) as u32));
+                at += k;
+            }
+            self.chunked = None;
+        } else {
+            self.cells.insert(o, v);
+        }
+    }
+
+    /// Makes the cells of a small object exactly its `g`-byte chunks.
+    fn chunk(&mut self, g: u32) {
+        if self.chunked == Some(g) {
+            return;
+        }
+        let Some(size) = self.small else { return };
+        let g64 = u64::from(g);
+        let chunks: BTreeMap<u64, Term> = (0..size / g64).map(|k| (k * g64, self.read_const(k * g64, g64))).collect();
+        self.cells = chunks;
+        self.chunked = Some(g);
+    }
+
+    /// `ite(off == 0, c0, ite(off == g, c1, …))` over the chunks (the in-bounds check before
+    /// every access makes the last chunk the value for any other offset).
+    fn ite_read(&self, off: &Term, g: u64) -> Term {
+        let mut it = self.cells.iter().rev();
+        let Some((_, last)) = it.next() else { return Term::bv(0, (8 * g) as u32) };
+        let mut acc = last.clone();
+        for (k, c) in it {
+            acc = Term::ite(&off.eq(&Term::bv(*k, self.pw)), c, &acc);
+        }
+        acc
+    }
+
+    /// Moves the cells into the array.
+    fn flush(&mut self) {
+        if self.cells.is_empty() {
+            return;
+        }
+        let s = u64::from(self.stride);
+        let mut elems: Vec<u64> = Vec::new();
+        for (&o, c) in &self.cells {
+            let (first, last) = (o / s, (o + bytes_of(c) - 1) / s);
+            for e in first..=last {
+                if elems.last() != Some(&e) {
+                    elems.push(e);
+                }
+            }
+        }
+        let mut array = self.array.clone();
+        for e in elems {
+            array = array.store(&Term::bv(e, self.pw), &self.read_const(e * s, s));
+        }
+        self.array = array;
+        self.cells.clear();
+        self.chunked = None;
     }
 }
 
@@ -108,40 +478,37 @@ pub struct Object {
     /// Size in bytes, of pointer width.
     pub size: Term,
     pub alive: bool,
+    /// The object is dead when this holds: a `free` through a pointer that may denote several
+    /// objects frees each of them under the condition that the pointer denotes it.
+    pub freed_if: Term,
     pub readonly: bool,
     pub data: Contents,
-    /// Object ids of pointers stored here, at the offset of their first byte.
+    /// Object ids of pointers stored here, zero-extended to the pointer's width.
     pub ptrs: Contents,
 }
 
 impl Object {
     pub fn new(id: u32, name: &str, kind: ObjectKind, size: Term, data: Contents, pw: u32) -> Object {
-        Object {
-            id,
-            name: name.into(),
-            kind,
-            size,
-            alive: true,
-            readonly: false,
-            data,
-            ptrs: Contents::constant(0, pw, OBJ_BITS),
-        }
+        let data = data.expandable(size.as_bv());
+        let ptrs = Contents::zeroed(pw, data.stride(), size.as_bv());
+        Object { id, name: name.into(), kind, size, alive: true, freed_if: Term::ff(), readonly: false, data, ptrs }
+    }
+
+    /// `alive` and not freed: what the IR's `live(p)` asks.
+    pub fn live(&self) -> Term {
+        Term::bool(self.alive).and(&self.freed_if.not())
     }
 
     /// Reads a value of type `ty` at `off` (little-endian).
     pub fn load(&mut self, off: &Term, ty: Ty, pw: u32) -> SVal {
-        let bytes = match ty {
+        let n = match ty {
             Ty::Int(w) => u64::from(w.div_ceil(8)),
             _ => u64::from(pw / 8),
         };
-        let b = self.data.read(off, bytes);
-        let mut v = b[b.len() - 1].clone();
-        for x in b.iter().rev().skip(1) {
-            v = v.concat(x);
-        }
+        let v = self.data.read(off, n);
         match ty {
             Ty::Ptr => {
-                let obj = self.ptrs.read(off, 1).remove(0);
+                let obj = self.ptrs.read(off, n).extract(OBJ_BITS - 1, 0);
                 SVal::Ptr(Pointer { obj, off: v })
             }
             Ty::Int(w) if w % 8 != 0 => SVal::Int(v.extract(w - 1, 0)),
@@ -152,17 +519,18 @@ impl Object {
     /// Writes a value at `off`.
     pub fn store(&mut self, off: &Term, v: &SVal, pw: u32) {
         let (bits, obj) = match v {
-            SVal::Int(t) => (t.clone(), Term::bv(0, OBJ_BITS)),
-            SVal::Ptr(p) => (p.off.clone(), p.obj.clone()),
-            SVal::Bool(b) => (b.bool_to_bv(8), Term::bv(0, OBJ_BITS)),
+            SVal::Int(t) => (t.clone(), None),
+            SVal::Ptr(p) => (p.off.clone(), Some(p.obj.clone())),
+            SVal::Bool(b) => (b.bool_to_bv(8), None),
         };
         let w = bits.width();
         let n = w.div_ceil(8);
         let bits = if w % 8 != 0 { bits.zext(n * 8) } else { bits };
-        let bytes: Vec<Term> = (0..n).map(|i| bits.extract(8 * i + 7, 8 * i)).collect();
-        self.data.write(off, &bytes);
-        let mut shadow = vec![Term::bv(0, OBJ_BITS); n as usize];
-        shadow[0] = obj;
+        self.data.write(off, &bits);
+        let shadow = match obj {
+            Some(o) => o.zext(8 * n),
+            None => Term::bv(0, 8 * n),
+        };
         let _ = pw;
         self.ptrs.write(off, &shadow);
     }
@@ -218,7 +586,52 @@ impl Memory {
     }
 }
 
-/// The sort of byte arrays indexed by offsets of pointer width.
-pub fn byte_array_sort(pw: u32) -> Sort {
-    Sort::Array(Elem::Bv(pw), Elem::Bv(8))
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn w(v: u64, bits: u32) -> Term {
+        Term::bv(v, bits)
+    }
+
+    #[test]
+    fn fields_read_back_whole() {
+        let mut c = Contents::zeroed(64, 1, Some(16));
+        let x = Term::fresh("x", Sort::Bv(32));
+        c.write(&w(4, 64), &x);
+        assert_eq!(c.read(&w(4, 64), 4), x);
+        assert_eq!(c.read(&w(5, 64), 1), x.extract(15, 8));
+        assert_eq!(c.read(&w(0, 64), 4), w(0, 32));
+        // Overwriting one byte splits the cell.
+        c.write(&w(5, 64), &w(7, 8));
+        let r = c.read(&w(4, 64), 4);
+        assert_eq!(r.extract(15, 8), w(7, 8));
+        assert_eq!(r.extract(7, 0), x.extract(7, 0));
+    }
+
+    #[test]
+    fn small_objects_use_ite_at_symbolic_offsets() {
+        let mut c = Contents::zeroed(64, 4, Some(16));
+        let i = Term::fresh("i", Sort::Bv(64));
+        let off = i.bvmul(&w(4, 64));
+        let v = Term::fresh("v", Sort::Bv(32));
+        c.write(&off, &v);
+        let r = c.read(&w(8, 64), 4);
+        assert_eq!(r, Term::ite(&off.eq(&w(8, 64)), &v, &w(0, 32)));
+        assert!(!format!("{}", c.read(&off, 4)).contains("select"));
+    }
+
+    #[test]
+    fn large_objects_use_word_arrays() {
+        let a = Term::fresh("a", array_sort(64, 4));
+        let mut c = Contents::symbolic(a.clone(), 64).expandable(Some(4000));
+        let i = Term::fresh("i", Sort::Bv(64));
+        let off = i.bvmul(&w(4, 64));
+        let r = c.read(&off, 4);
+        assert_eq!(r.op(), Op::Select);
+        // A byte read at an unaligned symbolic offset is read inside its word.
+        let r1 = c.read(&off.bvadd(&w(1, 64)), 1);
+        assert_eq!(r1.width(), 8);
+        assert_eq!(c.read(&w(4, 64), 4), a.select(&w(1, 64)));
+    }
 }

@@ -186,6 +186,14 @@ impl Term {
                 };
             }
         }
+        // ite(c, x, y) == v with v not an ite: ite(c, x == v, y == v). Reads at symbolic
+        // offsets are ite-chains over an object's cells; compared with a value they become a
+        // boolean case split, which Z3's core decides lazily, instead of a bit-blasted mux.
+        for (x, y) in [(a, b), (b, a)] {
+            if x.op() == Op::Ite && y.op() != Op::Ite && !matches!(x.sort(), Sort::Bool | Sort::Array(..)) {
+                return Term::ite(x.arg(0), &x.arg(1).eq(y), &x.arg(2).eq(y));
+            }
+        }
         let (a, b) = if a > b { (b, a) } else { (a, b) };
         Term::mk(Op::Eq, vec![a.clone(), b.clone()], Sort::Bool)
     }
@@ -501,6 +509,11 @@ impl Term {
                 return self.arg(0).extract(h1, l2);
             }
         }
+        // ite(c, a, b) ++ ite(c, d, e) = ite(c, a ++ d, b ++ e): the bytes of one field read
+        // from an object whose contents depend on aliasing (POSE) form one ite again.
+        if self.op() == Op::Ite && lo.op() == Op::Ite && self.arg(0) == lo.arg(0) {
+            return Term::ite(self.arg(0), &self.arg(1).concat(lo.arg(1)), &self.arg(2).concat(lo.arg(2)));
+        }
         // extract(x, h, m+1) ++ (extract(x, m, l) ++ y) = extract(x, h, l) ++ y
         if let (Op::Extract(h1, l1), Op::Concat) = (self.op(), lo.op()) {
             if let Op::Extract(h2, l2) = lo.arg(0).op() {
@@ -544,6 +557,11 @@ impl Term {
                 } else {
                     Term::mk(Op::Extract(hi, lo), vec![self.clone()], Sort::Bv(w))
                 }
+            }
+            // extract(x >> c, h, l) = extract(x, h + c, l + c)
+            Op::BvLShr if self.arg(1).as_bv().is_some_and(|c| c + u64::from(hi) < u64::from(self.width())) => {
+                let c = self.arg(1).as_bv().unwrap_or(0) as u32;
+                self.arg(0).extract(hi + c, lo + c)
             }
             Op::Ite if self.arg(1).is_const() || self.arg(2).is_const() => {
                 Term::ite(self.arg(0), &self.arg(1).extract(hi, lo), &self.arg(2).extract(hi, lo))
@@ -702,7 +720,7 @@ impl Term {
                     }
                     break;
                 }
-                Op::Ite if a.arg(1).op() != Op::Store || a.arg(2).op() != Op::Store => {
+                Op::Ite if i.is_const() || a.arg(1).op() != Op::Store || a.arg(2).op() != Op::Store => {
                     return Term::ite(a.arg(0), &a.arg(1).select(i), &a.arg(2).select(i));
                 }
                 _ => break,

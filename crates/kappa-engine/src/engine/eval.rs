@@ -87,7 +87,7 @@ impl<'p> Engine<'p> {
             }
             Expr::Live(p) => {
                 let p = self.eval_ptr(st, p)?;
-                SVal::Bool(self.over_objects(st, &p, |o, _| Term::bool(o.alive))?)
+                SVal::Bool(self.over_objects(st, &p, |o, _| o.live())?)
             }
             Expr::InBounds(p, n) => {
                 let p = self.eval_ptr(st, p)?;
@@ -104,7 +104,9 @@ impl<'p> Engine<'p> {
             Expr::Freeable(p) => {
                 let p = self.eval_ptr(st, p)?;
                 SVal::Bool(self.over_objects(st, &p, |o, off| {
-                    Term::bool(o.alive && o.kind == ObjectKind::Heap).and(&off.eq(&Term::bv(0, off.width())))
+                    o.live()
+                        .and(&Term::bool(matches!(o.kind, ObjectKind::Heap | ObjectKind::Input)))
+                        .and(&off.eq(&Term::bv(0, off.width())))
                 })?)
             }
         })

@@ -120,7 +120,20 @@ impl<'p> Engine<'p> {
             if r.kind == InputKind::Memory {
                 let n = r.size.min(1 << 16);
                 input.ty = "bytes".into();
-                input.bytes = (0..n).map(|i| val(&r.sym.select(&Term::bv(i, pw))) as u8).collect();
+                // Elements of `stride` bytes, little-endian.
+                let stride = match r.sym.sort() {
+                    Sort::Array(_, kappa_expr::Elem::Bv(w)) => u64::from((w / 8).max(1)),
+                    _ => 1,
+                };
+                let mut elem = (u64::MAX, 0u64);
+                input.bytes = (0..n)
+                    .map(|i| {
+                        if elem.0 != i / stride {
+                            elem = (i / stride, val(&r.sym.select(&Term::bv(i / stride, pw))));
+                        }
+                        (elem.1 >> (8 * (i % stride))) as u8
+                    })
+                    .collect();
             } else {
                 let v = val(&r.sym);
                 input.value = v;

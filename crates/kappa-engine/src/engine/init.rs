@@ -13,11 +13,13 @@ impl<'p> Engine<'p> {
         // Global objects and string literals, in program order.
         for (i, o) in prog.objects.iter().enumerate() {
             let id = st.memory.next_id();
-            let (kind, data) = match &o.kind {
-                ObjKind::Global { .. } => (ObjectKind::Global, Contents::constant(0, pw, 8)),
-                ObjKind::StringLit { .. } => (ObjectKind::StringLit, Contents::constant(0, pw, 8)),
+            let stride = crate::memory::stride_of(&prog.layout(), &o.ctype);
+            let kind = match &o.kind {
+                ObjKind::Global { .. } => ObjectKind::Global,
+                ObjKind::StringLit { .. } => ObjectKind::StringLit,
                 ObjKind::Local(_) => continue,
             };
+            let data = Contents::zeroed(pw, stride, None);
             let size = Term::bv(o.size.unwrap_or(0), pw);
             let mut obj = Object::new(id, &o.name, kind.clone(), size, data, pw);
             obj.readonly = kind == ObjectKind::StringLit;
@@ -111,14 +113,14 @@ impl<'p> Engine<'p> {
         let pb = u64::from(pw / 8);
         let name_id = st.memory.next_id();
         let mut name =
-            Object::new(name_id, "argv[0]", ObjectKind::Global, Term::bv(5, pw), Contents::constant(0, pw, 8), pw);
+            Object::new(name_id, "argv[0]", ObjectKind::Global, Term::bv(5, pw), Contents::zeroed(pw, 1, None), pw);
         for (k, b) in b"prog\0".iter().enumerate() {
             name.store(&Term::bv(k as u64, pw), &SVal::Int(Term::bv(u64::from(*b), 8)), pw);
         }
         st.memory.add(name);
         let argv_id = st.memory.next_id();
         let mut argv =
-            Object::new(argv_id, "argv", ObjectKind::Global, Term::bv(2 * pb, pw), Contents::constant(0, pw, 8), pw);
+            Object::new(argv_id, "argv", ObjectKind::Global, Term::bv(2 * pb, pw), Contents::zeroed(pw, 1, None), pw);
         argv.store(&Term::bv(0, pw), &SVal::Ptr(Pointer::to_obj(name_id, pw)), pw);
         st.memory.add(argv);
         let mut out = Vec::new();

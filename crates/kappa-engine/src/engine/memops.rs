@@ -54,14 +54,22 @@ impl<'p> Engine<'p> {
         let pw = self.pw();
         let sid = single_obj(self.heap.candidates(&st.memory, &s.obj)?)?;
         let did = single_obj(self.heap.candidates(&st.memory, &d.obj)?)?;
-        // Read everything first: the ranges may overlap (memmove semantics).
+        // Pieces as wide as both offsets' alignment and the length allow (fields, words), all
+        // read before any is written: the ranges may overlap (memmove semantics).
+        let chunk = [8u64, 4, 2, 1]
+            .into_iter()
+            .find(|&c| n.is_multiple_of(c) && crate::memory::aligned(&s.off, c) && crate::memory::aligned(&d.off, c))
+            .unwrap_or(1);
+        let at = |p: &Pointer, k: u64| p.off.bvadd(&Term::bv(k, pw));
         let src = st.memory.get_mut(sid).ok_or("dangling object id")?;
-        let bytes = src.data.read(&s.off, n);
-        let ptrs = src.ptrs.read(&s.off, n);
+        let pieces: Vec<(u64, Term, Term)> = (0..n / chunk)
+            .map(|i| (i * chunk, src.data.read(&at(s, i * chunk), chunk), src.ptrs.read(&at(s, i * chunk), chunk)))
+            .collect();
         let dst = st.memory.get_mut(did).ok_or("dangling object id")?;
-        dst.data.write(&d.off, &bytes);
-        dst.ptrs.write(&d.off, &ptrs);
-        let _ = pw;
+        for (k, data, ptrs) in pieces {
+            dst.data.write(&at(d, k), &data);
+            dst.ptrs.write(&at(d, k), &ptrs);
+        }
         Ok(())
     }
 

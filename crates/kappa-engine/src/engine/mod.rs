@@ -6,7 +6,7 @@
 
 use crate::config::{Config, SearchKind};
 use crate::heap::{HeapModel, ProgramHeap};
-use crate::memory::{byte_array_sort, Contents, Object, ObjectKind};
+use crate::memory::{Contents, Object, ObjectKind};
 use crate::report::{ErrorEntry, RunReport, Stats};
 use crate::searcher::{Bfs, Dfs, RandomSearch, Searcher};
 use crate::state::{Frame, InputRecord, PathCondition, State};

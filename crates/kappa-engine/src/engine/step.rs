@@ -287,7 +287,7 @@ impl<'p> Engine<'p> {
             if let Some(o) = st.memory.get_mut(id) {
                 if o.alive {
                     o.alive = false;
-                    o.data.clear(0);
+                    o.data.clear();
                 }
             }
         }
@@ -406,10 +406,16 @@ impl<'p> Engine<'p> {
                         format!("{}@{}", if *region == Region::Heap { "malloc" } else { "alloca" }, e.span.line)
                     }
                 };
+                // Elements as wide as the scalars the object holds (word-level arrays).
+                let ctype = match target {
+                    AllocTarget::Slot(o) => Some(self.prog.obj(*o).ctype.clone()),
+                    AllocTarget::Fresh(v) => self.prog.var(*v).ctype.pointee().cloned(),
+                };
+                let stride = ctype.map_or(1, |t| crate::memory::stride_of(&self.prog.layout(), &t));
                 let data = match init {
-                    AllocInit::Zero => Contents::constant(0, pw, 8),
+                    AllocInit::Zero => Contents::zeroed(pw, stride, None),
                     AllocInit::Nondet => {
-                        let arr = self.fresh_sym(st, &name, byte_array_sort(pw));
+                        let arr = self.fresh_sym(st, &name, crate::memory::array_sort(pw, stride));
                         let var = match target {
                             AllocTarget::Slot(o) => self.prog.obj(*o).name.clone(),
                             AllocTarget::Fresh(_) => {
@@ -425,7 +431,7 @@ impl<'p> Engine<'p> {
                             size: size.as_bv().unwrap_or(0),
                             iterated: None,
                         });
-                        Contents::symbolic(arr, pw, 8)
+                        Contents::symbolic(arr, pw)
                     }
                 };
                 st.memory.add(Object::new(id, &name, kind, size, data, pw));
@@ -447,7 +453,7 @@ impl<'p> Engine<'p> {
                     [(id, _)] => {
                         if let Some(o) = st.memory.get_mut(*id) {
                             o.alive = false;
-                            o.data.clear(0);
+                            o.data.clear();
                         }
                     }
                     _ => return self.split_free(st, &p),
@@ -526,7 +532,7 @@ impl<'p> Engine<'p> {
                     s.pc.push(cond);
                     if let Some(o) = s.memory.get_mut(id) {
                         o.alive = false;
-                        o.data.clear(0);
+                        o.data.clear();
                     }
                     out.push(s);
                 }
