@@ -82,6 +82,8 @@ pub fn setup(front: &FrontOpts, ex: &ExploreOpts, prog: &Program) -> Setup {
         test_dir: Some(ex.out.join("tests")),
         record_tree: ex.tree.is_some(),
         program_name: front.file.display().to_string(),
+        max_heap_objects: ex.max_heap_objects,
+        input_buffer: ex.input_buffer.max(1),
         ..Config::default()
     };
     Setup { cfg, notes }
@@ -128,7 +130,9 @@ pub fn explore(
     } else {
         prog
     };
+    let heap = kappa_heap::model(cfg.heap);
     let mut engine = Engine::new(prog, cfg, solver);
+    engine.set_heap(heap);
     if compact {
         engine.set_templates(Box::new(kappa_compact::Compact::default()));
     }

@@ -51,9 +51,18 @@ pub struct ExploreOpts {
     /// State selection; prune is the loop state-pruning searcher.
     #[arg(long, default_value = "bfs", value_parser = ["bfs", "dfs", "random", "prune"])]
     pub search: String,
-    /// How symbolic input heaps are handled.
+    /// How symbolic input heaps are handled: pose (path-optimal: ite-terms over aliasing, forks
+    /// only at the program's branches), lazy (lazy initialisation) or lazier (lazier#).
     #[arg(long, default_value = "pose", value_parser = ["pose", "lazy", "lazier"])]
     pub heap: String,
+    /// Input objects a path may use (pointer parameters of --entry and the objects reached from
+    /// them); a path that needs more stops and the run is incomplete.
+    #[arg(long, value_name = "N", default_value_t = 16)]
+    pub max_heap_objects: usize,
+    /// Bytes a `char *` or `void *` input reference points to (a `char` buffer ends with a 0:
+    /// strings of up to N-1 characters).
+    #[arg(long, value_name = "N", default_value_t = 16)]
+    pub input_buffer: u64,
     /// Stop after this many seconds.
     #[arg(long, value_name = "S")]
     pub max_time: Option<f64>,

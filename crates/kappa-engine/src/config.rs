@@ -89,6 +89,12 @@ pub struct Config {
     pub program_name: String,
     /// Edges a state may run before it goes back to the searcher (fairness for BFS).
     pub step_budget: u32,
+    /// Input objects a path may materialise (JBSE's and SPF's heap bound); a path that needs
+    /// more stops, and the run is incomplete.
+    pub max_heap_objects: usize,
+    /// Bytes of the buffer a `char *` or `void *` input reference points to (a `char` buffer
+    /// ends with a 0: a string of at most this many bytes minus one).
+    pub input_buffer: u64,
 }
 
 impl Default for Config {
@@ -106,6 +112,8 @@ impl Default for Config {
             stop_at_first_violation: false,
             program_name: String::new(),
             step_budget: 256,
+            max_heap_objects: 16,
+            input_buffer: 16,
         }
     }
 }

@@ -216,6 +216,11 @@ impl Contents {
         *self = Contents::zeroed(self.pw, self.stride, self.small);
     }
 
+    /// The `n` bytes at constant offset `o`.
+    pub fn read_at(&self, o: u64, n: u64) -> Term {
+        self.read_const(o, n)
+    }
+
     /// The `n` bytes at `off`, as one term of `8n` bits (little-endian).
     pub fn read(&mut self, off: &Term, n: u64) -> Term {
         if let Some(o) = off.as_bv() {

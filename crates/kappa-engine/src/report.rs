@@ -35,6 +35,24 @@ pub struct ErrorEntry {
     pub testcase: Option<TestCase>,
 }
 
+/// What the heap model did (`heap_stats` in `--stats-json`).
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct HeapStats {
+    /// `pose`, `lazy` or `lazier`.
+    pub mode: String,
+    /// Input objects materialised, over all paths.
+    pub input_objects: u64,
+    /// The most input objects on one path.
+    pub input_objects_max: u64,
+    /// Successors created by the heap model's refinements (lazy initialisation's cases) beyond
+    /// the first of each refinement.
+    pub heap_forks: u64,
+    /// Successors created by the program's own branches beyond the first.
+    pub branch_forks: u64,
+    /// Completed paths (the paper's traces), error paths included.
+    pub traces: u64,
+}
+
 /// The statistics object of `--stats-json` (SPEC.md lists the keys).
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Stats {
@@ -53,6 +71,7 @@ pub struct Stats {
     pub solver_queries: u64,
     pub solver_unknown: u64,
     pub templates: TemplateStats,
+    pub heap_stats: HeapStats,
     pub coverage: Coverage,
     pub errors: Vec<ErrorEntry>,
     /// Tests written (one per terminated path, when an output directory is given).

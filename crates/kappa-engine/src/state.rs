@@ -118,6 +118,8 @@ pub struct State {
     pub skip_templates_at: Option<(FuncId, Loc)>,
     /// The cycle whose template was applied last on this path.
     pub last_cycle: Option<u32>,
+    /// The entry function's symbolic input heap: references and materialised input objects.
+    pub heap: Rc<crate::heap::InputHeap>,
 }
 
 impl State {

@@ -9,6 +9,8 @@ pub enum NodeKind {
     Normal,
     /// A state produced by applying a loop template (compact symbolic execution).
     Template,
+    /// A state produced by the heap model's refinement (lazy initialisation's cases).
+    Heap,
     /// Feasibility undecided by the solver (Algorithm 2, lines 23–25).
     Failed,
     Error(String),
@@ -78,6 +80,7 @@ impl TreeRecorder {
             let (shape, extra, text) = match &n.kind {
                 NodeKind::Normal => ("ellipse", String::new(), n.text.clone()),
                 NodeKind::Template => ("box", ", style=\"rounded,bold\"".into(), n.text.clone()),
+                NodeKind::Heap => ("hexagon", ", color=blue, fontcolor=blue".into(), n.text.clone()),
                 NodeKind::Failed => ("ellipse", ", style=dashed".into(), format!("{}\\nfailed", n.text)),
                 NodeKind::Error(k) => {
                     ("doubleoctagon", ", color=red, fontcolor=red".into(), format!("{}\\n{}", n.text, esc(k)))

@@ -382,6 +382,9 @@ pub struct Function {
     pub entry: Loc,
     pub exit: Loc,
     pub span: Span,
+    /// Parameters (0-based) declared `__attribute__((nonnull))` or `nonnull(i, …)`: callers
+    /// never pass null (for the entry function: its input references are not null).
+    pub nonnull_params: Vec<usize>,
     /// Outgoing and incoming edges per location, filled by [`Function::index_edges`].
     pub out: Vec<Vec<EdgeId>>,
     pub inc: Vec<Vec<EdgeId>>,

@@ -19,7 +19,48 @@ pub struct TestCase {
     pub args: Vec<Input>,
     /// Values read by the program, in the order it reads them.
     pub inputs: Vec<Input>,
+    /// The input heap of an entry function with pointer parameters: the objects its pointer
+    /// parameters (in `args`, `ty` `ptr`, `value` the object's id, 0 for null) and pointer fields
+    /// refer to. Parameters with the same id alias.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub heap: Vec<HeapObject>,
     pub outcome: TestOutcome,
+}
+
+/// An object of the input heap, as it is before the entry function runs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HeapObject {
+    /// 1, 2, …: what pointers to it hold.
+    pub id: u32,
+    /// Its C type (`struct node`, `char[16]`).
+    #[serde(rename = "type")]
+    pub ty: String,
+    pub size: u64,
+    /// Every byte of the object (the bytes of pointer fields are 0: see `pointers`).
+    pub bytes: Vec<u8>,
+    /// The pointer fields: at `offset`, the address of object `target` (0: null).
+    #[serde(default)]
+    pub pointers: Vec<HeapPointer>,
+    /// The scalar fields, for people reading the test (replay uses `bytes` and `pointers`).
+    #[serde(default)]
+    pub fields: Vec<HeapField>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HeapPointer {
+    pub offset: u64,
+    pub target: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HeapField {
+    /// `val`, `next`, `data[2]`, `inner.x`.
+    pub name: String,
+    pub offset: u64,
+    /// The value read as a signed number, or for pointers the target object (0: null).
+    pub value: i64,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub pointer: bool,
 }
 
 /// A value the program reads: a `__VERIFIER_nondet_*` result, the value of an uninitialised

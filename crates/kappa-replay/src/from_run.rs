@@ -119,6 +119,7 @@ pub fn testcase_from_run(
         }
     }
     Ok(TestCase {
+        heap: Vec::new(),
         kappa_test: 1,
         program: program.to_string(),
         entry: entry.to_string(),

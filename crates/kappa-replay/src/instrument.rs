@@ -178,6 +178,7 @@ extern void *__kappa_rt_malloc(int, unsigned long);
 extern void __kappa_rt_error(int) __attribute__((__noreturn__));
 extern void __kappa_rt_assert_fail(int, const char *, const char *, unsigned int, const char *) __attribute__((__noreturn__));
 extern unsigned long long __kappa_rt_arg(int);
+extern void *__kappa_rt_heap_arg(int);
 ";
 
 fn describe(kind: InputKind, name: &str) -> String {
@@ -330,7 +331,12 @@ fn entry_main(prog: &Program, entry: &str, b: &mut Builder) -> Result<Vec<ParamP
     for (i, t) in ft.params.iter().enumerate() {
         let (ty, is_ptr) = scalar_type(prog, t)
             .ok_or_else(|| format!("parameter {} of `{entry}` is not an integer or a pointer", i + 1))?;
-        args.push(value_expr(&ty, is_ptr, &format!("__kappa_rt_arg({i})")));
+        // A pointer parameter is a reference into the test's input heap (object id, 0: null).
+        args.push(if is_ptr {
+            format!("__kappa_rt_heap_arg({i})")
+        } else {
+            value_expr(&ty, false, &format!("__kappa_rt_arg({i})"))
+        });
         let name = func.params.get(i).map(|v| prog.var(*v).name.clone()).unwrap_or_else(|| format!("$p{i}"));
         params.push(ParamPlan { name });
     }

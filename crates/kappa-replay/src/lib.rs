@@ -483,6 +483,10 @@ struct TestData {
 }
 
 impl Harness {
+    fn pointer_bytes(&self) -> u64 {
+        self.prog.data_model.ptr_bytes()
+    }
+
     fn test_data(&self, test: &TestCase) -> Result<TestData, ReplayError> {
         let mut text = String::new();
         let nargs = match &self.plan.params {
@@ -503,15 +507,33 @@ impl Harness {
         };
         let _ = write!(text, "args {nargs}");
         for a in &test.args[..nargs] {
-            if a.ty == "ptr" && a.value != 0 {
+            if a.ty == "ptr" && a.value as usize > test.heap.len() {
                 return Err(ReplayError::NotReplayable(format!(
-                    "parameter `{}` is a pointer to an input heap, which replay cannot build yet",
-                    a.name
+                    "parameter `{}` refers to object {}, which the test's heap does not have",
+                    a.name, a.value
                 )));
             }
             let _ = write!(text, " {}", a.value);
         }
         text.push('\n');
+        // The input heap: objects allocated, filled and wired before the entry function runs.
+        let _ = writeln!(text, "heap {}", test.heap.len());
+        for (k, o) in test.heap.iter().enumerate() {
+            if o.id as usize != k + 1 || o.bytes.len() as u64 != o.size {
+                return Err(ReplayError::NotReplayable(format!("malformed input heap object {}", o.id)));
+            }
+            let _ = write!(text, "{} {} ", o.size, o.pointers.len());
+            for b in &o.bytes {
+                let _ = write!(text, "{b:02x}");
+            }
+            for p in &o.pointers {
+                if p.target as usize > test.heap.len() || p.offset + self.pointer_bytes() > o.size {
+                    return Err(ReplayError::NotReplayable(format!("malformed pointer in input heap object {}", o.id)));
+                }
+                let _ = write!(text, " {} {}", p.offset, p.target);
+            }
+            text.push('\n');
+        }
         let mut lines = Vec::new();
         let mut descs = Vec::new();
         for (i, input) in test.inputs.iter().enumerate() {

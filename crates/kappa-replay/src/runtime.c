@@ -3,6 +3,8 @@
  * lines starting "KAPPA-REPLAY". The test data comes from the file named by KAPPA_REPLAY_DATA:
  *
  *   args N  v1 … vN
+ *   heap K
+ *   SIZE NPTRS HEXBYTES (OFFSET TARGET){NPTRS}   (K lines: the input heap's objects 1..K)
  *   inputs M
  *   SITE VALUE NBYTES HEXBYTES     (M lines)
  */
@@ -27,6 +29,9 @@ static struct kappa_input *kappa_in;
 static long kappa_n, kappa_pos;
 static unsigned long long *kappa_args;
 static long kappa_nargs;
+/* The input heap of an entry function with pointer parameters: object k is kappa_heap[k]. */
+static void **kappa_heap;
+static long kappa_nheap;
 
 static void kappa_setup_failed(const char *what) {
     fprintf(stderr, "\nKAPPA-REPLAY setup %s\n", what);
@@ -55,6 +60,38 @@ __attribute__((constructor)) static void kappa_load(void) {
     for (i = 0; i < kappa_nargs; i++)
         if (fscanf(f, " %llu", &kappa_args[i]) != 1)
             kappa_setup_failed("malformed test data (argument)");
+    if (fscanf(f, " heap %ld", &kappa_nheap) != 1 || kappa_nheap < 0)
+        kappa_setup_failed("malformed test data (heap)");
+    kappa_heap = calloc((size_t)kappa_nheap + 1, sizeof *kappa_heap);
+    {
+        unsigned long *nptrs = calloc((size_t)kappa_nheap + 1, sizeof *nptrs);
+        unsigned long **ptrs = calloc((size_t)kappa_nheap + 1, sizeof *ptrs);
+        for (i = 1; i <= kappa_nheap; i++) {
+            unsigned long size;
+            unsigned char *o;
+            if (fscanf(f, " %lu %lu ", &size, &nptrs[i]) != 2)
+                kappa_setup_failed("malformed test data (heap object)");
+            /* Exactly the object's size, so that the sanitizers see every overflow. */
+            o = malloc(size ? size : 1);
+            for (j = 0; j < size; j++)
+                if (fscanf(f, "%2hhx", &o[j]) != 1)
+                    kappa_setup_failed("malformed test data (heap bytes)");
+            kappa_heap[i] = o;
+            ptrs[i] = calloc(2 * nptrs[i] + 1, sizeof **ptrs);
+            for (j = 0; j < 2 * nptrs[i]; j++)
+                if (fscanf(f, " %lu", &ptrs[i][j]) != 1 || (j % 2 == 1 && ptrs[i][j] > (unsigned long)kappa_nheap))
+                    kappa_setup_failed("malformed test data (heap pointer)");
+        }
+        for (i = 1; i <= kappa_nheap; i++) {
+            for (j = 0; j < nptrs[i]; j++) {
+                void *target = ptrs[i][2 * j + 1] ? kappa_heap[ptrs[i][2 * j + 1]] : NULL;
+                memcpy((unsigned char *)kappa_heap[i] + ptrs[i][2 * j], &target, sizeof target);
+            }
+            free(ptrs[i]);
+        }
+        free(ptrs);
+        free(nptrs);
+    }
     if (fscanf(f, " inputs %ld", &kappa_n) != 1 || kappa_n < 0)
         kappa_setup_failed("malformed test data (inputs)");
     kappa_in = calloc((size_t)kappa_n + 1, sizeof *kappa_in);
@@ -123,6 +160,16 @@ unsigned long long __kappa_rt_arg(int i) {
         _exit(KAPPA_EXIT_DIVERGED);
     }
     return kappa_args[i];
+}
+
+void *__kappa_rt_heap_arg(int i) {
+    unsigned long long id = __kappa_rt_arg(i);
+    if (id > (unsigned long long)kappa_nheap) {
+        fflush(stdout);
+        fprintf(stderr, "\nKAPPA-REPLAY noarg %d\n", i);
+        _exit(KAPPA_EXIT_DIVERGED);
+    }
+    return id ? kappa_heap[id] : NULL;
 }
 
 __attribute__((noreturn)) void __kappa_rt_unexpected(const char *name) {

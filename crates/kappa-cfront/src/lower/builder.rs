@@ -159,6 +159,7 @@ impl FnBuilder {
             entry: Loc(order[self.entry.index()].unwrap_or(0)),
             exit: Loc(order[self.exit.index()].unwrap_or(0)),
             span,
+            nonnull_params: Vec::new(),
             out: Vec::new(),
             inc: Vec::new(),
         };

@@ -56,6 +56,9 @@ pub(crate) struct FuncEntry<'a> {
     pub ty: Arc<FuncType>,
     pub def: Option<&'a Node<FunctionDefinition>>,
     pub id: Option<FuncId>,
+    /// GCC's `nonnull` attribute over all declarations: `Some([])` for every pointer parameter,
+    /// else the 1-based parameter numbers it lists.
+    pub nonnull: Option<Vec<usize>>,
 }
 
 pub(crate) struct GlobalEntry<'a> {
@@ -428,7 +431,8 @@ impl<'a> Lowerer<'a> {
                 continue;
             }
             if let CType::Function(ft) = &decl.ty {
-                self.register_function(name, ft.clone(), None, &nspan)?;
+                let i = self.register_function(name, ft.clone(), None, &nspan)?;
+                self.note_nonnull(i, &d.node.specifiers, &id.node.declarator)?;
                 continue;
             }
             self.register_global(name, decl.ty, id.node.initializer.as_ref(), nspan)?;
@@ -496,7 +500,7 @@ impl<'a> Lowerer<'a> {
             }
             Some(Sym::Global(_)) => Err(self.error(span, format!("`{name}` redeclared as a different kind of symbol"))),
             _ => {
-                self.funcs.push(FuncEntry { name: name.clone(), ty: ft, def, id: None });
+                self.funcs.push(FuncEntry { name: name.clone(), ty: ft, def, id: None, nonnull: None });
                 let i = self.funcs.len() - 1;
                 self.scopes[0].insert(name, Sym::Func(i));
                 Ok(i)
@@ -516,7 +520,43 @@ impl<'a> Lowerer<'a> {
         if !fd.node.declarations.is_empty() || (ft.unprototyped && !decl.params.is_empty()) {
             ft = Arc::new(self.kr_types(&ft, &decl.params, &fd.node.declarations)?);
         }
-        self.register_function(name, ft, Some(fd), &nspan)?;
+        let i = self.register_function(name, ft, Some(fd), &nspan)?;
+        self.note_nonnull(i, &fd.node.specifiers, &fd.node.declarator)?;
+        Ok(())
+    }
+
+    /// Records GCC's `__attribute__((nonnull))` / `nonnull(i, …)` of a function declaration.
+    fn note_nonnull(
+        &mut self,
+        i: usize,
+        specs: &'a [Node<DeclarationSpecifier>],
+        decl: &'a Node<Declarator>,
+    ) -> Result<()> {
+        let from_specs = specs.iter().filter_map(|s| match &s.node {
+            DeclarationSpecifier::Extension(e) => Some(e.iter()),
+            _ => None,
+        });
+        for ext in from_specs.flatten().chain(decl.node.extensions.iter()) {
+            let Extension::Attribute(a) = &ext.node else { continue };
+            if a.name.node != "nonnull" && a.name.node != "__nonnull__" {
+                continue;
+            }
+            let mut listed = Vec::new();
+            for arg in &a.arguments {
+                let k = self.const_int(arg)?;
+                if k < 1 {
+                    return Err(self.error(&arg.span, "nonnull: parameter numbers start at 1"));
+                }
+                listed.push(k as usize);
+            }
+            let entry = &mut self.funcs[i].nonnull;
+            match (entry.as_mut(), listed.is_empty()) {
+                (_, true) => *entry = Some(Vec::new()),
+                (Some(v), false) if !v.is_empty() => v.extend(listed),
+                (Some(_), false) => {}
+                (None, false) => *entry = Some(listed),
+            }
+        }
         Ok(())
     }
 
@@ -690,6 +730,12 @@ impl<'a> Lowerer<'a> {
         }
         let params = self.param_vars.remove(&id).unwrap_or_default();
         let mut f = fcx.b.finish(name, params, span);
+        f.nonnull_params = match &self.funcs[i].nonnull {
+            None => Vec::new(),
+            Some(listed) => (0..ft.params.len())
+                .filter(|k| ft.params[*k].is_pointer() && (listed.is_empty() || listed.contains(&(k + 1))))
+                .collect(),
+        };
         f.ctype = Some(CType::Function(ft));
         self.prog.functions[id.index()] = f;
         Ok(())

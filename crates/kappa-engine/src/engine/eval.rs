@@ -87,7 +87,7 @@ impl<'p> Engine<'p> {
             }
             Expr::Live(p) => {
                 let p = self.eval_ptr(st, p)?;
-                SVal::Bool(self.over_objects(st, &p, |o, _| o.live())?)
+                SVal::Bool(self.over_objects(st, &p, |o, _| o.live.clone())?)
             }
             Expr::InBounds(p, n) => {
                 let p = self.eval_ptr(st, p)?;
@@ -104,9 +104,7 @@ impl<'p> Engine<'p> {
             Expr::Freeable(p) => {
                 let p = self.eval_ptr(st, p)?;
                 SVal::Bool(self.over_objects(st, &p, |o, off| {
-                    o.live()
-                        .and(&Term::bool(matches!(o.kind, ObjectKind::Heap | ObjectKind::Input)))
-                        .and(&off.eq(&Term::bv(0, off.width())))
+                    o.live.and(&Term::bool(o.freeable)).and(&off.eq(&Term::bv(0, off.width())))
                 })?)
             }
         })

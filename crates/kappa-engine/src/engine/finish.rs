@@ -1,6 +1,7 @@
 //! Terminated paths: statistics, errors, and the test of each path.
 
 use super::*;
+use kappa_ir::testcase::{HeapField, HeapObject, HeapPointer};
 
 impl<'p> Engine<'p> {
     // ---- termination and tests ----
@@ -21,7 +22,13 @@ impl<'p> Engine<'p> {
         }
         if let Termination::Stopped(reason) = &how {
             self.stats.paths_stopped += 1;
-            let r = if reason == "depth limit" { None } else { Some(format!("unsupported: {reason}")) };
+            let r = if reason == "depth limit" {
+                None
+            } else if reason.starts_with(super::memops::HEAP_BOUND) {
+                Some(reason.clone())
+            } else {
+                Some(format!("unsupported: {reason}"))
+            };
             if let Some(r) = r {
                 if !self.stats.incomplete.contains(&r) {
                     self.stats.incomplete.push(r);
@@ -144,7 +151,12 @@ impl<'p> Engine<'p> {
             }
             inputs.push(input);
         }
-        let (args, inputs): (Vec<Input>, Vec<Input>) = inputs.into_iter().partition(|i| i.kind == InputKind::Param);
+        let (mut args, inputs): (Vec<Input>, Vec<Input>) = inputs.into_iter().partition(|i| i.kind == InputKind::Param);
+        let (heap, ids) = self.input_heap_of(st, &model);
+        for a in args.iter_mut().filter(|a| a.ty == "ptr") {
+            a.value = u64::from(ids.get(&a.value).copied().unwrap_or(0));
+            a.signed = a.value as i64;
+        }
         let outcome = match how {
             Termination::Exit(code) => TestOutcome::Exit { code: val(code) as u32 as i32 },
             Termination::Abort => TestOutcome::Abort,
@@ -163,8 +175,82 @@ impl<'p> Engine<'p> {
             data_model: self.prog.data_model.name().into(),
             args,
             inputs,
+            heap,
             outcome,
         })
+    }
+
+    /// The input heap a model describes: references grouped by the identity the model gives
+    /// them (equal identities alias), each group an object numbered in the order the path met
+    /// it (parameters first). A group's contents are the initial fields of its first
+    /// materialised member (the ones later members' ite-terms refer back to); groups never
+    /// dereferenced are zero-filled with null pointers. Also returns identity → object id.
+    fn input_heap_of(&self, st: &State, model: &kappa_solver::Model) -> (Vec<HeapObject>, HashMap<u64, u32>) {
+        let heap = &st.heap;
+        let mut ids: HashMap<u64, u32> = HashMap::new();
+        let mut objects: Vec<HeapObject> = Vec::new();
+        if heap.is_empty() {
+            return (objects, ids);
+        }
+        let val = |t: &Term| model.eval_completed(t).and_then(|v| v.as_bv()).unwrap_or(0);
+        let identity: Vec<u64> = heap.refs.iter().map(|r| val(&r.sym)).collect();
+        for (r, &v) in heap.refs.iter().zip(&identity) {
+            if v == 0 || ids.contains_key(&v) {
+                continue;
+            }
+            let class = &self.input_types.classes[r.class];
+            ids.insert(v, objects.len() as u32 + 1);
+            objects.push(HeapObject {
+                id: objects.len() as u32 + 1,
+                ty: class.name.clone(),
+                size: class.size,
+                bytes: vec![0; class.size as usize],
+                pointers: Vec::new(),
+                fields: Vec::new(),
+            });
+        }
+        let mut filled = std::collections::HashSet::new();
+        for o in &heap.objects {
+            let v = identity[o.reference];
+            let Some(&id) = ids.get(&v) else { continue };
+            if !filled.insert(id) {
+                continue;
+            }
+            let class = &self.input_types.classes[o.class];
+            let obj = &mut objects[id as usize - 1];
+            let stride = u64::from(class.stride);
+            let mut covered = vec![false; class.size as usize];
+            for (f, (off, n, init)) in class.fields.iter().zip(&o.fields) {
+                let raw = val(init);
+                let (value, pointer) = if f.pointee.is_some() {
+                    let target = ids.get(&raw).copied().unwrap_or(0);
+                    obj.pointers.push(HeapPointer { offset: *off, target });
+                    (i64::from(target), true)
+                } else {
+                    for k in 0..*n {
+                        if let Some(b) = obj.bytes.get_mut((off + k) as usize) {
+                            *b = (raw >> (8 * k)) as u8;
+                        }
+                    }
+                    (kappa_expr::signed(raw, (8 * n) as u32), false)
+                };
+                for k in *off..off + n {
+                    if let Some(c) = covered.get_mut(k as usize) {
+                        *c = true;
+                    }
+                }
+                obj.fields.push(HeapField { name: f.name.clone(), offset: *off, value, pointer });
+            }
+            // Padding: whatever the path read of it.
+            for (k, c) in covered.iter().enumerate() {
+                if !c {
+                    let k = k as u64;
+                    let elem = val(&o.padding.select(&Term::bv(k / stride, self.pw())));
+                    obj.bytes[k as usize] = (elem >> (8 * (k % stride))) as u8;
+                }
+            }
+        }
+        (objects, ids)
     }
 
     pub(crate) fn write_test(&mut self, t: &TestCase) -> Option<String> {

@@ -5,7 +5,9 @@ use super::*;
 impl<'p> Engine<'p> {
     // ---- the initial state ----
 
-    pub(crate) fn initial_state(&mut self) -> Result<State, String> {
+    /// The initial states: one, or several when the heap model splits on the resolution of
+    /// `nonnull` pointer parameters at entry.
+    pub(crate) fn initial_states(&mut self) -> Result<Vec<State>, String> {
         let prog = self.prog;
         let pw = self.pw();
         let entry = prog.func_by_name(&self.cfg.entry).ok_or_else(|| format!("no function `{}`", self.cfg.entry))?;
@@ -71,6 +73,7 @@ impl<'p> Engine<'p> {
             Some(CType::Function(ft)) => ft.params.clone(),
             _ => Vec::new(),
         };
+        let mut at_entry = Vec::new();
         if entry.name == "main" && !entry.params.is_empty() {
             let args = self.main_args(&mut st, entry)?;
             for (p, v) in entry.params.iter().zip(args) {
@@ -94,8 +97,28 @@ impl<'p> Engine<'p> {
                         SVal::Int(t)
                     }
                     Ty::Ptr => {
+                        // A reference into the symbolic input heap (POSE's symbolic location).
                         let pointee = ptypes.get(k).and_then(|t| t.pointee()).cloned().unwrap_or(CType::Void);
-                        self.heap.input_pointer(&mut st, &pointee, &vi.name)?
+                        let class = self
+                            .input_class(&pointee)
+                            .map_err(|why| format!("pointer parameter `{}` of `{}`: {why}", vi.name, entry.name))?;
+                        let origin = crate::heap::RefOrigin::Param { index: k, name: vi.name.clone() };
+                        let r = self.new_reference(&mut st, class, origin, &vi.name);
+                        let sym = st.heap.refs[r].sym.clone();
+                        if entry.nonnull_params.contains(&k) {
+                            st.pc.push(sym.ne(&Term::bv(0, OBJ_BITS)));
+                            at_entry.push(r);
+                        }
+                        st.push_input(InputRecord {
+                            kind: InputKind::Param,
+                            origin: NondetOrigin::Uninit { var: vi.name.clone() },
+                            ty: vi.ty,
+                            span: vi.span,
+                            sym: sym.clone(),
+                            size: 0,
+                            iterated: None,
+                        });
+                        SVal::Ptr(Pointer { obj: sym, off: Term::bv(0, pw) })
                     }
                     Ty::Bool => return Err("boolean parameter".into()),
                 };
@@ -104,7 +127,22 @@ impl<'p> Engine<'p> {
         }
         st.frames.push(frame);
         st.node = self.new_node(None, entry.id, entry.entry, None, NodeKind::Normal);
-        Ok(st)
+        // `nonnull` parameters are resolved at entry, in parameter order, as Java's receiver is:
+        // later references may alias them.
+        let mut states = vec![st];
+        for r in at_entry {
+            let mut next = Vec::new();
+            for s in states {
+                let alts = self.heap_model.refine(&s.heap, &[crate::heap::RefUse::Entry(r)]);
+                if alts.is_empty() {
+                    next.push(s);
+                } else {
+                    next.extend(self.split_by(&s, alts));
+                }
+            }
+            states = next;
+        }
+        Ok(states)
     }
 
     /// argc = 1, argv = { "prog", NULL } (as the interpreter and the replayed program get).

@@ -63,7 +63,9 @@ pub struct Engine<'p> {
     prog: &'p Program,
     cfg: Config,
     solver: Box<dyn Solver>,
-    heap: Box<dyn HeapModel>,
+    heap_model: Box<dyn HeapModel>,
+    /// Type classes of input objects, shared by all states of the run.
+    input_types: crate::heap::InputTypes,
     templates: Box<dyn TemplateProvider>,
     observers: Vec<Box<dyn TreeObserver>>,
     info: Info,
@@ -119,11 +121,13 @@ impl<'p> Engine<'p> {
             ..Stats::default()
         };
         stats.coverage.branches_total = branch_edges.len() as u64;
+        stats.heap_stats.mode = cfg.heap.name().into();
         Engine {
             prog,
             cfg,
             solver,
-            heap: Box::new(ProgramHeap),
+            heap_model: Box::new(ProgramHeap),
+            input_types: crate::heap::InputTypes::default(),
             templates: Box::new(NoTemplates),
             observers: Vec::new(),
             info: Info { var_index, global_obj: HashMap::new(), branch_edges },
@@ -141,7 +145,7 @@ impl<'p> Engine<'p> {
     }
 
     pub fn set_heap(&mut self, h: Box<dyn HeapModel>) {
-        self.heap = h;
+        self.heap_model = h;
     }
 
     pub fn set_templates(&mut self, t: Box<dyn TemplateProvider>) {
@@ -200,7 +204,7 @@ impl<'p> Engine<'p> {
     }
 
     pub fn heap(&self) -> &dyn HeapModel {
-        self.heap.as_ref()
+        self.heap_model.as_ref()
     }
 
     /// A fresh symbol, named for the path.
@@ -257,8 +261,8 @@ impl<'p> Engine<'p> {
         if let Err(e) = prepared {
             self.stats.incomplete.push(e);
         }
-        match self.initial_state() {
-            Ok(s) => searcher.push(s),
+        match self.initial_states() {
+            Ok(states) => states.into_iter().for_each(|s| searcher.push(s)),
             Err(reason) => {
                 self.stats.incomplete.push(format!("unsupported: {reason}"));
             }
@@ -382,5 +386,6 @@ fn dummy_state() -> State {
         next_sym: 0,
         skip_templates_at: None,
         last_cycle: None,
+        heap: Rc::new(crate::heap::InputHeap::default()),
     }
 }

@@ -37,6 +37,18 @@ impl<'p> Engine<'p> {
                 }
                 LocKind::Normal => {}
             }
+            // The heap model's refinement of the input references these edges use (lazy
+            // initialisation splits the state here).
+            if self.heap_model.refines_uses() && !st.heap.is_empty() {
+                let uses = self.reference_uses(&st, fid, loc);
+                if !uses.is_empty() {
+                    let alts = self.heap_model.refine(&st.heap, &uses);
+                    if !alts.is_empty() {
+                        out.extend(self.split_by(&st, alts));
+                        return;
+                    }
+                }
+            }
             // Compact symbolic execution: a template at this location replaces the loop.
             let mut templates = std::mem::replace(&mut self.templates, Box::new(NoTemplates));
             let applied = templates.apply(self, &st);
@@ -116,6 +128,9 @@ impl<'p> Engine<'p> {
                 return;
             }
             let fork = taken.len() > 1;
+            if fork {
+                self.stats.heap_stats.branch_forks += taken.len() as u64 - 1;
+            }
             let mut succs = Vec::with_capacity(taken.len());
             for (n, &i) in taken.iter().enumerate() {
                 let mut s = if n + 1 == taken.len() { std::mem::replace(&mut st, dummy_state()) } else { st.clone() };
@@ -374,23 +389,8 @@ impl<'p> Engine<'p> {
                 });
                 self.set_reg(st, *dst, v);
             }
-            Op::Load { dst, ptr } => {
-                let p = self.eval_ptr(st, ptr)?;
-                let ty = self.prog.var_ty(*dst);
-                let v = self.load(st, &p, ty)?;
-                self.set_reg(st, *dst, v);
-            }
-            Op::Store { ptr, value } => {
-                let p = self.eval_ptr(st, ptr)?;
-                let v = self.eval(st, value)?;
-                self.store(st, &p, &v)?;
-            }
-            Op::MemCopy { dst, src, size } => {
-                let d = self.eval_ptr(st, dst)?;
-                let s = self.eval_ptr(st, src)?;
-                let n = self.eval_int(st, size)?;
-                let n = n.as_bv().ok_or("memcpy of a symbolic size")?;
-                self.memcopy(st, &d, &s, n)?;
+            Op::Load { .. } | Op::Store { .. } | Op::MemCopy { .. } | Op::Free { .. } => {
+                return self.memory_op(st, e);
             }
             Op::Alloc { target, region, size, init } => {
                 let size = self.eval_int(st, size)?;
@@ -444,19 +444,6 @@ impl<'p> Engine<'p> {
                         }
                     }
                     AllocTarget::Fresh(v) => self.set_reg(st, *v, SVal::Ptr(Pointer::to_obj(id, pw))),
-                }
-            }
-            Op::Free { ptr } => {
-                let p = self.eval_ptr(st, ptr)?;
-                let cands = self.heap.candidates(&st.memory, &p.obj)?;
-                match cands.as_slice() {
-                    [(id, _)] => {
-                        if let Some(o) = st.memory.get_mut(*id) {
-                            o.alive = false;
-                            o.data.clear();
-                        }
-                    }
-                    _ => return self.split_free(st, &p),
                 }
             }
             Op::Call { dst, func, args } => {
@@ -518,31 +505,5 @@ impl<'p> Engine<'p> {
             }
         }
         Ok(Flow::Continue)
-    }
-
-    /// `free` of a pointer that may refer to several objects: one successor per object.
-    pub(crate) fn split_free(&mut self, st: &mut State, p: &Pointer) -> Result<Flow, String> {
-        let cands = self.heap.candidates(&st.memory, &p.obj)?;
-        let mut out = Vec::new();
-        for (id, cond) in cands {
-            match self.query(st, &cond) {
-                SatResult::Sat => {
-                    let mut s = st.clone();
-                    s.id = self.new_state_id();
-                    s.pc.push(cond);
-                    if let Some(o) = s.memory.get_mut(id) {
-                        o.alive = false;
-                        o.data.clear();
-                    }
-                    out.push(s);
-                }
-                SatResult::Unsat => {}
-                SatResult::Unknown(r) => {
-                    self.stats.failed_leaves += 1;
-                    self.failed_leaf_reason(r);
-                }
-            }
-        }
-        Ok(Flow::Split(out))
     }
 }
