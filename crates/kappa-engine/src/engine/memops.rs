@@ -108,7 +108,10 @@ impl<'p> Engine<'p> {
                         parts.push(rho.ne(heap.identity(o)));
                     }
                 }
-                Resolution::Materialise => parts.push(rho.ne(&zero)),
+                // No assumption: a materialised reference may be a leaf of an ite-reference
+                // (`ite(a = b, b->next, a->next)`) that is null where the other leaf is taken;
+                // the reference dereferenced is non-null by the program's own null check.
+                Resolution::Materialise => {}
             }
         }
         Term::and_all(parts)
