@@ -57,7 +57,7 @@ fn line_of(location: &str) -> u32 {
 }
 
 /// A test's heap as the tracing build reads it: nodes (val, next), then a and b.
-fn heap_of(t: &TestCase) -> (Vec<(i32, u32)>, u32, u32) {
+fn heap_of(t: &TestCase) -> common::Heap {
     let nodes = t
         .heap
         .iter()

@@ -276,6 +276,9 @@ int main(int argc, char **argv) {
 "#;
 
 /// The tracing build of a program, compiled with gcc in `dir`.
+/// A concrete heap: nodes as (val, id of next), then the ids of `a` and `b` (0: null).
+pub type Heap = (Vec<(i32, u32)>, u32, u32);
+
 pub struct Tracer {
     exe: PathBuf,
 }
@@ -306,7 +309,7 @@ impl Tracer {
 
     /// The paths of the given heaps (`(nodes as (val, next id), a id, b id)`), each with the
     /// value `f` returned (meaningful when the path ends in `ret`).
-    pub fn run(&self, heaps: &[(Vec<(i32, u32)>, u32, u32)]) -> Vec<(String, i32)> {
+    pub fn run(&self, heaps: &[Heap]) -> Vec<(String, i32)> {
         use std::io::Write;
         let mut input = String::new();
         for (nodes, a, b) in heaps {
