@@ -255,6 +255,13 @@ pub fn print_report(prog: &Program, report: &RunReport, out_dir: &Path) {
         print!(" ({} paths without a test: the solver found no model in time)", s.tests_missing);
     }
     println!();
+    let h = &s.heap_stats;
+    if h.input_objects > 0 || h.heap_forks > 0 {
+        println!(
+            "heap ({}): {} input objects materialised (at most {} on a path); forks: {} by the heap model, {} at branches",
+            h.mode, h.input_objects, h.input_objects_max, h.heap_forks, h.branch_forks
+        );
+    }
     if s.mode == "compact" {
         let t = &s.templates;
         println!("templates: {} cycles, {} templates computed, {} applied", t.cycles, t.computed, t.applied);

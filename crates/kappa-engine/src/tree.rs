@@ -37,6 +37,8 @@ struct Node {
     text: String,
     label: Option<String>,
     kind: NodeKind,
+    /// Created by a heap model's refinement (drawn as a dashed blue edge).
+    heap: bool,
 }
 
 /// Keeps the whole tree for rendering.
@@ -49,7 +51,15 @@ pub struct TreeRecorder {
 impl TreeObserver for TreeRecorder {
     fn node(&mut self, id: u64, parent: Option<u64>, func: &str, loc: &str, label: Option<&str>, kind: NodeKind) {
         self.index.insert(id, self.nodes.len());
-        self.nodes.push(Node { id, parent, text: format!("{func}:{loc}"), label: label.map(str::to_string), kind });
+        let heap = kind == NodeKind::Heap;
+        self.nodes.push(Node {
+            id,
+            parent,
+            text: format!("{func}:{loc}"),
+            label: label.map(str::to_string),
+            kind,
+            heap,
+        });
     }
 
     fn mark(&mut self, id: u64, kind: NodeKind) {
@@ -73,7 +83,8 @@ impl TreeRecorder {
     }
 
     /// Graphviz DOT: locations as nodes, branch conditions on forking edges; template nodes
-    /// drawn as boxes, error leaves red, failed leaves dashed.
+    /// drawn as boxes, error leaves red, failed leaves dashed, forks of the heap model (lazy
+    /// initialisation's cases) as dashed blue edges into blue hexagons.
     pub fn to_dot(&self) -> String {
         let mut s = String::from("digraph tree {\n  node [fontname=\"monospace\", fontsize=10];\n  edge [fontname=\"monospace\", fontsize=9];\n");
         for n in &self.nodes {
@@ -95,6 +106,14 @@ impl TreeRecorder {
         for n in &self.nodes {
             if let Some(p) = n.parent {
                 match &n.label {
+                    Some(l) if n.heap => {
+                        let _ = writeln!(
+                            s,
+                            "  n{p} -> n{} [label=\"{}\", style=dashed, color=blue, fontcolor=blue];",
+                            n.id,
+                            esc(l)
+                        );
+                    }
                     Some(l) => {
                         let _ = writeln!(s, "  n{p} -> n{} [label=\"{}\"];", n.id, esc(l));
                     }

@@ -307,6 +307,7 @@ impl<'p> Engine<'p> {
         self.stats.peak_memory_mb = self.stats.peak_memory_mb.max(crate::peak_rss_mb());
         self.stats.coverage.branches_covered = self.covered.len() as u64;
         self.stats.tests = self.tests_written;
+        self.stats.heap_stats.traces = self.stats.paths_completed;
     }
 
     fn limit_reached(&mut self) -> Option<String> {
