@@ -131,10 +131,17 @@ fn syntax_error(sm: &SourceMap, text: &str, e: &lang_c::driver::SyntaxError) -> 
 }
 
 /// GNU type names lang-c does not parse, which system headers use in declarations kappa never
-/// needs (`max_align_t`): replaced by a type of the same length, so that every offset, and so
-/// every reported position, stays as it was.
+/// needs (`max_align_t`, the functions of `<complex.h>`): replaced by a type of the same length
+/// (`_Complex` by blanks: `double _Complex` is then `double`, unsupported as any floating-point
+/// value once used), so that every offset, and so every reported position, stays as it was.
 fn mask_gnu_types(text: &str) -> String {
-    const MASKS: [(&str, &str); 3] = [("__float128", "double    "), ("__float80", "double   "), ("__bf16", "short ")];
+    const MASKS: [(&str, &str); 5] = [
+        ("__float128", "double    "),
+        ("__float80", "double   "),
+        ("__bf16", "short "),
+        ("_Complex", "        "),
+        ("__complex__", "           "),
+    ];
     if !MASKS.iter().any(|(w, _)| text.contains(w)) {
         return text.to_string();
     }
