@@ -27,6 +27,12 @@ pub struct Options {
     pub defines: Vec<String>,
     /// Functions to lower, with everything they call; empty means `main`.
     pub entries: Vec<String>,
+    /// Lower every function with a body (a library), not only what the entries reach.
+    pub lower_all: bool,
+    /// Functions and globals a linker will provide (the C library model of `kappa-libc`): a
+    /// call to such a function without body, or a use of such a global declared `extern` only,
+    /// becomes an [`kappa_ir::Import`] of the program instead of an error.
+    pub externs: std::collections::BTreeSet<String>,
 }
 
 /// Lowers a C file. Files ending in `.i` are taken as preprocessed; others go through the
@@ -79,10 +85,21 @@ fn lower_on_this_thread(name: &str, text: &str, opts: &Options) -> Result<Progra
         Err(_) => return Err(Diagnostic::error(format!("{name}: the parser failed on this input"))),
     };
     let mut l = lower::Lowerer::new(&sm, text, opts.data_model);
+    l.externs = opts.externs.clone();
     l.collect(&parse.unit)?;
-    let entries = if opts.entries.is_empty() { vec!["main".to_string()] } else { opts.entries.clone() };
+    let entries = if opts.lower_all {
+        l.defined_functions()
+    } else if opts.entries.is_empty() {
+        vec!["main".to_string()]
+    } else {
+        opts.entries.clone()
+    };
     l.lower_entries(&entries)?;
     let prog = l.prog;
+    // Imported functions have no body until linked: the linker validates the whole.
+    if !prog.imports.is_empty() {
+        return Ok(prog);
+    }
     if let Err(e) = prog.validate() {
         return Err(Diagnostic::error(format!("internal error: the lowered program is malformed: {e}")));
     }

@@ -141,11 +141,12 @@ fn front_options(f: &FrontOpts) -> Options {
         include_dirs: f.include.clone(),
         defines: f.define.clone(),
         entries: vec![f.entry.clone()],
+        ..Default::default()
     }
 }
 
 fn load(f: &FrontOpts) -> Result<kappa_ir::Program, ExitCode> {
-    kappa_cfront::lower_file(&f.file, &front_options(f)).map_err(|d| {
+    kappa_libc::lower_file(&f.file, &front_options(f)).map_err(|d| {
         eprintln!("{d}");
         ExitCode::from(2)
     })
@@ -187,7 +188,7 @@ fn main() -> ExitCode {
                 return ExitCode::from(1);
             }
             // Valid C that kappa cannot handle is a verdict (unknown), not an input error.
-            let prog = match kappa_cfront::lower_file(&front.file, &front_options(&front)) {
+            let prog = match kappa_libc::lower_file(&front.file, &front_options(&front)) {
                 Ok(p) => p,
                 Err(d) if d.kind == DiagKind::Unsupported => {
                     eprintln!("{d}");

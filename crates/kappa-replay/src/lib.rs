@@ -254,8 +254,9 @@ impl Harness {
             include_dirs: opts.include_dirs.clone(),
             defines: opts.defines.clone(),
             entries: vec![entry.to_string()],
+            ..Default::default()
         };
-        let prog = kappa_cfront::lower_file(source, &fopts).map_err(ReplayError::Frontend)?;
+        let prog = kappa_libc::lower_file(source, &fopts).map_err(ReplayError::Frontend)?;
         Harness::from_program(prog, entry, opts)
     }
 

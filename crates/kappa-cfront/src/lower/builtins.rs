@@ -58,13 +58,18 @@ impl<'a> Lowerer<'a> {
             if let Some(v) = self.builtin(name, func, &c.node.arguments, span)? {
                 return Ok(v);
             }
-            if func.is_none() {
-                return Err(self.error(
-                    &c.node.callee.span,
-                    format!("call to undeclared function `{name}` (declared nowhere, defined nowhere)"),
-                ));
+            match func {
+                None => {
+                    return Err(self.error(
+                        &c.node.callee.span,
+                        format!("call to undeclared function `{name}` (declared nowhere, defined nowhere)"),
+                    ))
+                }
+                Some(i) if self.externs.contains(name) => return self.user_call(i, &c.node.arguments, span),
+                Some(_) => {
+                    return Err(self.unsupported(&c.node.callee.span, format!("call to `{name}`, which has no body")))
+                }
             }
-            return Err(self.unsupported(&c.node.callee.span, format!("call to `{name}`, which has no body")));
         }
         let i = func.unwrap_or_default();
         self.user_call(i, &c.node.arguments, span)
@@ -381,6 +386,13 @@ impl<'a> Lowerer<'a> {
                     self.expr(a)?;
                 }
                 v
+            }
+            // The C library model's view of an object's bounds (realloc copies the old block).
+            "__kappa_in_bounds" => {
+                let v = self.int_args(args, 2, name, span)?;
+                let (p, n) = (v[0].0.clone(), self.convert(v[1].0.clone(), &v[1].1, &size_t));
+                let b = Expr::InBounds(Box::new(p), Box::new(n));
+                Value::Scalar(Expr::ite(b, Expr::int(1, 32), Expr::int(0, 32)), CType::INT)
             }
             "__builtin_unreachable" => {
                 if self.no_eval == 0 {

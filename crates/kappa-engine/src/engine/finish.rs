@@ -164,6 +164,7 @@ impl<'p> Engine<'p> {
             args,
             inputs,
             outcome,
+            program_inputs: Default::default(),
         })
     }
 
