@@ -82,6 +82,7 @@ pub fn setup(front: &FrontOpts, ex: &ExploreOpts, prog: &Program) -> Setup {
         test_dir: Some(ex.out.join("tests")),
         record_tree: ex.tree.is_some(),
         program_name: front.file.display().to_string(),
+        program_inputs: ex.inputs.spec().unwrap_or_default(),
         ..Config::default()
     };
     Setup { cfg, notes }
@@ -271,6 +272,9 @@ pub fn print_report(prog: &Program, report: &RunReport, out_dir: &Path) {
         println!("exploration complete");
     } else {
         println!("exploration incomplete: {}", s.incomplete.join("; "));
+    }
+    for a in &s.assumptions {
+        println!("assumption: {a}");
     }
     let _ = prog;
 }

@@ -4,6 +4,7 @@
 //! file:line:col), 3 internal error.
 
 mod explore;
+mod inputs;
 
 use clap::{Args, Parser, Subcommand};
 use kappa_cfront::{DiagKind, Options};
@@ -78,6 +79,8 @@ pub struct ExploreOpts {
     /// No progress display.
     #[arg(long)]
     pub quiet: bool,
+    #[command(flatten)]
+    pub inputs: inputs::InputOpts,
 }
 
 #[derive(Subcommand)]
@@ -183,6 +186,10 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Verify { front, explore: ex, property } => {
+            if let Err(e) = ex.inputs.spec() {
+                eprintln!("kappa: {e}");
+                return ExitCode::from(1);
+            }
             if let Err(e) = explore::check_property(&property) {
                 eprintln!("kappa: {e}");
                 return ExitCode::from(1);
@@ -222,10 +229,19 @@ fn main() -> ExitCode {
             if !ex.quiet {
                 explore::print_report(&prog, &report, &ex.out);
             }
+            if ex.quiet {
+                for a in &report.stats.assumptions {
+                    println!("assumption: {a}");
+                }
+            }
             println!("{}", verdict.result_line());
             ExitCode::SUCCESS
         }
         Command::Run { front, explore: ex } => {
+            if let Err(e) = ex.inputs.spec() {
+                eprintln!("kappa: {e}");
+                return ExitCode::from(1);
+            }
             let prog = match load(&front) {
                 Ok(p) => p,
                 Err(c) => return c,

@@ -89,6 +89,31 @@ pub struct Config {
     pub program_name: String,
     /// Edges a state may run before it goes back to the searcher (fairness for BFS).
     pub step_budget: u32,
+    /// What `main(argc, argv)`, standard input and files are (KLEE's POSIX options).
+    pub program_inputs: ProgramInputSpec,
+}
+
+/// The program's command line, standard input and files: concrete (`kappa run prog.c -- ARGS`)
+/// and symbolic (`--sym-args MIN MAX LEN`, `--sym-stdin N`, `--sym-files COUNT LEN`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ProgramInputSpec {
+    /// `argv[0]`; empty means `prog`.
+    pub argv0: Vec<u8>,
+    /// Concrete arguments after `argv[0]`.
+    pub args: Vec<Vec<u8>>,
+    /// Between MIN and MAX more arguments of up to LEN symbolic bytes each.
+    pub sym_args: Option<(u32, u32, u32)>,
+    /// N symbolic bytes of standard input.
+    pub sym_stdin: Option<u32>,
+    /// COUNT files named A, B, … of LEN symbolic bytes each.
+    pub sym_files: Option<(u32, u32)>,
+}
+
+impl ProgramInputSpec {
+    /// No option was given: `argc = 1`, empty standard input, no files.
+    pub fn is_default(&self) -> bool {
+        *self == ProgramInputSpec::default()
+    }
 }
 
 impl Default for Config {
@@ -106,6 +131,7 @@ impl Default for Config {
             stop_at_first_violation: false,
             program_name: String::new(),
             step_budget: 256,
+            program_inputs: ProgramInputSpec::default(),
         }
     }
 }

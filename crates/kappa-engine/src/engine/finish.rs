@@ -164,7 +164,7 @@ impl<'p> Engine<'p> {
             args,
             inputs,
             outcome,
-            program_inputs: Default::default(),
+            program_inputs: self.test_program_inputs(&val),
         })
     }
 
