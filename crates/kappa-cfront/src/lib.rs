@@ -95,6 +95,9 @@ fn lower_on_this_thread(name: &str, text: &str, opts: &Options) -> Result<Progra
         opts.entries.clone()
     };
     l.lower_entries(&entries)?;
+    if opts.lower_all {
+        l.define_all_globals()?;
+    }
     let prog = l.prog;
     // Imported functions have no body until linked: the linker validates the whole.
     if !prog.imports.is_empty() {

@@ -4,3 +4,4 @@
 #include "stdlib.c"
 #include "string.c"
 #include "stdio.c"
+#include "format.c"

@@ -34,6 +34,7 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("stdlib.c", include_str!("../c/stdlib.c")),
     ("string.c", include_str!("../c/string.c")),
     ("stdio.c", include_str!("../c/stdio.c")),
+    ("format.c", include_str!("../c/format.c")),
 ];
 
 /// Prefix of variadic functions' fixed-arity models.

@@ -355,6 +355,48 @@ impl<'a> Lowerer<'a> {
                 }
                 Value::Void
             }
+            "printf" | "fprintf" | "sprintf" | "snprintf"
+                if self.externs.contains("__kappa_fmt_begin")
+                    && args.len() >= [1, 2, 2, 3][["printf", "fprintf", "sprintf", "snprintf"]
+                        .iter()
+                        .position(|n| *n == name)
+                        .unwrap_or(0)] =>
+            {
+                let (dest, k) = match name {
+                    "printf" => (super::format::Dest::Stdout, 0),
+                    "fprintf" => {
+                        let (s, _) = self.scalar(&args[0])?;
+                        (super::format::Dest::Stream(s), 1)
+                    }
+                    "sprintf" => {
+                        let (b, _) = self.scalar(&args[0])?;
+                        (super::format::Dest::Buffer(b, None), 1)
+                    }
+                    _ => {
+                        let (b, _) = self.scalar(&args[0])?;
+                        let sp0 = self.span(&args[0].span);
+                        let b = self.materialize(b, &CType::ptr_to(CType::CHAR), sp0);
+                        let (n, t) = self.scalar(&args[1])?;
+                        let n = self.convert(n, &t, &size_t);
+                        (super::format::Dest::Buffer(b, Some(n)), 2)
+                    }
+                };
+                if !matches!(args[k].node, Expression::StringLiteral(_)) && name == "printf" {
+                    return self.builtin_output(name, args, span).map(Some);
+                }
+                self.printf_family(name, dest, &args[k], &args[k + 1..], span)?
+            }
+            "printf" | "puts" | "putchar" => self.builtin_output(name, args, span)?,
+            _ => return self.builtin_rest(name, args, span),
+        };
+        let _ = pw;
+        Ok(Some(v))
+    }
+
+    /// `printf` (with a format that is not a literal), `puts`, `putchar`: kappa's output operation.
+    fn builtin_output(&mut self, name: &str, args: &'a [Node<Expression>], span: &LSpan) -> Result<Value> {
+        let sp = self.span(span);
+        let v = match name {
             "printf" | "puts" | "putchar" => {
                 let kind = match name {
                     "printf" => OutputKind::Printf,
@@ -377,6 +419,15 @@ impl<'a> Lowerer<'a> {
                 self.fcx.b.step(Op::Output { kind, args: vals, dst: Some(dst) }, sp);
                 Value::Scalar(Expr::Var(dst), CType::INT)
             }
+            _ => Value::Void,
+        };
+        Ok(v)
+    }
+
+    fn builtin_rest(&mut self, name: &str, args: &'a [Node<Expression>], span: &LSpan) -> Result<Option<Value>> {
+        let sp = self.span(span);
+        let size_t = self.size_t();
+        let v = match name {
             "__builtin_expect" | "__builtin_expect_with_probability" => {
                 let Some(first) = args.first() else {
                     return Err(self.error(span, "`__builtin_expect` expects arguments"));
@@ -402,7 +453,6 @@ impl<'a> Lowerer<'a> {
             }
             _ => return Ok(None),
         };
-        let _ = pw;
         Ok(Some(v))
     }
 }

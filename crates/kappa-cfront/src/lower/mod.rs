@@ -9,6 +9,7 @@
 mod builder;
 mod builtins;
 mod expr;
+mod format;
 pub(crate) mod fold;
 mod init;
 mod stmt;
@@ -670,6 +671,18 @@ impl<'a> Lowerer<'a> {
             })
             .map(|f| f.name.clone())
             .collect()
+    }
+
+    /// Materialises every global defined outside system headers (a library's exports).
+    pub fn define_all_globals(&mut self) -> Result<()> {
+        for i in 0..self.globals.len() {
+            let (file, _, _) = self.sm.locate(self.globals[i].span.start);
+            let system = self.sm.files.get(file as usize).is_some_and(|n| n.starts_with("/usr/"));
+            if self.globals[i].defined && !system {
+                self.materialize_global(i)?;
+            }
+        }
+        Ok(())
     }
 
     pub fn lower_entries(&mut self, entries: &[String]) -> Result<()> {
