@@ -103,14 +103,12 @@ void __kappa_fmt_int(int conv, int flags, int width, int prec, long long v) {
     } else if (nd == 0) {
         zeros = 1;
     }
-    if ((flags & F_ALT) && nd > 0) {
-        if (conv == 'x')
-            prefix = "0x";
-        else if (conv == 'X')
-            prefix = "0X";
-        else if (conv == 'o' && zeros == 0)
-            zeros = 1;
-    }
+    if ((flags & F_ALT) && nd > 0 && conv == 'x')
+        prefix = "0x";
+    else if ((flags & F_ALT) && nd > 0 && conv == 'X')
+        prefix = "0X";
+    else if ((flags & F_ALT) && conv == 'o' && zeros == 0)
+        zeros = 1; /* the alternative octal form starts with 0, even for a zero of precision 0 */
     int len = (int)strlen(prefix) + zeros + nd;
     int pad = width > len ? width - len : 0;
     if ((flags & F_ZERO) && !(flags & (F_LEFT | F_PREC))) {

@@ -302,7 +302,7 @@ int fseek(FILE *f, long off, int whence) {
     f = __kappa_stream(f);
     long len = f->_IO_read_end - f->_IO_read_base;
     long pos = whence == SEEK_SET ? off : whence == SEEK_CUR ? f->_IO_read_ptr - f->_IO_read_base + off : len + off;
-    if (f->_IO_read_base == NULL || pos < 0 || pos > len) {
+    if (f->_IO_read_base == NULL || pos < 0) { /* past the end is allowed: reads there see EOF */
         errno = EINVAL;
         return -1;
     }
