@@ -134,6 +134,15 @@ impl<'p> Engine<'p> {
         if let Some((count, len)) = spec.sym_files {
             // struct { const char *name; unsigned char *data; unsigned long len; }[count]
             let rec = 3 * pb;
+            let mut entries = Vec::new();
+            for i in 0..count {
+                let name = file_name(i);
+                let name_id = self.env_object(st, &format!("file {name} name"), name.as_bytes(), None, true);
+                let arr = self.fresh_sym(st, &format!("file_{name}"), byte_array_sort(pw));
+                let data_id = self.env_object(st, &format!("file {name}"), &[], Some((&arr, u64::from(len))), false);
+                entries.push((name_id, data_id));
+                envt.files.push((name, arr, u64::from(len)));
+            }
             let table_id = st.memory.next_id();
             let mut table = Object::new(
                 table_id,
@@ -143,16 +152,11 @@ impl<'p> Engine<'p> {
                 Contents::zeroed(pw, pb as u32, None),
                 pw,
             );
-            for i in 0..count {
-                let name = file_name(i);
-                let name_id = self.env_object(st, &format!("file {name} name"), name.as_bytes(), None, true);
-                let arr = self.fresh_sym(st, &format!("file_{name}"), byte_array_sort(pw));
-                let data_id = self.env_object(st, &format!("file {name}"), &[], Some((&arr, u64::from(len))), false);
-                let at = u64::from(i) * rec;
+            for (i, (name_id, data_id)) in entries.into_iter().enumerate() {
+                let at = i as u64 * rec;
                 table.store(&Term::bv(at, pw), &SVal::Ptr(Pointer::to_obj(name_id, pw)), pw);
                 table.store(&Term::bv(at + pb, pw), &SVal::Ptr(Pointer::to_obj(data_id, pw)), pw);
                 table.store(&Term::bv(at + 2 * pb, pw), &SVal::Int(Term::bv(u64::from(len), pw)), pw);
-                envt.files.push((name, arr, u64::from(len)));
             }
             st.memory.add(table);
             self.set_env_global(st, env::FILES, SVal::Ptr(Pointer::to_obj(table_id, pw)));
@@ -181,9 +185,8 @@ impl<'p> Engine<'p> {
         let prog = self.prog;
         let reads = |v: VarId| entry.edges.iter().any(|e| e.op.exprs().iter().any(|x| mentions(x, v)));
         let uses_args = entry.params.iter().take(2).any(|p| reads(*p));
-        let has = |name: &str| {
-            prog.global_vars().any(|g| prog.var(g).name == name) || prog.objects.iter().any(|o| o.name == name)
-        };
+        // The C library model reads every stream through fgetc, and looks files up by name.
+        let has = |name: &str| prog.library_functions.iter().any(|f| prog.func(*f).name == name);
         let mut notes = Vec::new();
         if uses_args && spec.args.is_empty() && spec.sym_args.is_none() {
             notes.push(
@@ -191,10 +194,10 @@ impl<'p> Engine<'p> {
                     .to_string(),
             );
         }
-        if has(env::STDIN_DATA) && spec.sym_stdin.is_none() {
+        if has("fgetc") && spec.sym_stdin.is_none() {
             notes.push("standard input was empty (--sym-stdin N for N symbolic bytes)".to_string());
         }
-        if has(env::FILES) && spec.sym_files.is_none() {
+        if has("__kappa_find_file") && spec.sym_files.is_none() {
             notes.push("no file could be opened (--sym-files COUNT LEN for symbolic files A, B, …)".to_string());
         }
         self.stats.assumptions = notes;
