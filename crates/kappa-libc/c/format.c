@@ -125,6 +125,51 @@ void __kappa_fmt_int(int conv, int flags, int width, int prec, long long v) {
         __kappa_fmt_pad(pad, ' ');
 }
 
+/* Output to a stream writes nothing (kappa's output operation prints in the interpreter): only
+   the number of characters matters, for printf's return value. It is computed here without
+   branching on the value, so that printing a symbolic number does not fork a path per digit
+   count. Flags, width and precision are the format's (concrete unless given by `*`). */
+void __kappa_fmt_int_len(int conv, int flags, int width, int prec, long long v) {
+    if (width < 0) {
+        flags |= F_LEFT;
+        width = -width;
+    }
+    if ((flags & F_PREC) && prec < 0)
+        flags &= ~F_PREC;
+    if (conv == 'c') {
+        __kappa_fmt_len += (size_t)(1 + (width > 1) * (width - 1));
+        return;
+    }
+    unsigned long long u = (unsigned long long)v;
+    int sign = 0;
+    if (conv == 'd' || conv == 'i') {
+        unsigned long long neg = (unsigned long long)(v < 0);
+        u = u - 2 * neg * u;
+        sign = (int)neg;
+        if (flags & (F_PLUS | F_SPACE))
+            sign = 1;
+    }
+    unsigned long long base = conv == 'x' || conv == 'X' ? 16 : conv == 'o' ? 8 : 10;
+    int nd = (u != 0);
+    for (unsigned long long p = base;; p *= base) {
+        nd += (u >= p);
+        if (p > (unsigned long long)-1 / base)
+            break;
+    }
+    int zeros = 0;
+    if (flags & F_PREC)
+        zeros = (prec > nd) * (prec - nd);
+    else
+        zeros = (nd == 0);
+    int prefix = sign;
+    if ((flags & F_ALT) && (conv == 'x' || conv == 'X'))
+        prefix += 2 * (u != 0);
+    if ((flags & F_ALT) && conv == 'o')
+        zeros += (zeros == 0);
+    int len = prefix + zeros + nd;
+    __kappa_fmt_len += (size_t)(len + (width > len) * (width - len));
+}
+
 void __kappa_fmt_ptr(int conv, int flags, int width, int prec, void *p) {
     (void)prec;
     if (p == NULL) {

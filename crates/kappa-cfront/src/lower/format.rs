@@ -303,7 +303,10 @@ impl<'a> Lowerer<'a> {
                             args.push(v);
                             let mut params = vec![CType::INT; 4];
                             params.push(ll.clone());
-                            self.library_call("__kappa_fmt_int", CType::Void, params, args, span)?;
+                            // A stream only needs the length (no fork per digit count).
+                            let helper =
+                                if matches!(dest, Dest::Buffer(..)) { "__kappa_fmt_int" } else { "__kappa_fmt_int_len" };
+                            self.library_call(helper, CType::Void, params, args, span)?;
                         }
                     }
                 }
