@@ -9,14 +9,20 @@
 import json, os, re, subprocess, sys, tempfile
 
 
-def run(cmd, stdin, files, argv0=None):
+def run(cmd, stdin, files):
+    if not files:
+        try:
+            subprocess.run(cmd, input=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+        return
     with tempfile.TemporaryDirectory() as cwd:
         for name, data in files:
             with open(os.path.join(cwd, name), "wb") as f:
                 f.write(data)
         try:
             subprocess.run(cmd, input=stdin, cwd=cwd, stdout=subprocess.DEVNULL,
-                           stderr=subprocess.DEVNULL, timeout=5, executable=cmd[0] if argv0 else None)
+                           stderr=subprocess.DEVNULL, timeout=5)
         except subprocess.TimeoutExpired:
             pass
 

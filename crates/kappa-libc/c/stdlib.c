@@ -242,3 +242,42 @@ int rand(void) {
     __kappa_rand_r = __kappa_rand_r + 1 == 31 ? 0 : __kappa_rand_r + 1;
     return result;
 }
+
+/* qsort and bsearch call the program's comparator, a function pointer, which kappa does not
+   support in general: the front-end binds the comparator of each call site, and the linker
+   makes a copy of these models per comparator, calling it where they call __kappa_qsort_cmp or
+   __kappa_bsearch_cmp. So that copies share nothing, they call no other function and touch no
+   global. The sort is stable (insertion sort), as glibc's merge sort is for arrays it can
+   allocate a buffer for. */
+int __kappa_qsort_cmp(const void *a, const void *b);
+int __kappa_bsearch_cmp(const void *key, const void *elem);
+
+void __kappa_qsort(void *base, size_t n, size_t size) {
+    unsigned char *b = base;
+    for (size_t i = 1; i < n; i++) {
+        for (size_t j = i; j > 0 && __kappa_qsort_cmp(b + (j - 1) * size, b + j * size) > 0; j--) {
+            unsigned char *x = b + (j - 1) * size, *y = b + j * size;
+            for (size_t k = 0; k < size; k++) {
+                unsigned char t = x[k];
+                x[k] = y[k];
+                y[k] = t;
+            }
+        }
+    }
+}
+
+void *__kappa_bsearch(const void *key, const void *base, size_t n, size_t size) {
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const unsigned char *e = (const unsigned char *)base + mid * size;
+        int c = __kappa_bsearch_cmp(key, e);
+        if (c < 0)
+            hi = mid;
+        else if (c > 0)
+            lo = mid + 1;
+        else
+            return (void *)e;
+    }
+    return NULL;
+}

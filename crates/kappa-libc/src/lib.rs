@@ -62,7 +62,9 @@ fn lower_library(dm: DataModel) -> Result<Program, Diagnostic> {
     for (name, text) in SOURCES {
         std::fs::write(dir.join(name), text).map_err(|e| Diagnostic::error(format!("kappa-libc: {e}")))?;
     }
-    let opts = Options { data_model: dm, lower_all: true, ..Options::default() };
+    // The comparators of qsort and bsearch are bound per call site at link time.
+    let externs = ["__kappa_qsort_cmp", "__kappa_bsearch_cmp"].iter().map(|s| s.to_string()).collect();
+    let opts = Options { data_model: dm, lower_all: true, externs, ..Options::default() };
     let r = kappa_cfront::lower_file(&dir.join("libc.c"), &opts);
     let _ = std::fs::remove_dir_all(&dir);
     let mut prog = r.map_err(|d| Diagnostic::error(format!("internal error: the C library model does not lower: {d}")))?;
@@ -82,6 +84,7 @@ pub fn provided(dm: DataModel) -> Result<BTreeSet<String>, Diagnostic> {
     let mut names: BTreeSet<String> = lib
         .functions
         .iter()
+        .filter(|f| !f.locs.is_empty())
         .map(|f| f.name.strip_prefix(VARIADIC_PREFIX).unwrap_or(&f.name).to_string())
         .collect();
     names.extend(lib.objects.iter().filter(|o| matches!(o.kind, kappa_ir::ObjKind::Global { .. })).map(|o| o.name.clone()));

@@ -50,10 +50,16 @@ pub fn link(prog: &mut Program, lib: &Program) -> Result<(), String> {
     let mut fwork: Vec<FuncId> = Vec::new();
     let mut owork: Vec<ObjId> = Vec::new();
     let mut variadic_arity: HashMap<FuncId, usize> = HashMap::new();
+    let mut specialised: Vec<(FuncId, FuncId, String)> = Vec::new();
     for imp in std::mem::take(&mut prog.imports) {
         match imp {
             Import::Function(f) => {
                 let name = prog.func(f).name.clone();
+                if let Some((model, binding)) = name.split_once('@') {
+                    let lf = *lib_func.get(model).ok_or_else(|| format!("the C library has no `{model}`"))?;
+                    specialised.push((f, lf, binding.to_string()));
+                    continue;
+                }
                 let lf = *lib_func.get(name.as_str()).ok_or_else(|| format!("the C library has no `{name}`"))?;
                 check_signature(prog, f, lib, lf)?;
                 if lib.func(lf).name.starts_with(VARIADIC_PREFIX) {
@@ -249,7 +255,103 @@ pub fn link(prog: &mut Program, lib: &Program) -> Result<(), String> {
             }
         }
     }
+    for (f, lf, binding) in specialised {
+        specialise(prog, lib, f, lf, &binding, &map)?;
+    }
     prog.validate().map_err(|e| format!("internal error: the linked program is malformed: {e}"))
+}
+
+/// A copy of the model `lf` (`__kappa_qsort`) under the placeholder `f`, whose calls of the
+/// comparator placeholder call the program's function `binding` instead. The model calls
+/// nothing else and touches no global, so that the copy shares nothing.
+fn specialise(prog: &mut Program, lib: &Program, f: FuncId, lf: FuncId, binding: &str, base: &Map) -> Result<(), String> {
+    let model = lib.func(lf);
+    let target = prog
+        .functions
+        .iter()
+        .find(|g| g.name == binding && !g.locs.is_empty())
+        .map(|g| g.id)
+        .ok_or_else(|| format!("internal error: the comparator `{binding}` is not lowered"))?;
+    let mut map = Map {
+        funcs: HashMap::new(),
+        vars: HashMap::new(),
+        objs: HashMap::new(),
+        struct_off: base.struct_off,
+        file_off: base.file_off,
+    };
+    map.funcs.insert(lf, f);
+    for e in &model.edges {
+        match &e.op {
+            Op::Call { func, .. } if lib.func(*func).locs.is_empty() => {
+                map.funcs.insert(*func, target);
+            }
+            Op::Call { func, .. } => {
+                return Err(format!("internal error: the model `{}` calls `{}`", model.name, lib.func(*func).name))
+            }
+            _ => {}
+        }
+        for x in e.op.exprs() {
+            let mut global = false;
+            refs(x, &mut |r| match r {
+                Ref::Var(v) => global |= lib.var(v).kind == VarKind::Global,
+                Ref::Obj(o) => global |= !model.slots.contains(&o),
+            });
+            if global {
+                return Err(format!("internal error: the model `{}` uses a global", model.name));
+            }
+        }
+    }
+    let mut own: Vec<VarId> = model.vars.clone();
+    own.extend(model.params.iter().filter(|p| !model.vars.contains(p)));
+    own.extend(model.ret.filter(|r| !model.vars.contains(r)));
+    for v in own {
+        let vi = lib.var(v);
+        let id = VarId(prog.vars.len() as u32);
+        let kind = match vi.kind {
+            VarKind::Param(_) => VarKind::Param(f),
+            VarKind::Ret(_) => VarKind::Ret(f),
+            VarKind::Temp(_) => VarKind::Temp(f),
+            _ => VarKind::Local(f),
+        };
+        map.vars.insert(v, id);
+        prog.vars.push(VarInfo { name: vi.name.clone(), ty: vi.ty, ctype: map.ctype(&vi.ctype), kind, span: map.span(vi.span) });
+    }
+    for &o in &model.slots {
+        let oi = lib.obj(o);
+        let id = ObjId(prog.objects.len() as u32);
+        map.objs.insert(o, id);
+        prog.objects.push(ObjInfo {
+            name: oi.name.clone(),
+            ctype: map.ctype(&oi.ctype),
+            kind: ObjKind::Local(f),
+            size: oi.size,
+            span: map.span(oi.span),
+        });
+    }
+    let mut edges = Vec::with_capacity(model.edges.len());
+    for e in &model.edges {
+        edges.push(Edge { src: e.src, dst: e.dst, op: map.op(&e.op, model, &|x| lib.var_ty(x))?, span: map.span(e.span) });
+    }
+    let mut nf = Function {
+        name: prog.func(f).name.clone(),
+        id: f,
+        params: model.params.iter().map(|v| map.vars[v]).collect(),
+        ret: model.ret.map(|v| map.vars[&v]),
+        ctype: model.ctype.as_ref().map(|t| map.ctype(t)),
+        vars: model.vars.iter().map(|v| map.vars[v]).collect(),
+        slots: model.slots.iter().map(|o| map.objs[o]).collect(),
+        locs: model.locs.iter().map(|l| LocInfo { kind: l.kind.clone(), span: map.span(l.span) }).collect(),
+        edges,
+        entry: model.entry,
+        exit: model.exit,
+        span: map.span(model.span),
+        out: Vec::new(),
+        inc: Vec::new(),
+    };
+    nf.index_edges();
+    prog.functions[f.index()] = nf;
+    prog.library_functions.push(f);
+    Ok(())
 }
 
 /// The program's prototype and the model must agree on the parameters (a variadic function's

@@ -387,10 +387,64 @@ impl<'a> Lowerer<'a> {
                 self.printf_family(name, dest, &args[k], &args[k + 1..], span)?
             }
             "printf" | "puts" | "putchar" => self.builtin_output(name, args, span)?,
+            "qsort" | "bsearch" if self.externs.contains("__kappa_qsort") => self.sort_call(name, args, span)?,
             _ => return self.builtin_rest(name, args, span),
         };
         let _ = pw;
         Ok(Some(v))
+    }
+
+    /// `qsort(base, n, size, cmp)` and `bsearch(key, base, n, size, cmp)` with `cmp` a function
+    /// of the program: a call of the library model specialised to `cmp` (`__kappa_qsort@cmp`).
+    fn sort_call(&mut self, name: &str, args: &'a [Node<Expression>], span: &LSpan) -> Result<Value> {
+        let n = if name == "qsort" { 4 } else { 5 };
+        if args.len() != n {
+            return Err(self.error(span, format!("`{name}` expects {n} arguments, {} given", args.len())));
+        }
+        let cmp = &args[n - 1];
+        let ident = match &cmp.node {
+            Expression::Identifier(id) => Some(id.node.name.clone()),
+            Expression::UnaryOperator(u) if matches!(u.node.operator.node, UnaryOperator::Address) => {
+                match &u.node.operand.node {
+                    Expression::Identifier(id) => Some(id.node.name.clone()),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        let func = ident.as_ref().and_then(|c| match self.lookup(c) {
+            Some(Sym::Func(i)) if self.funcs[i].def.is_some() => Some(i),
+            _ => None,
+        });
+        let (Some(cname), Some(ci)) = (ident, func) else {
+            return Err(self.unsupported(
+                &cmp.span,
+                format!("`{name}` with a comparator that is not a function defined in the program (function pointers)"),
+            ));
+        };
+        let ft = self.funcs[ci].ty.clone();
+        if ft.params.len() != 2 || !ft.params.iter().all(|p| p.is_pointer()) || !ft.ret.is_integer() {
+            return Err(self.error(&cmp.span, format!("`{cname}` is not a comparator: int (const void *, const void *)")));
+        }
+        self.func_id(ci);
+        let size_t = self.size_t();
+        let vp = CType::ptr_to(CType::Void);
+        let mut vals = Vec::new();
+        let mut params = Vec::new();
+        for (k, a) in args[..n - 1].iter().enumerate() {
+            let (x, t) = self.scalar(a)?;
+            let want = if (name == "qsort" && k == 0) || (name == "bsearch" && k < 2) { vp.clone() } else { size_t.clone() };
+            let x = self.assign_convert(x, &t, &want, &a.span)?;
+            let sp = self.span(&a.span);
+            vals.push(self.materialize(x, &want, sp));
+            params.push(want);
+        }
+        let (model, ret) = if name == "qsort" { ("__kappa_qsort", CType::Void) } else { ("__kappa_bsearch", vp.clone()) };
+        let dst = self.library_call(&format!("{model}@{cname}"), ret.clone(), params, vals, span)?;
+        Ok(match dst {
+            Some(d) => Value::Scalar(Expr::Var(d), ret),
+            None => Value::Void,
+        })
     }
 
     /// `printf` (with a format that is not a literal), `puts`, `putchar`: kappa's output operation.

@@ -140,8 +140,10 @@ impl<'a> Lowerer<'a> {
         args: Vec<Expr>,
         span: &LSpan,
     ) -> Result<Option<VarId>> {
-        if !self.externs.contains(name) {
-            return Err(self.unsupported(span, format!("`{name}` (the printf family needs the C library model)")));
+        // `__kappa_qsort@cmp`: the model specialised to a comparator (see `kappa-libc`).
+        let base = name.split('@').next().unwrap_or(name);
+        if !self.externs.contains(base) {
+            return Err(self.unsupported(span, format!("`{base}` (this needs the C library model)")));
         }
         let i = match self.scopes[0].get(name) {
             Some(Sym::Func(i)) => *i,
