@@ -11,12 +11,7 @@ fn program(name: &str) -> PathBuf {
 
 /// Runs kappa; (exit code, stdout).
 fn kappa(args: &[&str], out: &Path) -> (i32, String) {
-    let o = Command::new(env!("CARGO_BIN_EXE_kappa"))
-        .args(args)
-        .arg("--out")
-        .arg(out)
-        .output()
-        .expect("run kappa");
+    let o = Command::new(env!("CARGO_BIN_EXE_kappa")).args(args).arg("--out").arg(out).output().expect("run kappa");
     let stdout = String::from_utf8_lossy(&o.stdout).into_owned();
     assert!(o.status.code().is_some(), "kappa died: {}", String::from_utf8_lossy(&o.stderr));
     (o.status.code().unwrap_or(-1), stdout + &String::from_utf8_lossy(&o.stderr))
@@ -83,8 +78,7 @@ fn stdin_overflow_is_found_and_replays() {
     let (_, text) = kappa(&["run", &ps, "--sym-stdin", "3", "--mode", "classic"], out.path());
     assert!(text.contains("no errors found"), "3 bytes hold at most 2 words: {text}");
     let out = tempfile::tempdir().unwrap();
-    let (_, text) =
-        kappa(&["run", &ps, "--sym-stdin", "5", "--search", "dfs", "--max-time", "120"], out.path());
+    let (_, text) = kappa(&["run", &ps, "--sym-stdin", "5", "--search", "dfs", "--max-time", "120"], out.path());
     assert!(text.contains("out_of_bounds at"), "{text}");
     let test = text.lines().find(|l| l.contains("out_of_bounds")).and_then(|l| l.split("[test ").nth(1)).unwrap();
     let test = test.trim_end_matches(']');

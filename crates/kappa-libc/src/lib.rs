@@ -67,7 +67,8 @@ fn lower_library(dm: DataModel) -> Result<Program, Diagnostic> {
     let opts = Options { data_model: dm, lower_all: true, externs, ..Options::default() };
     let r = kappa_cfront::lower_file(&dir.join("libc.c"), &opts);
     let _ = std::fs::remove_dir_all(&dir);
-    let mut prog = r.map_err(|d| Diagnostic::error(format!("internal error: the C library model does not lower: {d}")))?;
+    let mut prog =
+        r.map_err(|d| Diagnostic::error(format!("internal error: the C library model does not lower: {d}")))?;
     let dir_s = dir.display().to_string();
     for f in &mut prog.files {
         if let Some(rest) = f.strip_prefix(&dir_s) {
@@ -87,7 +88,9 @@ pub fn provided(dm: DataModel) -> Result<BTreeSet<String>, Diagnostic> {
         .filter(|f| !f.locs.is_empty())
         .map(|f| f.name.strip_prefix(VARIADIC_PREFIX).unwrap_or(&f.name).to_string())
         .collect();
-    names.extend(lib.objects.iter().filter(|o| matches!(o.kind, kappa_ir::ObjKind::Global { .. })).map(|o| o.name.clone()));
+    names.extend(
+        lib.objects.iter().filter(|o| matches!(o.kind, kappa_ir::ObjKind::Global { .. })).map(|o| o.name.clone()),
+    );
     Ok(names)
 }
 

@@ -198,8 +198,13 @@ pub fn link(prog: &mut Program, lib: &Program) -> Result<(), String> {
             ObjKind::StringLit { bytes } => ObjKind::StringLit { bytes: bytes.clone() },
             ObjKind::Local(f) => ObjKind::Local(map.func(*f)),
         };
-        let info =
-            ObjInfo { name: oi.name.clone(), ctype: map.ctype(&oi.ctype), kind, size: oi.size, span: map.span(oi.span) };
+        let info = ObjInfo {
+            name: oi.name.clone(),
+            ctype: map.ctype(&oi.ctype),
+            kind,
+            size: oi.size,
+            span: map.span(oi.span),
+        };
         new_objs.push((map.objs[&o], info));
     }
     new_objs.sort_by_key(|(id, _)| *id);
@@ -220,7 +225,12 @@ pub fn link(prog: &mut Program, lib: &Program) -> Result<(), String> {
         let id = map.func(f);
         let mut edges = Vec::with_capacity(lf.edges.len());
         for e in &lf.edges {
-            edges.push(Edge { src: e.src, dst: e.dst, op: map.op(&e.op, lf, &|x| lib.var_ty(x))?, span: map.span(e.span) });
+            edges.push(Edge {
+                src: e.src,
+                dst: e.dst,
+                op: map.op(&e.op, lf, &|x| lib.var_ty(x))?,
+                span: map.span(e.span),
+            });
         }
         let mut nf = Function {
             name: prog.func(id).name.clone(),
@@ -264,7 +274,14 @@ pub fn link(prog: &mut Program, lib: &Program) -> Result<(), String> {
 /// A copy of the model `lf` (`__kappa_qsort`) under the placeholder `f`, whose calls of the
 /// comparator placeholder call the program's function `binding` instead. The model calls
 /// nothing else and touches no global, so that the copy shares nothing.
-fn specialise(prog: &mut Program, lib: &Program, f: FuncId, lf: FuncId, binding: &str, base: &Map) -> Result<(), String> {
+fn specialise(
+    prog: &mut Program,
+    lib: &Program,
+    f: FuncId,
+    lf: FuncId,
+    binding: &str,
+    base: &Map,
+) -> Result<(), String> {
     let model = lib.func(lf);
     let target = prog
         .functions
@@ -314,7 +331,13 @@ fn specialise(prog: &mut Program, lib: &Program, f: FuncId, lf: FuncId, binding:
             _ => VarKind::Local(f),
         };
         map.vars.insert(v, id);
-        prog.vars.push(VarInfo { name: vi.name.clone(), ty: vi.ty, ctype: map.ctype(&vi.ctype), kind, span: map.span(vi.span) });
+        prog.vars.push(VarInfo {
+            name: vi.name.clone(),
+            ty: vi.ty,
+            ctype: map.ctype(&vi.ctype),
+            kind,
+            span: map.span(vi.span),
+        });
     }
     for &o in &model.slots {
         let oi = lib.obj(o);
@@ -330,7 +353,12 @@ fn specialise(prog: &mut Program, lib: &Program, f: FuncId, lf: FuncId, binding:
     }
     let mut edges = Vec::with_capacity(model.edges.len());
     for e in &model.edges {
-        edges.push(Edge { src: e.src, dst: e.dst, op: map.op(&e.op, model, &|x| lib.var_ty(x))?, span: map.span(e.span) });
+        edges.push(Edge {
+            src: e.src,
+            dst: e.dst,
+            op: map.op(&e.op, model, &|x| lib.var_ty(x))?,
+            span: map.span(e.span),
+        });
     }
     let mut nf = Function {
         name: prog.func(f).name.clone(),

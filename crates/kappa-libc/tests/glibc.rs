@@ -95,7 +95,11 @@ impl Driver {
         let r = run_main(&self.prog, &mut ZeroInput, &cfg);
         let status = match &r.outcome {
             Outcome::Exit(c) => *c & 0xff,
-            o => panic!("the model run ended with {o:?} on input {:?}\n{}", String::from_utf8_lossy(stdin), r.output_str()),
+            o => panic!(
+                "the model run ended with {o:?} on input {:?}\n{}",
+                String::from_utf8_lossy(stdin),
+                r.output_str()
+            ),
         };
         (glibc, (r.output_str(), status))
     }

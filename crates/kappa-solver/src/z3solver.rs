@@ -352,10 +352,12 @@ impl Z3Solver {
             }
             a = a.arg(0).clone();
         }
-        if a.op() != Op::ConstArray(match t.arg(1).sort() {
-            Sort::Bv(iw) => kappa_expr::Elem::Bv(iw),
-            _ => return Ok(None),
-        }) {
+        if a.op()
+            != Op::ConstArray(match t.arg(1).sort() {
+                Sort::Bv(iw) => kappa_expr::Elem::Bv(iw),
+                _ => return Ok(None),
+            })
+        {
             return Ok(None);
         }
         let Some(base) = a.arg(0).as_bv() else { return Ok(None) };

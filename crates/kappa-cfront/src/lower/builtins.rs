@@ -357,10 +357,11 @@ impl<'a> Lowerer<'a> {
             }
             "printf" | "fprintf" | "sprintf" | "snprintf"
                 if self.externs.contains("__kappa_fmt_begin")
-                    && args.len() >= [1, 2, 2, 3][["printf", "fprintf", "sprintf", "snprintf"]
-                        .iter()
-                        .position(|n| *n == name)
-                        .unwrap_or(0)] =>
+                    && args.len()
+                        >= [1, 2, 2, 3][["printf", "fprintf", "sprintf", "snprintf"]
+                            .iter()
+                            .position(|n| *n == name)
+                            .unwrap_or(0)] =>
             {
                 let (dest, k) = match name {
                     "printf" => (super::format::Dest::Stdout, 0),
@@ -424,7 +425,9 @@ impl<'a> Lowerer<'a> {
         };
         let ft = self.funcs[ci].ty.clone();
         if ft.params.len() != 2 || !ft.params.iter().all(|p| p.is_pointer()) || !ft.ret.is_integer() {
-            return Err(self.error(&cmp.span, format!("`{cname}` is not a comparator: int (const void *, const void *)")));
+            return Err(
+                self.error(&cmp.span, format!("`{cname}` is not a comparator: int (const void *, const void *)"))
+            );
         }
         self.func_id(ci);
         let size_t = self.size_t();
@@ -433,13 +436,15 @@ impl<'a> Lowerer<'a> {
         let mut params = Vec::new();
         for (k, a) in args[..n - 1].iter().enumerate() {
             let (x, t) = self.scalar(a)?;
-            let want = if (name == "qsort" && k == 0) || (name == "bsearch" && k < 2) { vp.clone() } else { size_t.clone() };
+            let want =
+                if (name == "qsort" && k == 0) || (name == "bsearch" && k < 2) { vp.clone() } else { size_t.clone() };
             let x = self.assign_convert(x, &t, &want, &a.span)?;
             let sp = self.span(&a.span);
             vals.push(self.materialize(x, &want, sp));
             params.push(want);
         }
-        let (model, ret) = if name == "qsort" { ("__kappa_qsort", CType::Void) } else { ("__kappa_bsearch", vp.clone()) };
+        let (model, ret) =
+            if name == "qsort" { ("__kappa_qsort", CType::Void) } else { ("__kappa_bsearch", vp.clone()) };
         let dst = self.library_call(&format!("{model}@{cname}"), ret.clone(), params, vals, span)?;
         Ok(match dst {
             Some(d) => Value::Scalar(Expr::Var(d), ret),

@@ -283,7 +283,9 @@ impl<'a> Lowerer<'a> {
                         }
                         _ => {
                             if !a.1.is_integer() {
-                                return Err(self.error(span, format!("`{name}`: `%{}` needs an integer", *conv as char)));
+                                return Err(
+                                    self.error(span, format!("`{name}`: `%{}` needs an integer", *conv as char))
+                                );
                             }
                             let signed = matches!(conv, b'd' | b'i');
                             let rank = match *len {
@@ -306,8 +308,11 @@ impl<'a> Lowerer<'a> {
                             let mut params = vec![CType::INT; 4];
                             params.push(ll.clone());
                             // A stream only needs the length (no fork per digit count).
-                            let helper =
-                                if matches!(dest, Dest::Buffer(..)) { "__kappa_fmt_int" } else { "__kappa_fmt_int_len" };
+                            let helper = if matches!(dest, Dest::Buffer(..)) {
+                                "__kappa_fmt_int"
+                            } else {
+                                "__kappa_fmt_int_len"
+                            };
                             self.library_call(helper, CType::Void, params, args, span)?;
                         }
                     }

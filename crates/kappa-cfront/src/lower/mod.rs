@@ -9,8 +9,8 @@
 mod builder;
 mod builtins;
 mod expr;
-mod format;
 pub(crate) mod fold;
+mod format;
 mod init;
 mod stmt;
 mod types;

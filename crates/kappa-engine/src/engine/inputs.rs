@@ -210,8 +210,10 @@ impl<'p> Engine<'p> {
             return ProgramInputs::default();
         }
         let pw = self.pw();
-        let bytes = |arr: &Term, n: u64| -> Vec<u8> { (0..n).map(|i| val(&arr.select(&Term::bv(i, pw))) as u8).collect() };
-        let mut argv: Vec<Bytes> = std::iter::once(e.argv0.clone()).chain(e.args.iter().cloned()).map(Bytes::new).collect();
+        let bytes =
+            |arr: &Term, n: u64| -> Vec<u8> { (0..n).map(|i| val(&arr.select(&Term::bv(i, pw))) as u8).collect() };
+        let mut argv: Vec<Bytes> =
+            std::iter::once(e.argv0.clone()).chain(e.args.iter().cloned()).map(Bytes::new).collect();
         let argc = e.argc.as_ref().map_or(argv.len() as u64, val);
         for (arr, n) in &e.sym_args {
             if argv.len() as u64 >= argc {
@@ -250,4 +252,3 @@ fn mentions(e: &Expr, v: VarId) -> bool {
     e.for_each_var(&mut |x| found |= x == v);
     found
 }
-
