@@ -105,3 +105,39 @@ fn file_named_on_the_command_line_is_opened() {
     assert!(text.contains("assumption: no file could be opened"), "{text}");
     assert!(text.contains("no errors found"), "{text}");
 }
+
+/// The models are IR: a test of the engine, replayed by the interpreter over the same linked
+/// program with the test's command line and standard input, ends the same way.
+#[test]
+fn tests_replay_in_the_interpreter() {
+    use kappa_interp::{run_main, Config, Outcome, VecInput};
+    use kappa_ir::testcase::{TestCase, TestOutcome};
+    for (prog, opts) in [
+        ("wc_words.c", vec!["--sym-stdin", "4", "--mode", "classic"]),
+        ("argv_equals.c", vec!["--sym-args", "0", "2", "2"]),
+        ("file_magic.c", vec!["--sym-args", "1", "1", "1", "--sym-files", "1", "3", "--mode", "classic"]),
+    ] {
+        let p = program(prog);
+        let out = tempfile::tempdir().unwrap();
+        let mut args = vec!["run", p.to_str().unwrap()];
+        args.extend(opts);
+        kappa(&args, out.path());
+        let lowered = kappa_libc::lower_file(&p, &kappa_cfront::Options::default()).unwrap();
+        let mut n = 0;
+        for e in std::fs::read_dir(out.path().join("tests")).unwrap().flatten() {
+            let t = TestCase::from_json(&std::fs::read_to_string(e.path()).unwrap()).unwrap();
+            let cfg = Config { program_inputs: t.program_inputs.clone(), ..Config::default() };
+            let mut input = VecInput::new(t.inputs.iter().map(|i| i.value).collect());
+            let r = run_main(&lowered, &mut input, &cfg);
+            let same = match (&t.outcome, &r.outcome) {
+                (TestOutcome::Exit { code }, Outcome::Exit(c)) => code == c,
+                (TestOutcome::Error { error, .. }, Outcome::Error { kind, .. }) => error == kind.name(),
+                (TestOutcome::Abort, Outcome::Abort) => true,
+                _ => false,
+            };
+            assert!(same, "{prog} {}: test says {:?}, the interpreter {:?}", e.path().display(), t.outcome, r.outcome);
+            n += 1;
+        }
+        assert!(n >= 3, "{prog}: {n} tests");
+    }
+}
