@@ -139,10 +139,10 @@ pub fn link(prog: &mut Program, lib: &Program) -> Result<(), String> {
 
     // Fresh ids for what is not an import's placeholder.
     for &f in &need_funcs {
-        if !map.funcs.contains_key(&f) {
+        if let std::collections::hash_map::Entry::Vacant(slot) = map.funcs.entry(f) {
             let id = FuncId(prog.functions.len() as u32);
             prog.functions.push(Function { id, name: lib.func(f).name.clone(), ..Default::default() });
-            map.funcs.insert(f, id);
+            slot.insert(id);
         }
     }
     for &v in &need_vars {
@@ -150,8 +150,8 @@ pub fn link(prog: &mut Program, lib: &Program) -> Result<(), String> {
     }
     let mut next_obj = prog.objects.len() as u32;
     for &o in &need_objs {
-        if !map.objs.contains_key(&o) {
-            map.objs.insert(o, ObjId(next_obj));
+        if let std::collections::hash_map::Entry::Vacant(slot) = map.objs.entry(o) {
+            slot.insert(ObjId(next_obj));
             next_obj += 1;
         }
     }

@@ -33,7 +33,7 @@ impl Rng {
         (0..n)
             .map(|_| {
                 let r = self.next();
-                if r % 13 == 0 {
+                if r.is_multiple_of(13) {
                     (r >> 8) as u8
                 } else {
                     ALPHABET[(r >> 8) as usize % ALPHABET.len()]
@@ -106,7 +106,7 @@ impl Driver {
 }
 
 fn seed() -> u64 {
-    std::env::var("KAPPA_LIBC_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0x6b61_7070_61) | 1
+    std::env::var("KAPPA_LIBC_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0x006b_6170_7061) | 1
 }
 
 fn differential(name: &str, runs: usize, max_len: usize) {

@@ -372,7 +372,7 @@ impl Z3Solver {
         }
         let mut out = BV::from_u64(base, w);
         for (v, idx) in by_value {
-            let eqs: Vec<Bool> = idx.iter().map(|i| ix.eq(&BV::from_u64(*i, iw))).collect();
+            let eqs: Vec<Bool> = idx.iter().map(|i| ix.eq(BV::from_u64(*i, iw))).collect();
             out = Bool::or(&eqs).ite(&BV::from_u64(v, w), &out);
         }
         Ok(Some(out.into()))
