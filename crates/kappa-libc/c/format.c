@@ -61,16 +61,21 @@ void __kappa_fmt_str(int conv, int flags, int width, int prec, const char *s) {
         __kappa_fmt_pad(pad, ' ');
 }
 
+/* A negative `*` width means left adjustment; a negative `*` precision, none. */
+static void __kappa_fmt_norm(int *flags, int *width, int prec) {
+    if (*width < 0) {
+        *flags |= F_LEFT;
+        *width = -*width;
+    }
+    if ((*flags & F_PREC) && prec < 0)
+        *flags &= ~F_PREC;
+}
+
 void __kappa_fmt_int(int conv, int flags, int width, int prec, long long v) {
     char digits[24] = {0};
     int nd = 0;
     const char *prefix = "";
-    if (width < 0) {
-        flags |= F_LEFT;
-        width = -width;
-    }
-    if ((flags & F_PREC) && prec < 0)
-        flags &= ~F_PREC;
+    __kappa_fmt_norm(&flags, &width, prec);
     if (conv == 'c') {
         int pad = width > 1 ? width - 1 : 0;
         if (!(flags & F_LEFT))
@@ -130,12 +135,7 @@ void __kappa_fmt_int(int conv, int flags, int width, int prec, long long v) {
    branching on the value, so that printing a symbolic number does not fork a path per digit
    count. Flags, width and precision are the format's (concrete unless given by `*`). */
 void __kappa_fmt_int_len(int conv, int flags, int width, int prec, long long v) {
-    if (width < 0) {
-        flags |= F_LEFT;
-        width = -width;
-    }
-    if ((flags & F_PREC) && prec < 0)
-        flags &= ~F_PREC;
+    __kappa_fmt_norm(&flags, &width, prec);
     if (conv == 'c') {
         __kappa_fmt_len += (size_t)(1 + (width > 1) * (width - 1));
         return;

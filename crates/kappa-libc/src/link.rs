@@ -221,36 +221,8 @@ pub fn link(prog: &mut Program, lib: &Program) -> Result<(), String> {
         }
     }
     for &f in &need_funcs {
-        let lf = lib.func(f);
         let id = map.func(f);
-        let mut edges = Vec::with_capacity(lf.edges.len());
-        for e in &lf.edges {
-            edges.push(Edge {
-                src: e.src,
-                dst: e.dst,
-                op: map.op(&e.op, lf, &|x| lib.var_ty(x))?,
-                span: map.span(e.span),
-            });
-        }
-        let mut nf = Function {
-            name: prog.func(id).name.clone(),
-            id,
-            params: lf.params.iter().map(|v| map.vars[v]).collect(),
-            ret: lf.ret.map(|v| map.vars[&v]),
-            ctype: lf.ctype.as_ref().map(|t| map.ctype(t)),
-            vars: lf.vars.iter().map(|v| map.vars[v]).collect(),
-            slots: lf.slots.iter().map(|o| map.objs[o]).collect(),
-            locs: lf.locs.iter().map(|l| LocInfo { kind: l.kind.clone(), span: map.span(l.span) }).collect(),
-            edges,
-            entry: lf.entry,
-            exit: lf.exit,
-            span: map.span(lf.span),
-            out: Vec::new(),
-            inc: Vec::new(),
-        };
-        nf.index_edges();
-        prog.functions[id.index()] = nf;
-        prog.library_functions.push(id);
+        map.install(prog, lib, f, id)?;
     }
 
     // Calls of variadic functions keep the model's parameters only.
@@ -351,35 +323,7 @@ fn specialise(
             span: map.span(oi.span),
         });
     }
-    let mut edges = Vec::with_capacity(model.edges.len());
-    for e in &model.edges {
-        edges.push(Edge {
-            src: e.src,
-            dst: e.dst,
-            op: map.op(&e.op, model, &|x| lib.var_ty(x))?,
-            span: map.span(e.span),
-        });
-    }
-    let mut nf = Function {
-        name: prog.func(f).name.clone(),
-        id: f,
-        params: model.params.iter().map(|v| map.vars[v]).collect(),
-        ret: model.ret.map(|v| map.vars[&v]),
-        ctype: model.ctype.as_ref().map(|t| map.ctype(t)),
-        vars: model.vars.iter().map(|v| map.vars[v]).collect(),
-        slots: model.slots.iter().map(|o| map.objs[o]).collect(),
-        locs: model.locs.iter().map(|l| LocInfo { kind: l.kind.clone(), span: map.span(l.span) }).collect(),
-        edges,
-        entry: model.entry,
-        exit: model.exit,
-        span: map.span(model.span),
-        out: Vec::new(),
-        inc: Vec::new(),
-    };
-    nf.index_edges();
-    prog.functions[f.index()] = nf;
-    prog.library_functions.push(f);
-    Ok(())
+    map.install(prog, lib, lf, f)
 }
 
 /// The program's prototype and the model must agree on the parameters (a variadic function's
@@ -420,6 +364,41 @@ fn refs(e: &Expr, f: &mut dyn FnMut(Ref)) {
 }
 
 impl Map {
+    /// Copies library function `lf` into the program as function `id` (its body, with every id
+    /// mapped), marked as a library function.
+    fn install(&self, prog: &mut Program, lib: &Program, lf: FuncId, id: FuncId) -> Result<(), String> {
+        let model = lib.func(lf);
+        let mut edges = Vec::with_capacity(model.edges.len());
+        for e in &model.edges {
+            edges.push(Edge {
+                src: e.src,
+                dst: e.dst,
+                op: self.op(&e.op, model, &|x| lib.var_ty(x))?,
+                span: self.span(e.span),
+            });
+        }
+        let mut nf = Function {
+            name: prog.func(id).name.clone(),
+            id,
+            params: model.params.iter().map(|v| self.vars[v]).collect(),
+            ret: model.ret.map(|v| self.vars[&v]),
+            ctype: model.ctype.as_ref().map(|t| self.ctype(t)),
+            vars: model.vars.iter().map(|v| self.vars[v]).collect(),
+            slots: model.slots.iter().map(|o| self.objs[o]).collect(),
+            locs: model.locs.iter().map(|l| LocInfo { kind: l.kind.clone(), span: self.span(l.span) }).collect(),
+            edges,
+            entry: model.entry,
+            exit: model.exit,
+            span: self.span(model.span),
+            out: Vec::new(),
+            inc: Vec::new(),
+        };
+        nf.index_edges();
+        prog.functions[id.index()] = nf;
+        prog.library_functions.push(id);
+        Ok(())
+    }
+
     fn func(&self, f: FuncId) -> FuncId {
         self.funcs.get(&f).copied().unwrap_or(f)
     }
