@@ -71,6 +71,20 @@ fn argv_bug_needs_symbolic_arguments() {
 }
 
 #[test]
+fn last_argument_at_a_symbolic_index() {
+    let p = program("last_arg.c");
+    let ps = p.display().to_string();
+    let out = tempfile::tempdir().unwrap();
+    let (_, text) = kappa(&["verify", &ps, "--quiet", "--sym-args", "0", "3", "1"], out.path());
+    assert!(text.trim_end().ends_with("RESULT: false(unreach-call)"), "{text}");
+    let out = tempfile::tempdir().unwrap();
+    let (_, text) = kappa(&["run", &ps, "--sym-args", "0", "3", "1"], out.path());
+    assert!(text.contains("exploration complete"), "{text}");
+    // argc = 1; the last argument is "z"; it is not.
+    assert_eq!(replay_all(&p, out.path()), 3);
+}
+
+#[test]
 fn stdin_overflow_is_found_and_replays() {
     let p = program("wc_words.c");
     let ps = p.display().to_string();

@@ -35,6 +35,18 @@ pub fn possible_values(t: &Term) -> Option<BTreeSet<u64>> {
             }
             Op::Ite => go(t.arg(1), out, depth + 1) && go(t.arg(2), out, depth + 1),
             Op::Select => array_values(t.arg(0), out, depth + 1),
+            // Ids read back from a word of memory (`argv[i]` at a symbolic i): the id's bits.
+            Op::ZExt(_) => go(t.arg(0), out, depth + 1),
+            Op::Extract(hi, lo) => {
+                let mut inner = BTreeSet::new();
+                if !go(t.arg(0), &mut inner, depth + 1) {
+                    return false;
+                }
+                let bits = hi - lo + 1;
+                let m = if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 };
+                out.extend(inner.into_iter().map(|v| (v >> lo) & m));
+                true
+            }
             _ => false,
         }
     }
