@@ -27,6 +27,12 @@ pub struct Options {
     pub defines: Vec<String>,
     /// Functions to lower, with everything they call; empty means `main`.
     pub entries: Vec<String>,
+    /// Lower every function with a body (a library), not only what the entries reach.
+    pub lower_all: bool,
+    /// Functions and globals a linker will provide (the C library model of `kappa-libc`): a
+    /// call to such a function without body, or a use of such a global declared `extern` only,
+    /// becomes an [`kappa_ir::Import`] of the program instead of an error.
+    pub externs: std::collections::BTreeSet<String>,
 }
 
 /// Lowers a C file. Files ending in `.i` are taken as preprocessed; others go through the
@@ -79,10 +85,24 @@ fn lower_on_this_thread(name: &str, text: &str, opts: &Options) -> Result<Progra
         Err(_) => return Err(Diagnostic::error(format!("{name}: the parser failed on this input"))),
     };
     let mut l = lower::Lowerer::new(&sm, text, opts.data_model);
+    l.externs = opts.externs.clone();
     l.collect(&parse.unit)?;
-    let entries = if opts.entries.is_empty() { vec!["main".to_string()] } else { opts.entries.clone() };
+    let entries = if opts.lower_all {
+        l.defined_functions()
+    } else if opts.entries.is_empty() {
+        vec!["main".to_string()]
+    } else {
+        opts.entries.clone()
+    };
     l.lower_entries(&entries)?;
+    if opts.lower_all {
+        l.define_all_globals()?;
+    }
     let prog = l.prog;
+    // Imported functions have no body until linked: the linker validates the whole.
+    if !prog.imports.is_empty() {
+        return Ok(prog);
+    }
     if let Err(e) = prog.validate() {
         return Err(Diagnostic::error(format!("internal error: the lowered program is malformed: {e}")));
     }
@@ -131,10 +151,17 @@ fn syntax_error(sm: &SourceMap, text: &str, e: &lang_c::driver::SyntaxError) -> 
 }
 
 /// GNU type names lang-c does not parse, which system headers use in declarations kappa never
-/// needs (`max_align_t`): replaced by a type of the same length, so that every offset, and so
-/// every reported position, stays as it was.
+/// needs (`max_align_t`, the functions of `<complex.h>`): replaced by a type of the same length
+/// (`_Complex` by blanks: `double _Complex` is then `double`, unsupported as any floating-point
+/// value once used), so that every offset, and so every reported position, stays as it was.
 fn mask_gnu_types(text: &str) -> String {
-    const MASKS: [(&str, &str); 3] = [("__float128", "double    "), ("__float80", "double   "), ("__bf16", "short ")];
+    const MASKS: [(&str, &str); 5] = [
+        ("__float128", "double    "),
+        ("__float80", "double   "),
+        ("__bf16", "short "),
+        ("_Complex", "        "),
+        ("__complex__", "           "),
+    ];
     if !MASKS.iter().any(|(w, _)| text.contains(w)) {
         return text.to_string();
     }

@@ -84,6 +84,7 @@ pub fn setup(front: &FrontOpts, ex: &ExploreOpts, prog: &Program) -> Setup {
         program_name: front.file.display().to_string(),
         max_heap_objects: ex.max_heap_objects,
         input_buffer: ex.input_buffer.max(1),
+        program_inputs: ex.inputs.spec().unwrap_or_default(),
         ..Config::default()
     };
     Setup { cfg, notes }
@@ -282,6 +283,9 @@ pub fn print_report(prog: &Program, report: &RunReport, out_dir: &Path) {
         println!("exploration complete");
     } else {
         println!("exploration incomplete: {}", s.incomplete.join("; "));
+    }
+    for a in &s.assumptions {
+        println!("assumption: {a}");
     }
     let _ = prog;
 }

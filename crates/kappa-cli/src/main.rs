@@ -4,6 +4,7 @@
 //! file:line:col), 3 internal error.
 
 mod explore;
+mod inputs;
 
 use clap::{Args, Parser, Subcommand};
 use kappa_cfront::{DiagKind, Options};
@@ -87,6 +88,8 @@ pub struct ExploreOpts {
     /// No progress display.
     #[arg(long)]
     pub quiet: bool,
+    #[command(flatten)]
+    pub inputs: inputs::InputOpts,
 }
 
 #[derive(Subcommand)]
@@ -150,11 +153,12 @@ fn front_options(f: &FrontOpts) -> Options {
         include_dirs: f.include.clone(),
         defines: f.define.clone(),
         entries: vec![f.entry.clone()],
+        ..Default::default()
     }
 }
 
 fn load(f: &FrontOpts) -> Result<kappa_ir::Program, ExitCode> {
-    kappa_cfront::lower_file(&f.file, &front_options(f)).map_err(|d| {
+    kappa_libc::lower_file(&f.file, &front_options(f)).map_err(|d| {
         eprintln!("{d}");
         ExitCode::from(2)
     })
@@ -191,12 +195,16 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Verify { front, explore: ex, property } => {
+            if let Err(e) = ex.inputs.spec() {
+                eprintln!("kappa: {e}");
+                return ExitCode::from(1);
+            }
             if let Err(e) = explore::check_property(&property) {
                 eprintln!("kappa: {e}");
                 return ExitCode::from(1);
             }
             // Valid C that kappa cannot handle is a verdict (unknown), not an input error.
-            let prog = match kappa_cfront::lower_file(&front.file, &front_options(&front)) {
+            let prog = match kappa_libc::lower_file(&front.file, &front_options(&front)) {
                 Ok(p) => p,
                 Err(d) if d.kind == DiagKind::Unsupported => {
                     eprintln!("{d}");
@@ -230,10 +238,19 @@ fn main() -> ExitCode {
             if !ex.quiet {
                 explore::print_report(&prog, &report, &ex.out);
             }
+            if ex.quiet {
+                for a in &report.stats.assumptions {
+                    println!("assumption: {a}");
+                }
+            }
             println!("{}", verdict.result_line());
             ExitCode::SUCCESS
         }
         Command::Run { front, explore: ex } => {
+            if let Err(e) = ex.inputs.spec() {
+                eprintln!("kappa: {e}");
+                return ExitCode::from(1);
+            }
             let prog = match load(&front) {
                 Ok(p) => p,
                 Err(c) => return c,

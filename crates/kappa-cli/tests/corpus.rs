@@ -136,7 +136,7 @@ fn preprocessed_programs_lower_and_run_like_gcc() {
     for f in &files {
         let expect = std::fs::read_to_string(f.with_extension("expect")).unwrap_or_default();
         let dm = if expect.contains("model=ILP32") { DataModel::ILP32 } else { DataModel::LP64 };
-        let prog = kappa_cfront::lower_file(f, &Options { data_model: dm, ..Options::default() })
+        let prog = kappa_libc::lower_file(f, &Options { data_model: dm, ..Options::default() })
             .unwrap_or_else(|d| panic!("{}: {d}", f.display()));
         if !expect.lines().any(|l| l.trim() == "exec") {
             continue;

@@ -84,7 +84,7 @@ fn gcc_works(dm: DataModel, dir: &Path) -> bool {
 
 fn interpret(src: &Path, dm: DataModel) -> Result<Observed, String> {
     let opts = Options { data_model: dm, ..Options::default() };
-    let prog = kappa_cfront::lower_file(src, &opts).map_err(|d| format!("does not lower: {d}"))?;
+    let prog = kappa_libc::lower_file(src, &opts).map_err(|d| format!("does not lower: {d}"))?;
     let cfg = Config { check_determinism: true, ..Config::default() };
     let r = run_main(&prog, &mut ZeroInput, &cfg);
     let status = match &r.outcome {

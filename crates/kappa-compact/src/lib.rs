@@ -79,6 +79,10 @@ pub struct Compact {
     /// Explore loops that provably stop within a few iterations classically (see
     /// [`UNROLL_FORKING`]); off, every cycle with a template is summarised, as in the paper.
     pub unroll_short_loops: bool,
+    /// Loops of the C library model (`kappa-libc`) are explored classically: they are byte
+    /// loops over short strings, where templates cost more than they save (measured on the
+    /// utility benchmark, docs/benchmarks.md).
+    pub classic_library: bool,
     rng: u64,
     /// Why cycles got no template, for the statistics.
     pub reasons: Vec<String>,
@@ -102,6 +106,7 @@ impl Compact {
             recursions: HashMap::new(),
             choice,
             unroll_short_loops: true,
+            classic_library: true,
             rng: seed | 1,
             reasons: Vec::new(),
             total_cycles: 0,
@@ -593,7 +598,7 @@ impl TemplateProvider for Compact {
 
     fn apply(&mut self, eng: &mut Engine<'_>, st: &State) -> Result<Applied, String> {
         let (fid, loc) = st.loc();
-        if st.skip_templates_at == Some((fid, loc)) {
+        if st.skip_templates_at == Some((fid, loc)) || (self.classic_library && eng.program().is_library(fid)) {
             return Ok(Applied::None);
         }
         let Some(mut cands) = self.cycles.get(&(fid, loc)).cloned() else { return Ok(Applied::None) };

@@ -95,6 +95,31 @@ pub struct Config {
     /// Bytes of the buffer a `char *` or `void *` input reference points to (a `char` buffer
     /// ends with a 0: a string of at most this many bytes minus one).
     pub input_buffer: u64,
+    /// What `main(argc, argv)`, standard input and files are (KLEE's POSIX options).
+    pub program_inputs: ProgramInputSpec,
+}
+
+/// The program's command line, standard input and files: concrete (`kappa run prog.c -- ARGS`)
+/// and symbolic (`--sym-args MIN MAX LEN`, `--sym-stdin N`, `--sym-files COUNT LEN`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ProgramInputSpec {
+    /// `argv[0]`; empty means `prog`.
+    pub argv0: Vec<u8>,
+    /// Concrete arguments after `argv[0]`.
+    pub args: Vec<Vec<u8>>,
+    /// Between MIN and MAX more arguments of up to LEN symbolic bytes each.
+    pub sym_args: Option<(u32, u32, u32)>,
+    /// N symbolic bytes of standard input.
+    pub sym_stdin: Option<u32>,
+    /// COUNT files named A, B, … of LEN symbolic bytes each.
+    pub sym_files: Option<(u32, u32)>,
+}
+
+impl ProgramInputSpec {
+    /// No option was given: `argc = 1`, empty standard input, no files.
+    pub fn is_default(&self) -> bool {
+        *self == ProgramInputSpec::default()
+    }
 }
 
 impl Default for Config {
@@ -114,6 +139,7 @@ impl Default for Config {
             step_budget: 256,
             max_heap_objects: 16,
             input_buffer: 16,
+            program_inputs: ProgramInputSpec::default(),
         }
     }
 }

@@ -82,6 +82,9 @@ pub struct Stats {
     pub paths_stopped: u64,
     /// Why the exploration is not complete (empty when it is).
     pub incomplete: Vec<String>,
+    /// What the run assumed about the program's environment that no option gave (`main`
+    /// reads `argv` and ran with `argc = 1` only): every verdict holds under these.
+    pub assumptions: Vec<String>,
 }
 
 /// The result of a run.

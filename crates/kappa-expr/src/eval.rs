@@ -66,6 +66,10 @@ pub fn eval(t: &Term, env: &dyn Fn(SymId) -> Option<Value>) -> Option<Value> {
             if matches!(x.op(), Op::Forall | Op::Lambda) {
                 return None;
             }
+            if let Some(v) = select_through_stores(&x, env) {
+                memo.insert(x.id(), v);
+                continue;
+            }
             stack.push((x.clone(), true));
             for a in x.args() {
                 stack.push((a.clone(), false));
@@ -77,6 +81,33 @@ pub fn eval(t: &Term, env: &dyn Fn(SymId) -> Option<Value>) -> Option<Value> {
         memo.insert(x.id(), v);
     }
     memo.remove(&t.id())
+}
+
+/// A read of a chain of stores at constant indices (a constant table: `<ctype.h>`'s, 768
+/// stores) found by walking the chain, instead of building the array a store at a time, which
+/// copies it at every store.
+fn select_through_stores(x: &Term, env: &dyn Fn(SymId) -> Option<Value>) -> Option<Value> {
+    if x.op() != Op::Select || x.arg(0).op() != Op::Store {
+        return None;
+    }
+    let i = eval(x.arg(1), env)?.key()?;
+    let mut a = x.arg(0).clone();
+    loop {
+        match a.op() {
+            Op::Store => {
+                let j = match a.arg(1).op() {
+                    Op::BvConst(v) => ValueKey::Bv(v),
+                    _ => return None,
+                };
+                if j == i {
+                    return eval(a.arg(2), env);
+                }
+                a = a.arg(0).clone();
+            }
+            Op::ConstArray(_) => return eval(a.arg(0), env),
+            _ => return None,
+        }
+    }
 }
 
 fn apply(t: &Term, a: &[Value], env: &dyn Fn(SymId) -> Option<Value>) -> Option<Value> {

@@ -216,6 +216,10 @@ pub struct Config {
     pub max_output: u64,
     /// `Stuck` if two out-edges of a location are enabled at once (for tests of the front-end).
     pub check_determinism: bool,
+    /// `main`'s command line, standard input and files (default: `argc = 1`, empty standard
+    /// input, no files). The C library model reads standard input and files from the globals
+    /// of [`kappa_ir::testcase::env`], which the interpreter sets before `main` runs.
+    pub program_inputs: kappa_ir::testcase::ProgramInputs,
 }
 
 impl Default for Config {
@@ -226,6 +230,7 @@ impl Default for Config {
             max_memory: 1 << 30,
             max_output: 64 << 20,
             check_determinism: false,
+            program_inputs: Default::default(),
         }
     }
 }
@@ -261,8 +266,9 @@ pub fn run(prog: &Program, entry: FuncId, args: &[Value], input: &mut dyn InputS
     Interpreter::new(prog).run(entry, args, input, config)
 }
 
-/// Runs `prog.main`: with no arguments if it has no parameters, else with `argc = 1`, `argv =
-/// {"prog", NULL}` (and an empty `envp` if it takes a third parameter).
+/// Runs `prog.main`: with no arguments if it has no parameters, else with the command line of
+/// [`Config::program_inputs`] (default `argc = 1`, `argv = {"prog", NULL}`; an empty `envp` if
+/// it takes a third parameter).
 pub fn run_main(prog: &Program, input: &mut dyn InputSource, config: &Config) -> RunResult {
     Interpreter::new(prog).run_main(input, config)
 }

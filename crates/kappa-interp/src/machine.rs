@@ -280,8 +280,12 @@ impl<'a, 'p> Machine<'a, 'p> {
         self.push_frame(entry.0, &vals, None)
     }
 
-    /// `argc = 1`, `argv = {"prog", NULL}`, `envp = {NULL}`, as many as `main` takes.
+    /// The command line of [`Config::program_inputs`] (`argc = 1`, `argv = {"prog", NULL}` by
+    /// default), `envp = {NULL}`, as many as `main` takes; standard input and files go to the
+    /// C library model's globals.
     fn main_args(&mut self, main: &Function) -> R<Vec<Value>> {
+        let pi = &self.cfg.program_inputs;
+        self.set_program_files()?;
         let n = main.params.len();
         if n == 0 {
             return Ok(Vec::new());
@@ -289,22 +293,82 @@ impl<'a, 'p> Machine<'a, 'p> {
         if n > 3 {
             return stuck(format!("main takes {n} parameters"));
         }
+        let argv_bytes: Vec<Vec<u8>> =
+            if pi.argv.is_empty() { vec![b"prog".to_vec()] } else { pi.argv.iter().map(|a| a.bytes.clone()).collect() };
         let argc = match self.ip.vars.get(main.params[0].index()).map(|v| v.ty) {
-            Some(Ty::Int(w)) => Value::uint(1, w),
+            Some(Ty::Int(w)) => Value::uint(argv_bytes.len() as u64, w),
             _ => return stuck("main's first parameter is not an integer"),
         };
         let mut args = vec![argc];
         let pb = self.mem.pbytes;
-        let name = self.mem.alloc(Kind::Global, 5)?;
-        self.mem.write_bytes(name, 0, b"prog\0")?;
-        let argv = self.mem.alloc(Kind::Global, 2 * pb)?;
-        self.mem.write_ptr(argv, 0, PtrVal { obj: name, off: 0 })?;
+        let argv = self.mem.alloc(Kind::Global, (argv_bytes.len() as u64 + 1) * pb)?;
+        for (k, a) in argv_bytes.iter().enumerate() {
+            let s = self.c_string(a)?;
+            self.mem.write_ptr(argv, k as u64 * pb, PtrVal { obj: s, off: 0 })?;
+        }
         args.push(Value::Ptr { obj: argv, off: 0 });
         if n == 3 {
             let envp = self.mem.alloc(Kind::Global, pb)?;
             args.push(Value::Ptr { obj: envp, off: 0 });
         }
         Ok(args)
+    }
+
+    fn c_string(&mut self, bytes: &[u8]) -> R<u32> {
+        let id = self.mem.alloc(Kind::Global, bytes.len() as u64 + 1)?;
+        self.mem.write_bytes(id, 0, bytes)?;
+        Ok(id)
+    }
+
+    /// Standard input and files for the C library model, where the program has its globals.
+    fn set_program_files(&mut self) -> R<()> {
+        use kappa_ir::testcase::env;
+        let pi = &self.cfg.program_inputs;
+        if let Some(stdin) = &pi.stdin {
+            let data = self.mem.alloc(Kind::Global, stdin.bytes.len() as u64)?;
+            self.mem.write_bytes(data, 0, &stdin.bytes)?;
+            self.set_named_global(env::STDIN_DATA, Value::Ptr { obj: data, off: 0 })?;
+            self.set_named_global(env::STDIN_LEN, Value::uint(stdin.bytes.len() as u64, 64))?;
+        }
+        if !pi.files.is_empty() {
+            let pb = self.mem.pbytes;
+            let table = self.mem.alloc(Kind::Global, pi.files.len() as u64 * 3 * pb)?;
+            for (k, f) in pi.files.iter().enumerate() {
+                let at = k as u64 * 3 * pb;
+                let name = self.c_string(f.name.as_bytes())?;
+                let data = self.mem.alloc(Kind::Global, f.contents.bytes.len() as u64)?;
+                self.mem.write_bytes(data, 0, &f.contents.bytes)?;
+                self.mem.write_ptr(table, at, PtrVal { obj: name, off: 0 })?;
+                self.mem.write_ptr(table, at + pb, PtrVal { obj: data, off: 0 })?;
+                self.mem.write_int(table, at + 2 * pb, pb, f.contents.bytes.len() as u64)?;
+            }
+            self.set_named_global(env::FILES, Value::Ptr { obj: table, off: 0 })?;
+            self.set_named_global(env::NFILES, Value::uint(pi.files.len() as u64, 32))?;
+        }
+        Ok(())
+    }
+
+    /// Sets a global register or global object (at offset 0) by name; nothing if there is none.
+    fn set_named_global(&mut self, name: &str, v: Value) -> R<()> {
+        let prog = self.ip.prog;
+        if let Some(vi) = prog.vars.iter().position(|x| x.name == name && x.kind == kappa_ir::VarKind::Global) {
+            let v = match (v, prog.vars[vi].ty) {
+                (Value::Int { bits, .. }, Ty::Int(w)) => Value::uint(bits, w),
+                (v, _) => v,
+            };
+            return self.set_global(VarId(vi as u32), v);
+        }
+        let found = prog.objects.iter().position(|o| o.name == name && matches!(o.kind, ObjKind::Global { .. }));
+        if let Some(oi) = found {
+            if let ObjRef::Static(id) = self.ip.objs[oi] {
+                let v = match (v, prog.objects[oi].size) {
+                    (Value::Int { bits, .. }, Some(n @ 1..=8)) => Value::uint(bits, n as u32 * 8),
+                    (v, _) => v,
+                };
+                self.store(id, 0, v)?;
+            }
+        }
+        Ok(())
     }
 
     fn const_value(&self, e: &Expr) -> R<Value> {

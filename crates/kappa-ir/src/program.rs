@@ -446,6 +446,21 @@ pub struct Program {
     pub main: Option<FuncId>,
     /// The preprocessed text the program was lowered from (spans point into it).
     pub source: String,
+    /// What the program uses without defining it, for a linker to resolve (`kappa-libc`); empty
+    /// in a program ready to run.
+    pub imports: Vec<Import>,
+    /// Functions that come from a library linked into the program (the C library model) rather
+    /// than from its source; errors inside them are reported at the program's call.
+    pub library_functions: Vec<FuncId>,
+}
+
+/// A function or global the program declares and uses but does not define. An imported
+/// function is a [`Function`] without locations until linked; an imported global is an object
+/// without initialiser.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Import {
+    Function(FuncId),
+    Object(ObjId),
 }
 
 impl Program {
@@ -459,6 +474,11 @@ impl Program {
 
     pub fn func(&self, f: FuncId) -> &Function {
         &self.functions[f.index()]
+    }
+
+    /// Whether the function was linked in from a library (see [`Program::library_functions`]).
+    pub fn is_library(&self, f: FuncId) -> bool {
+        self.library_functions.contains(&f)
     }
 
     pub fn func_by_name(&self, name: &str) -> Option<&Function> {

@@ -25,6 +25,74 @@ pub struct TestCase {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub heap: Vec<HeapObject>,
     pub outcome: TestOutcome,
+    /// The command line, standard input and files the program ran with, when it ran with more
+    /// than `argc = 1` (`kappa run -- ARGS`, `--sym-args`, `--sym-stdin`, `--sym-files`).
+    #[serde(default, skip_serializing_if = "ProgramInputs::is_default")]
+    pub program_inputs: ProgramInputs,
+}
+
+/// What `main` gets from outside besides `__VERIFIER_nondet_*`: its arguments, standard input
+/// and files (the POSIX model of KLEE). Bytes are listed as numbers; `text` fields repeat them
+/// as text for people reading the test.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProgramInputs {
+    /// `argv[0]`, `argv[1]`, …, without their terminating NUL; empty means `{"prog"}`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub argv: Vec<Bytes>,
+    /// Standard input, if the program was given one (else it is empty).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stdin: Option<Bytes>,
+    /// Files `fopen`/`open` can open, by name.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<FileInput>,
+}
+
+impl ProgramInputs {
+    pub fn is_default(&self) -> bool {
+        *self == ProgramInputs::default()
+    }
+}
+
+/// A byte string, with its text for reading (`\xNN` for bytes that are not printable ASCII).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Bytes {
+    pub bytes: Vec<u8>,
+    #[serde(default)]
+    pub text: String,
+}
+
+impl Bytes {
+    pub fn new(bytes: Vec<u8>) -> Bytes {
+        let mut text = String::new();
+        for &b in &bytes {
+            if (0x20..0x7f).contains(&b) && b != b'\\' {
+                text.push(b as char);
+            } else {
+                text.push_str(&format!("\\x{b:02x}"));
+            }
+        }
+        Bytes { bytes, text }
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileInput {
+    pub name: String,
+    pub contents: Bytes,
+}
+
+/// The C library model's globals that hold the program's inputs (see `kappa-libc`'s
+/// `stdio.c`); the engine and the interpreter set them before `main` runs, where the program
+/// uses them.
+pub mod env {
+    /// `unsigned char *`: standard input's bytes.
+    pub const STDIN_DATA: &str = "__kappa_stdin_data";
+    /// `unsigned long`: their number.
+    pub const STDIN_LEN: &str = "__kappa_stdin_len";
+    /// `struct { const char *name; unsigned char *data; unsigned long len; } *`: the files.
+    pub const FILES: &str = "__kappa_files";
+    /// `int`: their number.
+    pub const NFILES: &str = "__kappa_nfiles";
 }
 
 /// An object of the input heap, as it is before the entry function runs.

@@ -159,23 +159,45 @@ pub(crate) enum Ended {
     Timeout,
 }
 
-/// Runs `exe` with stdin from /dev/null and stdout/stderr to files, killing it (by its process
-/// id, with `kill -9`) after `timeout`.
+/// The command line and standard input of a run (a test's program inputs).
+#[derive(Default)]
+pub(crate) struct Invocation<'a> {
+    /// `argv[0]` (else the executable's path) and the arguments after it.
+    pub argv0: Option<&'a [u8]>,
+    pub args: Vec<&'a [u8]>,
+    /// A file to read standard input from (else /dev/null).
+    pub stdin: Option<&'a Path>,
+}
+
+/// Runs `exe` in `dir` with the invocation's arguments and standard input and stdout/stderr to
+/// files, killing it (by its process id, with `kill -9`) after `timeout`.
 pub(crate) fn run_with_timeout(
     exe: &Path,
+    inv: &Invocation<'_>,
     envs: &[(&str, &str)],
     out: &Path,
     err: &Path,
     dir: &Path,
     timeout: Duration,
 ) -> std::io::Result<Ended> {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    use std::os::unix::process::CommandExt;
     let mut cmd = Command::new(exe);
     for (k, v) in envs {
         cmd.env(k, v);
     }
+    if let Some(a0) = inv.argv0 {
+        cmd.arg0(OsStr::from_bytes(a0));
+    }
+    cmd.args(inv.args.iter().map(|a| OsStr::from_bytes(a)));
+    let stdin = match inv.stdin {
+        Some(p) => Stdio::from(std::fs::File::open(p)?),
+        None => Stdio::null(),
+    };
     let mut child = cmd
         .current_dir(dir)
-        .stdin(Stdio::null())
+        .stdin(stdin)
         .stdout(std::fs::File::create(out)?)
         .stderr(std::fs::File::create(err)?)
         .spawn()?;

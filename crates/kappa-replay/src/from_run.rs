@@ -127,6 +127,7 @@ pub fn testcase_from_run(
         args: test_args,
         inputs,
         outcome,
+        program_inputs: Default::default(),
     })
 }
 

@@ -151,6 +151,7 @@ pub(crate) fn instrument(prog: &Program, entry: &str) -> Result<Plan, String> {
         }
         Some(entry_main(prog, entry, &mut b)?)
     } else {
+        argv_main(prog, text, &mut b);
         None
     };
 
@@ -315,6 +316,31 @@ fn plan_error(text: &str, b: &mut Builder, site: &ErrorSite, desc: String) -> Op
             Some(k)
         }
     }
+}
+
+/// For a `main` that reads its command line: a `main` that copies every argument into a heap
+/// block of its exact size before calling the program's, so that the sanitizers see a read past
+/// an argument's terminator as kappa does (the process's own argv strings lie unguarded side by
+/// side).
+fn argv_main(prog: &Program, text: &str, b: &mut Builder) {
+    let Some(main) = prog.func_by_name("main") else { return };
+    let nparams = main.params.len();
+    if !(2..=3).contains(&nparams) {
+        return;
+    }
+    for (pos, id) in identifiers(text) {
+        if id == "main" {
+            b.replace(pos, 4, "__kappa_orig_main".into());
+        }
+    }
+    let envp = if nparams == 3 { ", envp" } else { "" };
+    let _ = writeln!(
+        b.stubs,
+        "int main(int argc, char **argv, char **envp) {{ char **a = __builtin_malloc((argc + 1) * sizeof(char *)); \
+         for (int i = 0; i < argc; i++) {{ unsigned long n = __builtin_strlen(argv[i]) + 1; \
+         a[i] = __builtin_malloc(n); __builtin_memcpy(a[i], argv[i], n); }} a[argc] = 0; (void)envp; \
+         return __kappa_orig_main(argc, a{envp}); }}"
+    );
 }
 
 /// A `main` that calls the entry function with the test's arguments.

@@ -254,8 +254,9 @@ impl Harness {
             include_dirs: opts.include_dirs.clone(),
             defines: opts.defines.clone(),
             entries: vec![entry.to_string()],
+            ..Default::default()
         };
-        let prog = kappa_cfront::lower_file(source, &fopts).map_err(ReplayError::Frontend)?;
+        let prog = kappa_libc::lower_file(source, &fopts).map_err(ReplayError::Frontend)?;
         Harness::from_program(prog, entry, opts)
     }
 
@@ -354,14 +355,36 @@ impl Harness {
         let out_path = self.dir.join(format!("run{n}.out"));
         let err_path = self.dir.join(format!("run{n}.err"));
         std::fs::write(&data_path, &data.text).map_err(|e| io_err("cannot write the test data", e))?;
-        let data_str = data_path.to_string_lossy().into_owned();
+        // The program runs in a directory of its own: the data file's path must not be relative.
+        let data_str = std::path::absolute(&data_path).unwrap_or(data_path.clone()).to_string_lossy().into_owned();
         let envs = [
             ("KAPPA_REPLAY_DATA", data_str.as_str()),
             ("ASAN_OPTIONS", exec::ASAN_OPTIONS),
             ("UBSAN_OPTIONS", exec::UBSAN_OPTIONS),
         ];
-        let ended = exec::run_with_timeout(&self.exe, &envs, &out_path, &err_path, &self.dir, self.timeout)
+        // The test's command line, standard input, and files in a directory of their own.
+        let pi = &test.program_inputs;
+        let run_dir = self.dir.join(format!("run{n}.cwd"));
+        let stdin_path = self.dir.join(format!("run{n}.stdin"));
+        std::fs::create_dir_all(&run_dir).map_err(|e| io_err("cannot create the run's directory", e))?;
+        for f in &pi.files {
+            if f.name.contains('/') || f.name.is_empty() || f.name.starts_with('.') {
+                return Err(ReplayError::NotReplayable(format!("file name `{}` is not a plain name", f.name)));
+            }
+            std::fs::write(run_dir.join(&f.name), &f.contents.bytes).map_err(|e| io_err("cannot write a file", e))?;
+        }
+        if let Some(s) = &pi.stdin {
+            std::fs::write(&stdin_path, &s.bytes).map_err(|e| io_err("cannot write standard input", e))?;
+        }
+        let inv = exec::Invocation {
+            argv0: pi.argv.first().map(|a| a.bytes.as_slice()),
+            args: pi.argv.iter().skip(1).map(|a| a.bytes.as_slice()).collect(),
+            stdin: pi.stdin.as_ref().map(|_| stdin_path.as_path()),
+        };
+        let ended = exec::run_with_timeout(&self.exe, &inv, &envs, &out_path, &err_path, &run_dir, self.timeout)
             .map_err(|e| io_err("cannot run the compiled program", e))?;
+        let _ = std::fs::remove_dir_all(&run_dir);
+        let _ = std::fs::remove_file(&stdin_path);
         let stdout = String::from_utf8_lossy(&std::fs::read(&out_path).unwrap_or_default()).into_owned();
         let stderr = String::from_utf8_lossy(&std::fs::read(&err_path).unwrap_or_default()).into_owned();
         if self.temp.is_some() {

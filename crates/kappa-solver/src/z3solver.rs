@@ -329,6 +329,55 @@ impl Z3Solver {
         self.arg(t, i)?.as_int().ok_or_else(|| format!("argument {i} of {t} is not a Z3 integer"))
     }
 
+    /// A read at a symbolic index of a constant table (stores of constants at constant indices
+    /// over a constant array: `<ctype.h>`'s classification table), as a case split on the
+    /// index: Z3's array procedure took seconds on `table[2c + 256] & mask` over 768 stores,
+    /// the bit-vector form milliseconds.
+    fn table_lookup(&self, t: &Term) -> Result<Option<Dynamic>, String> {
+        const MAX_STORES: usize = 4096;
+        let Sort::Bv(w) = t.sort() else { return Ok(None) };
+        if t.arg(1).as_bv().is_some() || t.arg(0).op() != Op::Store {
+            return Ok(None);
+        }
+        let mut a = t.arg(0).clone();
+        let mut latest: Vec<(u64, u64)> = Vec::new();
+        let mut seen: HashSet<u64> = HashSet::new();
+        while a.op() == Op::Store {
+            let (Some(i), Some(v)) = (a.arg(1).as_bv(), a.arg(2).as_bv()) else { return Ok(None) };
+            if latest.len() >= MAX_STORES {
+                return Ok(None);
+            }
+            if seen.insert(i) {
+                latest.push((i, v));
+            }
+            a = a.arg(0).clone();
+        }
+        if a.op()
+            != Op::ConstArray(match t.arg(1).sort() {
+                Sort::Bv(iw) => kappa_expr::Elem::Bv(iw),
+                _ => return Ok(None),
+            })
+        {
+            return Ok(None);
+        }
+        let Some(base) = a.arg(0).as_bv() else { return Ok(None) };
+        let Sort::Bv(iw) = t.arg(1).sort() else { return Ok(None) };
+        let ix = self.arg(t, 1)?.as_bv().ok_or_else(|| format!("{t}: index is not a bit-vector"))?;
+        // One case per value, over the indices holding it.
+        let mut by_value: std::collections::BTreeMap<u64, Vec<u64>> = std::collections::BTreeMap::new();
+        for (i, v) in latest {
+            if v != base {
+                by_value.entry(v).or_default().push(i);
+            }
+        }
+        let mut out = BV::from_u64(base, w);
+        for (v, idx) in by_value {
+            let eqs: Vec<Bool> = idx.iter().map(|i| ix.eq(BV::from_u64(*i, iw))).collect();
+            out = Bool::or(&eqs).ite(&BV::from_u64(v, w), &out);
+        }
+        Ok(Some(out.into()))
+    }
+
     fn array_arg(&self, t: &Term, i: usize) -> Result<(Array, Elem, Elem), String> {
         let Some(Sort::Array(ix, el)) = t.args().get(i).map(Term::sort) else {
             return Err(format!("argument {i} of {t} is not an array"));
@@ -540,6 +589,9 @@ impl Z3Solver {
                 expect_sort(t, 1, Sort::from_elem(ix))?;
                 if sort != Sort::from_elem(el) {
                     return Err(format!("{t}: select of sort {sort}"));
+                }
+                if let Some(v) = self.table_lookup(t)? {
+                    return Ok(v);
                 }
                 a.select(&self.arg(t, 1)?)
             }

@@ -58,13 +58,18 @@ impl<'a> Lowerer<'a> {
             if let Some(v) = self.builtin(name, func, &c.node.arguments, span)? {
                 return Ok(v);
             }
-            if func.is_none() {
-                return Err(self.error(
-                    &c.node.callee.span,
-                    format!("call to undeclared function `{name}` (declared nowhere, defined nowhere)"),
-                ));
+            match func {
+                None => {
+                    return Err(self.error(
+                        &c.node.callee.span,
+                        format!("call to undeclared function `{name}` (declared nowhere, defined nowhere)"),
+                    ))
+                }
+                Some(i) if self.externs.contains(name) => return self.user_call(i, &c.node.arguments, span),
+                Some(_) => {
+                    return Err(self.unsupported(&c.node.callee.span, format!("call to `{name}`, which has no body")))
+                }
             }
-            return Err(self.unsupported(&c.node.callee.span, format!("call to `{name}`, which has no body")));
         }
         let i = func.unwrap_or_default();
         self.user_call(i, &c.node.arguments, span)
@@ -350,6 +355,107 @@ impl<'a> Lowerer<'a> {
                 }
                 Value::Void
             }
+            "printf" | "fprintf" | "sprintf" | "snprintf"
+                if self.externs.contains("__kappa_fmt_begin")
+                    && args.len()
+                        >= [1, 2, 2, 3][["printf", "fprintf", "sprintf", "snprintf"]
+                            .iter()
+                            .position(|n| *n == name)
+                            .unwrap_or(0)] =>
+            {
+                let (dest, k) = match name {
+                    "printf" => (super::format::Dest::Stdout, 0),
+                    "fprintf" => {
+                        let (s, _) = self.scalar(&args[0])?;
+                        (super::format::Dest::Stream(s), 1)
+                    }
+                    "sprintf" => {
+                        let (b, _) = self.scalar(&args[0])?;
+                        (super::format::Dest::Buffer(b, None), 1)
+                    }
+                    _ => {
+                        let (b, _) = self.scalar(&args[0])?;
+                        let sp0 = self.span(&args[0].span);
+                        let b = self.materialize(b, &CType::ptr_to(CType::CHAR), sp0);
+                        let (n, t) = self.scalar(&args[1])?;
+                        let n = self.convert(n, &t, &size_t);
+                        (super::format::Dest::Buffer(b, Some(n)), 2)
+                    }
+                };
+                if !matches!(args[k].node, Expression::StringLiteral(_)) && name == "printf" {
+                    return self.builtin_output(name, args, span).map(Some);
+                }
+                self.printf_family(name, dest, &args[k], &args[k + 1..], span)?
+            }
+            "printf" | "puts" | "putchar" => self.builtin_output(name, args, span)?,
+            "qsort" | "bsearch" if self.externs.contains("__kappa_qsort") => self.sort_call(name, args, span)?,
+            _ => return self.builtin_rest(name, args, span),
+        };
+        let _ = pw;
+        Ok(Some(v))
+    }
+
+    /// `qsort(base, n, size, cmp)` and `bsearch(key, base, n, size, cmp)` with `cmp` a function
+    /// of the program: a call of the library model specialised to `cmp` (`__kappa_qsort@cmp`).
+    fn sort_call(&mut self, name: &str, args: &'a [Node<Expression>], span: &LSpan) -> Result<Value> {
+        let n = if name == "qsort" { 4 } else { 5 };
+        if args.len() != n {
+            return Err(self.error(span, format!("`{name}` expects {n} arguments, {} given", args.len())));
+        }
+        let cmp = &args[n - 1];
+        let ident = match &cmp.node {
+            Expression::Identifier(id) => Some(id.node.name.clone()),
+            Expression::UnaryOperator(u) if matches!(u.node.operator.node, UnaryOperator::Address) => {
+                match &u.node.operand.node {
+                    Expression::Identifier(id) => Some(id.node.name.clone()),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        let func = ident.as_ref().and_then(|c| match self.lookup(c) {
+            Some(Sym::Func(i)) if self.funcs[i].def.is_some() => Some(i),
+            _ => None,
+        });
+        let (Some(cname), Some(ci)) = (ident, func) else {
+            return Err(self.unsupported(
+                &cmp.span,
+                format!("`{name}` with a comparator that is not a function defined in the program (function pointers)"),
+            ));
+        };
+        let ft = self.funcs[ci].ty.clone();
+        if ft.params.len() != 2 || !ft.params.iter().all(|p| p.is_pointer()) || !ft.ret.is_integer() {
+            return Err(
+                self.error(&cmp.span, format!("`{cname}` is not a comparator: int (const void *, const void *)"))
+            );
+        }
+        self.func_id(ci);
+        let size_t = self.size_t();
+        let vp = CType::ptr_to(CType::Void);
+        let mut vals = Vec::new();
+        let mut params = Vec::new();
+        for (k, a) in args[..n - 1].iter().enumerate() {
+            let (x, t) = self.scalar(a)?;
+            let want =
+                if (name == "qsort" && k == 0) || (name == "bsearch" && k < 2) { vp.clone() } else { size_t.clone() };
+            let x = self.assign_convert(x, &t, &want, &a.span)?;
+            let sp = self.span(&a.span);
+            vals.push(self.materialize(x, &want, sp));
+            params.push(want);
+        }
+        let (model, ret) =
+            if name == "qsort" { ("__kappa_qsort", CType::Void) } else { ("__kappa_bsearch", vp.clone()) };
+        let dst = self.library_call(&format!("{model}@{cname}"), ret.clone(), params, vals, span)?;
+        Ok(match dst {
+            Some(d) => Value::Scalar(Expr::Var(d), ret),
+            None => Value::Void,
+        })
+    }
+
+    /// `printf` (with a format that is not a literal), `puts`, `putchar`: kappa's output operation.
+    fn builtin_output(&mut self, name: &str, args: &'a [Node<Expression>], span: &LSpan) -> Result<Value> {
+        let sp = self.span(span);
+        let v = match name {
             "printf" | "puts" | "putchar" => {
                 let kind = match name {
                     "printf" => OutputKind::Printf,
@@ -372,6 +478,15 @@ impl<'a> Lowerer<'a> {
                 self.fcx.b.step(Op::Output { kind, args: vals, dst: Some(dst) }, sp);
                 Value::Scalar(Expr::Var(dst), CType::INT)
             }
+            _ => Value::Void,
+        };
+        Ok(v)
+    }
+
+    fn builtin_rest(&mut self, name: &str, args: &'a [Node<Expression>], span: &LSpan) -> Result<Option<Value>> {
+        let sp = self.span(span);
+        let size_t = self.size_t();
+        let v = match name {
             "__builtin_expect" | "__builtin_expect_with_probability" => {
                 let Some(first) = args.first() else {
                     return Err(self.error(span, "`__builtin_expect` expects arguments"));
@@ -382,6 +497,13 @@ impl<'a> Lowerer<'a> {
                 }
                 v
             }
+            // The C library model's view of an object's bounds (realloc copies the old block).
+            "__kappa_in_bounds" => {
+                let v = self.int_args(args, 2, name, span)?;
+                let (p, n) = (v[0].0.clone(), self.convert(v[1].0.clone(), &v[1].1, &size_t));
+                let b = Expr::InBounds(Box::new(p), Box::new(n));
+                Value::Scalar(Expr::ite(b, Expr::int(1, 32), Expr::int(0, 32)), CType::INT)
+            }
             "__builtin_unreachable" => {
                 if self.no_eval == 0 {
                     self.fcx.b.step(Op::Assume(Expr::Bool(false)), sp);
@@ -390,7 +512,6 @@ impl<'a> Lowerer<'a> {
             }
             _ => return Ok(None),
         };
-        let _ = pw;
         Ok(Some(v))
     }
 }

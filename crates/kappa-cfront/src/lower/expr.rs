@@ -1387,8 +1387,6 @@ impl<'a> Lowerer<'a> {
 
     fn conditional(&mut self, c: &'a Node<ConditionalExpression>, span: &LSpan) -> Result<Value> {
         let sp = self.span(span);
-        let (tl, fl, join) = (self.fcx.b.fresh(), self.fcx.b.fresh(), self.fcx.b.fresh());
-        self.cond_expr(&c.node.condition, tl, fl)?;
         // Types of both arms decide the result type; evaluate each on its own branch.
         let tt = self.type_of_expr(&c.node.then_expression)?;
         let ft = self.type_of_expr(&c.node.else_expression)?;
@@ -1403,6 +1401,19 @@ impl<'a> Lowerer<'a> {
         } else {
             tt.clone()
         };
+        // A constant condition selects its arm without control flow, so that `c ? a : b` over
+        // constants is an integer constant expression (C11 6.6; glibc's `_ISbit` in enums).
+        if rty.is_scalar() {
+            let cond = self.without_effect(|l| l.bool_of(&c.node.condition).map(|e| fold(&e)))?;
+            if let Some(Expr::Bool(b)) = cond {
+                let arm = if b { &c.node.then_expression } else { &c.node.else_expression };
+                let (x, t) = self.scalar(arm)?;
+                let x = self.assign_convert(x, &t, &rty, &arm.span)?;
+                return Ok(Value::Scalar(x, rty));
+            }
+        }
+        let (tl, fl, join) = (self.fcx.b.fresh(), self.fcx.b.fresh(), self.fcx.b.fresh());
+        self.cond_expr(&c.node.condition, tl, fl)?;
         let result: Option<Place> = match &rty {
             CType::Void => None,
             CType::Struct(_) => {

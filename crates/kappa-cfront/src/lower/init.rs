@@ -437,7 +437,7 @@ impl<'a> Lowerer<'a> {
         if let Some(Sym::Global(i)) = self.scopes[0].get(&name) {
             return Ok(*i);
         }
-        self.globals.push(GlobalEntry { name: name.clone(), ty, init: None, span, sym: None });
+        self.globals.push(GlobalEntry { name: name.clone(), ty, init: None, span, sym: None, defined: false });
         let i = self.globals.len() - 1;
         self.scopes[0].insert(name, Sym::Global(i));
         Ok(i)

@@ -10,6 +10,7 @@ mod builder;
 mod builtins;
 mod expr;
 pub(crate) mod fold;
+mod format;
 mod init;
 mod stmt;
 mod types;
@@ -67,6 +68,8 @@ pub(crate) struct GlobalEntry<'a> {
     pub init: Option<&'a Node<Initializer>>,
     pub span: LSpan,
     pub sym: Option<Sym>,
+    /// Declared other than `extern` somewhere (a definition or tentative definition).
+    pub defined: bool,
 }
 
 pub(crate) struct SwitchCtx {
@@ -142,6 +145,8 @@ pub(crate) struct Lowerer<'a> {
     pub discard_post: bool,
     /// Parameter registers of lowered functions, in order.
     param_vars: HashMap<FuncId, Vec<VarId>>,
+    /// Names a linker provides (see [`crate::Options::externs`]).
+    pub externs: std::collections::BTreeSet<String>,
 }
 
 /// Collects the names used as `&name` (the only way a scalar's address escapes).
@@ -181,6 +186,7 @@ impl<'a> Lowerer<'a> {
             param_vars: HashMap::new(),
             discard_post: false,
             eval_param_vla: false,
+            externs: Default::default(),
         }
     }
 
@@ -435,7 +441,8 @@ impl<'a> Lowerer<'a> {
                 self.note_nonnull(i, &d.node.specifiers, &id.node.declarator)?;
                 continue;
             }
-            self.register_global(name, decl.ty, id.node.initializer.as_ref(), nspan)?;
+            let defined = !storage.is_extern || id.node.initializer.is_some();
+            self.register_global(name, decl.ty, id.node.initializer.as_ref(), nspan, defined)?;
         }
         Ok(())
     }
@@ -446,6 +453,7 @@ impl<'a> Lowerer<'a> {
         ty: CType,
         init: Option<&'a Node<Initializer>>,
         span: LSpan,
+        defined: bool,
     ) -> Result<()> {
         let existing = match self.scopes[0].get(&name) {
             Some(Sym::Global(i)) => Some(*i),
@@ -457,6 +465,7 @@ impl<'a> Lowerer<'a> {
         match existing {
             Some(i) => {
                 let g = &mut self.globals[i];
+                g.defined |= defined;
                 if init.is_some() {
                     if g.init.is_some() {
                         return Err(self.error(&span, format!("redefinition of `{name}`")));
@@ -469,7 +478,7 @@ impl<'a> Lowerer<'a> {
                 }
             }
             None => {
-                self.globals.push(GlobalEntry { name: name.clone(), ty, init, span, sym: None });
+                self.globals.push(GlobalEntry { name: name.clone(), ty, init, span, sym: None, defined });
                 self.scopes[0].insert(name, Sym::Global(self.globals.len() - 1));
             }
         }
@@ -594,10 +603,16 @@ impl<'a> Lowerer<'a> {
         // Initialisers are evaluated at file scope, whatever function first used the global.
         let inner_scopes = self.scopes.split_off(1);
         let inner_tags = self.tags.split_off(1);
-        let r = self.define_static(&name, ty, init, &span, self.global_addr_taken.contains(&name), Some(i));
+        // A global the linker provides lives in memory, where the library's definition is.
+        let import = !self.globals[i].defined && self.externs.contains(&name);
+        let addr_taken = import || self.global_addr_taken.contains(&name);
+        let r = self.define_static(&name, ty, init, &span, addr_taken, Some(i));
         self.scopes.extend(inner_scopes);
         self.tags.extend(inner_tags);
         let sym = r?;
+        if let (true, Sym::Obj { obj, .. }) = (import, &sym) {
+            self.prog.imports.push(Import::Object(*obj));
+        }
         self.globals[i].sym = Some(sym.clone());
         Ok(sym)
     }
@@ -674,8 +689,40 @@ impl<'a> Lowerer<'a> {
         let id = FuncId(self.prog.functions.len() as u32);
         self.prog.functions.push(Function { id, name: self.funcs[i].name.clone(), ..Default::default() });
         self.funcs[i].id = Some(id);
-        self.worklist.push(i);
+        if self.funcs[i].def.is_none() {
+            // A function the linker provides: its declared type stays for the link to check.
+            self.prog.functions[id.index()].ctype = Some(CType::Function(self.funcs[i].ty.clone()));
+            self.prog.imports.push(Import::Function(id));
+        } else {
+            self.worklist.push(i);
+        }
         id
+    }
+
+    /// The names of the functions with a body outside system headers, in the order of the file.
+    pub fn defined_functions(&self) -> Vec<String> {
+        self.funcs
+            .iter()
+            .filter(|f| {
+                f.def.is_some_and(|d| {
+                    let (file, _, _) = self.sm.locate(d.span.start);
+                    !self.sm.files.get(file as usize).is_some_and(|n| n.starts_with("/usr/"))
+                })
+            })
+            .map(|f| f.name.clone())
+            .collect()
+    }
+
+    /// Materialises every global defined outside system headers (a library's exports).
+    pub fn define_all_globals(&mut self) -> Result<()> {
+        for i in 0..self.globals.len() {
+            let (file, _, _) = self.sm.locate(self.globals[i].span.start);
+            let system = self.sm.files.get(file as usize).is_some_and(|n| n.starts_with("/usr/"));
+            if self.globals[i].defined && !system {
+                self.materialize_global(i)?;
+            }
+        }
+        Ok(())
     }
 
     pub fn lower_entries(&mut self, entries: &[String]) -> Result<()> {

@@ -177,6 +177,7 @@ impl<'p> Engine<'p> {
             inputs,
             heap,
             outcome,
+            program_inputs: self.test_program_inputs(&val),
         })
     }
 

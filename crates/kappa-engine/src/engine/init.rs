@@ -74,7 +74,7 @@ impl<'p> Engine<'p> {
             _ => Vec::new(),
         };
         let mut at_entry = Vec::new();
-        if entry.name == "main" && !entry.params.is_empty() {
+        if entry.name == "main" {
             let args = self.main_args(&mut st, entry)?;
             for (p, v) in entry.params.iter().zip(args) {
                 frame.regs[self.info.var_index[p.index()]] = Some(v);
@@ -143,34 +143,6 @@ impl<'p> Engine<'p> {
             states = next;
         }
         Ok(states)
-    }
-
-    /// argc = 1, argv = { "prog", NULL } (as the interpreter and the replayed program get).
-    pub(crate) fn main_args(&mut self, st: &mut State, entry: &Function) -> Result<Vec<SVal>, String> {
-        let pw = self.pw();
-        let pb = u64::from(pw / 8);
-        let name_id = st.memory.next_id();
-        let mut name =
-            Object::new(name_id, "argv[0]", ObjectKind::Global, Term::bv(5, pw), Contents::zeroed(pw, 1, None), pw);
-        for (k, b) in b"prog\0".iter().enumerate() {
-            name.store(&Term::bv(k as u64, pw), &SVal::Int(Term::bv(u64::from(*b), 8)), pw);
-        }
-        st.memory.add(name);
-        let argv_id = st.memory.next_id();
-        let mut argv =
-            Object::new(argv_id, "argv", ObjectKind::Global, Term::bv(2 * pb, pw), Contents::zeroed(pw, 1, None), pw);
-        argv.store(&Term::bv(0, pw), &SVal::Ptr(Pointer::to_obj(name_id, pw)), pw);
-        st.memory.add(argv);
-        let mut out = Vec::new();
-        for (k, p) in entry.params.iter().enumerate() {
-            out.push(match (k, self.prog.var_ty(*p)) {
-                (0, Ty::Int(w)) => SVal::Int(Term::bv(1, w)),
-                (1, Ty::Ptr) => SVal::Ptr(Pointer::to_obj(argv_id, pw)),
-                (_, Ty::Ptr) => SVal::Ptr(Pointer::null(pw)),
-                (_, t) => self.zero(t),
-            });
-        }
-        Ok(out)
     }
 
     pub(crate) fn zero(&self, t: Ty) -> SVal {

@@ -94,7 +94,7 @@ impl<'p> Engine<'p> {
     // ---- refinement ----
 
     /// The assumptions of an alternative: ρ = 0, ρ = ρ', or ρ ∉ {0} ∪ {ρ' of the class}.
-    fn assumptions(&self, heap: &crate::heap::InputHeap, alt: &Alternative) -> Term {
+    fn alternative_condition(&self, heap: &crate::heap::InputHeap, alt: &Alternative) -> Term {
         let zero = Term::bv(0, OBJ_BITS);
         let mut parts = Vec::new();
         for &(r, res) in &alt.resolve {
@@ -120,7 +120,7 @@ impl<'p> Engine<'p> {
     /// Resolves the references of an alternative in `st`; returns its assumptions (not added to
     /// the path condition).
     fn apply_alternative(&mut self, st: &mut State, alt: &Alternative) -> Result<Term, String> {
-        let assume = self.assumptions(&st.heap, alt);
+        let assume = self.alternative_condition(&st.heap, alt);
         for &(r, res) in &alt.resolve {
             match res {
                 Resolution::Null => Rc::make_mut(&mut st.heap).refs[r].binding = Binding::Null,
@@ -143,7 +143,7 @@ impl<'p> Engine<'p> {
         let mut out = Vec::new();
         let mut stopped = Vec::new();
         for alt in alts {
-            let assume = self.assumptions(&st.heap, &alt);
+            let assume = self.alternative_condition(&st.heap, &alt);
             match self.query(st, &assume) {
                 SatResult::Sat => {}
                 SatResult::Unsat => continue,

@@ -24,6 +24,7 @@ use std::time::{Duration, Instant};
 mod eval;
 mod finish;
 mod init;
+mod inputs;
 mod memops;
 mod step;
 
@@ -80,6 +81,8 @@ pub struct Engine<'p> {
     limit_hit: Option<String>,
     /// The per-query timeout last given to the solver: shortened as the time limit nears.
     query_timeout: Option<Duration>,
+    /// The program's command line, standard input and files (made by the initial state).
+    env: inputs::EnvTerms,
 }
 
 fn ty_name(t: Ty) -> String {
@@ -141,6 +144,7 @@ impl<'p> Engine<'p> {
             error_index: HashMap::new(),
             limit_hit: None,
             query_timeout: None,
+            env: inputs::EnvTerms::default(),
         }
     }
 

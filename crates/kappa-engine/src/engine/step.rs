@@ -27,8 +27,8 @@ impl<'p> Engine<'p> {
                     continue;
                 }
                 LocKind::Error { kind, message } => {
-                    let span = f.loc(loc).span;
-                    self.finish(st, Termination::Error { kind: *kind, message: message.clone(), span });
+                    let (span, message) = self.error_site(&st, f.loc(loc).span, message);
+                    self.finish(st, Termination::Error { kind: *kind, message, span });
                     return;
                 }
                 LocKind::Halt => {
@@ -338,6 +338,34 @@ impl<'p> Engine<'p> {
             }
             regs[idx] = Some(val);
         }
+    }
+
+    /// An error inside the C library model is the program's: it is reported at the program's
+    /// call of the library (`memcpy(d, s, 9)` past the end of `d`), naming the function.
+    pub(crate) fn error_site(&self, st: &State, span: Span, message: &str) -> (Span, String) {
+        let prog = self.prog;
+        let Some(top) = st.frames.last() else { return (span, message.to_string()) };
+        if !prog.is_library(top.func) {
+            return (span, message.to_string());
+        }
+        let mut callee = top.func;
+        for (k, fr) in st.frames.iter().enumerate().rev().skip(1) {
+            if prog.is_library(fr.func) {
+                callee = fr.func;
+                continue;
+            }
+            let ret = st.frames[k + 1].ret_to.map(|(l, _)| l);
+            let func = prog.func(fr.func);
+            let call = func.edges.iter().find(|e| {
+                matches!(e.op, Op::Call { func: c, .. } if c == callee) && (Some(e.dst) == ret || e.src == fr.loc)
+            });
+            if let Some(e) = call {
+                let name = &prog.func(callee).name;
+                return (e.span, format!("in `{name}` ({}): {message}", prog.fmt_span(span)));
+            }
+            break;
+        }
+        (span, message.to_string())
     }
 
     pub(crate) fn fresh_sym(&self, st: &mut State, base: &str, sort: Sort) -> Term {

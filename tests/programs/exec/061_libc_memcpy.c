@@ -1,5 +1,3 @@
-// kappa-expect-error: memcpy
-// kappa-expect-pos: 10:5
 #include <stdio.h>
 #include <string.h>
 

@@ -1,5 +1,3 @@
-// kappa-expect-error: rand
-// kappa-expect-pos: 9:5
 #include <stdio.h>
 #include <stdlib.h>
 

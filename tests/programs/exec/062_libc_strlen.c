@@ -1,5 +1,3 @@
-// kappa-expect-error: strlen
-// kappa-expect-pos: 9:18
 #include <stdio.h>
 #include <string.h>
 

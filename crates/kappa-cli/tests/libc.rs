@@ -1,0 +1,157 @@
+//! Real programs with the C library model and program inputs (issue 13): the hex parser of the
+//! issue, a program whose bug needs `argv[1] == "x"`, standard input and files; every error's
+//! test replays on the real program (gcc, glibc, sanitizers).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn program(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/programs/libc").join(name)
+}
+
+/// Runs kappa; (exit code, stdout).
+fn kappa(args: &[&str], out: &Path) -> (i32, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_kappa")).args(args).arg("--out").arg(out).output().expect("run kappa");
+    let stdout = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(o.status.code().is_some(), "kappa died: {}", String::from_utf8_lossy(&o.stderr));
+    (o.status.code().unwrap_or(-1), stdout + &String::from_utf8_lossy(&o.stderr))
+}
+
+/// Replays every test kappa wrote; all must match.
+fn replay_all(prog: &Path, out: &Path) -> usize {
+    let mut n = 0;
+    for e in std::fs::read_dir(out.join("tests")).expect("tests written").flatten() {
+        let r = Command::new(env!("CARGO_BIN_EXE_kappa"))
+            .arg("replay")
+            .arg(prog)
+            .arg(e.path())
+            .output()
+            .expect("run kappa replay");
+        let text = String::from_utf8_lossy(&r.stdout);
+        assert!(text.trim_end().ends_with("REPLAY: match"), "{}: {text}", e.path().display());
+        n += 1;
+    }
+    n
+}
+
+#[test]
+fn hex_parser_bug_is_found_and_replays() {
+    let p = program("hex_parser.c");
+    let out = tempfile::tempdir().unwrap();
+    let ps = p.display().to_string();
+    let (code, text) = kappa(&["verify", &ps, "--search", "dfs", "--max-time", "120", "--quiet"], out.path());
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("RESULT: false(unreach-call)"), "{text}");
+}
+
+#[test]
+fn argv_bug_needs_symbolic_arguments() {
+    let p = program("argv_equals.c");
+    let ps = p.display().to_string();
+    // Without arguments the verdict says what it assumed.
+    let out = tempfile::tempdir().unwrap();
+    let (_, text) = kappa(&["verify", &ps, "--quiet"], out.path());
+    assert!(text.contains("assumption: main ran with argc = 1"), "{text}");
+    assert!(text.trim_end().ends_with("RESULT: true"), "{text}");
+    // With symbolic arguments the bug is found, and every test replays.
+    let out = tempfile::tempdir().unwrap();
+    let (_, text) = kappa(&["verify", &ps, "--quiet", "--sym-args", "0", "2", "2"], out.path());
+    assert!(text.trim_end().ends_with("RESULT: false(unreach-call)"), "{text}");
+    assert!(!text.contains("assumption:"), "{text}");
+    let out = tempfile::tempdir().unwrap();
+    let (_, text) = kappa(&["run", &ps, "--sym-args", "0", "2", "2"], out.path());
+    assert!(text.contains("reach_error at"), "{text}");
+    assert!(replay_all(&p, out.path()) >= 4);
+    // Concrete arguments after `--`.
+    let out = tempfile::tempdir().unwrap();
+    let (_, text) = kappa(&["verify", &ps, "--quiet", "--", "x"], out.path());
+    assert!(text.trim_end().ends_with("RESULT: false(unreach-call)"), "{text}");
+    let (_, text) = kappa(&["verify", &ps, "--quiet", "--", "y", "x"], out.path());
+    assert!(text.trim_end().ends_with("RESULT: true"), "{text}");
+}
+
+#[test]
+fn last_argument_at_a_symbolic_index() {
+    let p = program("last_arg.c");
+    let ps = p.display().to_string();
+    let out = tempfile::tempdir().unwrap();
+    let (_, text) = kappa(&["verify", &ps, "--quiet", "--sym-args", "0", "3", "1"], out.path());
+    assert!(text.trim_end().ends_with("RESULT: false(unreach-call)"), "{text}");
+    let out = tempfile::tempdir().unwrap();
+    let (_, text) = kappa(&["run", &ps, "--sym-args", "0", "3", "1"], out.path());
+    assert!(text.contains("exploration complete"), "{text}");
+    // argc = 1; the last argument is "z"; it is not.
+    assert_eq!(replay_all(&p, out.path()), 3);
+}
+
+#[test]
+fn stdin_overflow_is_found_and_replays() {
+    let p = program("wc_words.c");
+    let ps = p.display().to_string();
+    let out = tempfile::tempdir().unwrap();
+    let (_, text) = kappa(&["run", &ps, "--sym-stdin", "3", "--mode", "classic"], out.path());
+    assert!(text.contains("no errors found"), "3 bytes hold at most 2 words: {text}");
+    let out = tempfile::tempdir().unwrap();
+    let (_, text) = kappa(&["run", &ps, "--sym-stdin", "5", "--search", "dfs", "--max-time", "120"], out.path());
+    assert!(text.contains("out_of_bounds at"), "{text}");
+    let test = text.lines().find(|l| l.contains("out_of_bounds")).and_then(|l| l.split("[test ").nth(1)).unwrap();
+    let test = test.trim_end_matches(']');
+    let t: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(test).unwrap()).unwrap();
+    let stdin: Vec<u8> =
+        t["program_inputs"]["stdin"]["bytes"].as_array().unwrap().iter().map(|b| b.as_u64().unwrap() as u8).collect();
+    assert_eq!(stdin.len(), 5);
+    let r = Command::new(env!("CARGO_BIN_EXE_kappa")).arg("replay").arg(&p).arg(test).output().unwrap();
+    assert!(String::from_utf8_lossy(&r.stdout).trim_end().ends_with("REPLAY: match"));
+}
+
+#[test]
+fn file_named_on_the_command_line_is_opened() {
+    let p = program("file_magic.c");
+    let ps = p.display().to_string();
+    let out = tempfile::tempdir().unwrap();
+    let (_, text) =
+        kappa(&["run", &ps, "--sym-args", "1", "1", "1", "--sym-files", "1", "3", "--mode", "classic"], out.path());
+    assert!(text.contains("out_of_bounds at"), "{text}");
+    assert!(replay_all(&p, out.path()) >= 4);
+    // Without --sym-files no file exists, and the run says so.
+    let out = tempfile::tempdir().unwrap();
+    let (_, text) = kappa(&["run", &ps, "--", "A"], out.path());
+    assert!(text.contains("assumption: no file could be opened"), "{text}");
+    assert!(text.contains("no errors found"), "{text}");
+}
+
+/// The models are IR: a test of the engine, replayed by the interpreter over the same linked
+/// program with the test's command line and standard input, ends the same way.
+#[test]
+fn tests_replay_in_the_interpreter() {
+    use kappa_interp::{run_main, Config, Outcome, VecInput};
+    use kappa_ir::testcase::{TestCase, TestOutcome};
+    for (prog, opts) in [
+        ("wc_words.c", vec!["--sym-stdin", "4", "--mode", "classic"]),
+        ("argv_equals.c", vec!["--sym-args", "0", "2", "2"]),
+        ("file_magic.c", vec!["--sym-args", "1", "1", "1", "--sym-files", "1", "3", "--mode", "classic"]),
+    ] {
+        let p = program(prog);
+        let out = tempfile::tempdir().unwrap();
+        let mut args = vec!["run", p.to_str().unwrap()];
+        args.extend(opts);
+        kappa(&args, out.path());
+        let lowered = kappa_libc::lower_file(&p, &kappa_cfront::Options::default()).unwrap();
+        let mut n = 0;
+        for e in std::fs::read_dir(out.path().join("tests")).unwrap().flatten() {
+            let t = TestCase::from_json(&std::fs::read_to_string(e.path()).unwrap()).unwrap();
+            let cfg = Config { program_inputs: t.program_inputs.clone(), ..Config::default() };
+            let mut input = VecInput::new(t.inputs.iter().map(|i| i.value).collect());
+            let r = run_main(&lowered, &mut input, &cfg);
+            let same = match (&t.outcome, &r.outcome) {
+                (TestOutcome::Exit { code }, Outcome::Exit(c)) => code == c,
+                (TestOutcome::Error { error, .. }, Outcome::Error { kind, .. }) => error == kind.name(),
+                (TestOutcome::Abort, Outcome::Abort) => true,
+                _ => false,
+            };
+            assert!(same, "{prog} {}: test says {:?}, the interpreter {:?}", e.path().display(), t.outcome, r.outcome);
+            n += 1;
+        }
+        assert!(n >= 3, "{prog}: {n} tests");
+    }
+}

@@ -1,0 +1,304 @@
+/* <string.h> and <strings.h> (comparisons return the difference of the first differing bytes,
+   as glibc does on x86-64): byte loops, so that every access is checked (a copy past the end of
+   its buffer is an out_of_bounds error at the program's call) and symbolic bytes stay symbolic. */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+void *memcpy(void *restrict dst, const void *restrict src, size_t n) {
+    unsigned char *d = dst;
+    const unsigned char *s = src;
+    for (size_t i = 0; i < n; i++)
+        d[i] = s[i];
+    return dst;
+}
+
+void *memmove(void *dst, const void *src, size_t n) {
+    unsigned char *d = dst;
+    const unsigned char *s = src;
+    if (d < s) {
+        for (size_t i = 0; i < n; i++)
+            d[i] = s[i];
+    } else {
+        for (size_t i = n; i > 0; i--)
+            d[i - 1] = s[i - 1];
+    }
+    return dst;
+}
+
+void *memset(void *dst, int c, size_t n) {
+    unsigned char *d = dst;
+    for (size_t i = 0; i < n; i++)
+        d[i] = (unsigned char)c;
+    return dst;
+}
+
+int memcmp(const void *a, const void *b, size_t n) {
+    const unsigned char *p = a, *q = b;
+    for (size_t i = 0; i < n; i++)
+        if (p[i] != q[i])
+            return p[i] - q[i];
+    return 0;
+}
+
+void *memchr(const void *s, int c, size_t n) {
+    const unsigned char *p = s;
+    for (size_t i = 0; i < n; i++)
+        if (p[i] == (unsigned char)c)
+            return (void *)(p + i);
+    return NULL;
+}
+
+void *memrchr(const void *s, int c, size_t n) {
+    const unsigned char *p = s;
+    for (size_t i = n; i > 0; i--)
+        if (p[i - 1] == (unsigned char)c)
+            return (void *)(p + i - 1);
+    return NULL;
+}
+
+size_t strlen(const char *s) {
+    size_t n = 0;
+    while (s[n])
+        n++;
+    return n;
+}
+
+size_t strnlen(const char *s, size_t max) {
+    size_t n = 0;
+    while (n < max && s[n])
+        n++;
+    return n;
+}
+
+char *strcpy(char *restrict dst, const char *restrict src) {
+    size_t i = 0;
+    while ((dst[i] = src[i]) != 0)
+        i++;
+    return dst;
+}
+
+char *stpcpy(char *restrict dst, const char *restrict src) {
+    size_t i = 0;
+    while ((dst[i] = src[i]) != 0)
+        i++;
+    return dst + i;
+}
+
+char *strncpy(char *restrict dst, const char *restrict src, size_t n) {
+    size_t i = 0;
+    for (; i < n && src[i]; i++)
+        dst[i] = src[i];
+    for (; i < n; i++)
+        dst[i] = 0;
+    return dst;
+}
+
+char *strcat(char *restrict dst, const char *restrict src) {
+    strcpy(dst + strlen(dst), src);
+    return dst;
+}
+
+char *strncat(char *restrict dst, const char *restrict src, size_t n) {
+    char *d = dst + strlen(dst);
+    size_t i = 0;
+    for (; i < n && src[i]; i++)
+        d[i] = src[i];
+    d[i] = 0;
+    return dst;
+}
+
+int strcmp(const char *a, const char *b) {
+    size_t i = 0;
+    while (a[i] && a[i] == b[i])
+        i++;
+    return (unsigned char)a[i] - (unsigned char)b[i];
+}
+
+int strncmp(const char *a, const char *b, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        unsigned char x = (unsigned char)a[i], y = (unsigned char)b[i];
+        if (x != y)
+            return x - y;
+        if (x == 0)
+            return 0;
+    }
+    return 0;
+}
+
+int strcoll(const char *a, const char *b) {
+    return strcmp(a, b);
+}
+
+static int __kappa_lower(int c) {
+    return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
+}
+
+int strcasecmp(const char *a, const char *b) {
+    size_t i = 0;
+    for (;; i++) {
+        int x = __kappa_lower((unsigned char)a[i]), y = __kappa_lower((unsigned char)b[i]);
+        if (x != y)
+            return x - y;
+        if (x == 0)
+            return 0;
+    }
+}
+
+int strncasecmp(const char *a, const char *b, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        int x = __kappa_lower((unsigned char)a[i]), y = __kappa_lower((unsigned char)b[i]);
+        if (x != y)
+            return x - y;
+        if (x == 0)
+            return 0;
+    }
+    return 0;
+}
+
+char *strchr(const char *s, int c) {
+    size_t i = 0;
+    for (;; i++) {
+        if (s[i] == (char)c)
+            return (char *)(s + i);
+        if (s[i] == 0)
+            return NULL;
+    }
+}
+
+char *strchrnul(const char *s, int c) {
+    size_t i = 0;
+    while (s[i] && s[i] != (char)c)
+        i++;
+    return (char *)(s + i);
+}
+
+char *strrchr(const char *s, int c) {
+    const char *last = NULL;
+    size_t i = 0;
+    for (;; i++) {
+        if (s[i] == (char)c)
+            last = s + i;
+        if (s[i] == 0)
+            return (char *)last;
+    }
+}
+
+char *index(const char *s, int c) {
+    return strchr(s, c);
+}
+
+char *rindex(const char *s, int c) {
+    return strrchr(s, c);
+}
+
+size_t strspn(const char *s, const char *accept) {
+    size_t n = 0;
+    while (s[n] && strchr(accept, s[n]))
+        n++;
+    return n;
+}
+
+size_t strcspn(const char *s, const char *reject) {
+    size_t n = 0;
+    while (s[n] && !strchr(reject, s[n]))
+        n++;
+    return n;
+}
+
+char *strpbrk(const char *s, const char *accept) {
+    s += strcspn(s, accept);
+    return *s ? (char *)s : NULL;
+}
+
+char *strstr(const char *hay, const char *needle) {
+    size_t n = strlen(needle);
+    for (size_t i = 0;; i++) {
+        if (strncmp(hay + i, needle, n) == 0)
+            return (char *)(hay + i);
+        if (hay[i] == 0)
+            return NULL;
+    }
+}
+
+char *strcasestr(const char *hay, const char *needle) {
+    size_t n = strlen(needle);
+    for (size_t i = 0;; i++) {
+        if (strncasecmp(hay + i, needle, n) == 0)
+            return (char *)(hay + i);
+        if (hay[i] == 0)
+            return NULL;
+    }
+}
+
+char *strtok_r(char *restrict s, const char *restrict delim, char **restrict save) {
+    if (s == NULL)
+        s = *save;
+    s += strspn(s, delim);
+    if (*s == 0) {
+        *save = s;
+        return NULL;
+    }
+    char *end = s + strcspn(s, delim);
+    if (*end == 0) {
+        *save = end;
+    } else {
+        *end = 0;
+        *save = end + 1;
+    }
+    return s;
+}
+
+static char *__kappa_strtok_save = NULL;
+
+char *strtok(char *restrict s, const char *restrict delim) {
+    return strtok_r(s, delim, &__kappa_strtok_save);
+}
+
+char *strsep(char **sp, const char *delim) {
+    char *s = *sp;
+    if (s == NULL)
+        return NULL;
+    char *end = s + strcspn(s, delim);
+    if (*end) {
+        *end = 0;
+        *sp = end + 1;
+    } else {
+        *sp = NULL;
+    }
+    return s;
+}
+
+char *strdup(const char *s) {
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d == NULL)
+        return NULL;
+    return memcpy(d, s, n);
+}
+
+char *strndup(const char *s, size_t max) {
+    size_t n = strnlen(s, max);
+    char *d = malloc(n + 1);
+    if (d == NULL)
+        return NULL;
+    memcpy(d, s, n);
+    d[n] = 0;
+    return d;
+}
+
+char *strerror(int e) {
+    switch (e) {
+    case 0: return (char *)"Success";
+    case 1: return (char *)"Operation not permitted";
+    case 2: return (char *)"No such file or directory";
+    case 5: return (char *)"Input/output error";
+    case 9: return (char *)"Bad file descriptor";
+    case 12: return (char *)"Cannot allocate memory";
+    case 13: return (char *)"Permission denied";
+    case 22: return (char *)"Invalid argument";
+    case 34: return (char *)"Numerical result out of range";
+    default: return (char *)"Unknown error";
+    }
+}
