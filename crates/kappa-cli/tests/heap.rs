@@ -183,3 +183,25 @@ fn heap_forks_are_drawn_apart_in_the_tree() {
     assert!(heap_edges >= 10, "{dot}");
     assert!(dot.contains("s = null") && dot.contains("s = this") && dot.contains("s fresh"), "{dot}");
 }
+
+#[test]
+fn every_searcher_finds_the_same_traces_in_every_heap_mode() {
+    // A tree insertion of bench/heap: the trace counts of a complete exploration do not depend
+    // on the order states are taken in, and every searcher's tests replay.
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../bench/heap/tree_insert.c");
+    let defines = vec!["K=3".to_string()];
+    for heap in ["lazy", "lazier", "pose"] {
+        let mut counts = Vec::new();
+        for search in ["bfs", "dfs", "random"] {
+            let r =
+                run("run", &file, "insert", &["--heap", heap, "--search", search, "--mode", "classic", "-D", "K=3"]);
+            let s = &r.stats;
+            assert!(s["incomplete"].as_array().is_some_and(|a| a.is_empty()), "{heap} {search}: {s}");
+            counts.push(s["heap_stats"]["traces"].as_u64());
+            if search != "bfs" {
+                replays(&file, "insert", &defines, &r.tests);
+            }
+        }
+        assert!(counts.iter().all(|c| *c == counts[0]), "{heap}: traces by bfs, dfs, random: {counts:?}");
+    }
+}

@@ -563,7 +563,10 @@ impl Term {
                 let c = self.arg(1).as_bv().unwrap_or(0) as u32;
                 self.arg(0).extract(hi + c, lo + c)
             }
-            Op::Ite if self.arg(1).is_const() || self.arg(2).is_const() => {
+            // Into an ite when the extraction simplifies in both arms: ids of POSE's ite
+            // references are zero-extended into pointer words and extracted back, and
+            // `x == ite(c, x, y)` only simplifies once the extract is gone.
+            Op::Ite if extract_folds(self.arg(1), hi, lo, 8) && extract_folds(self.arg(2), hi, lo, 8) => {
                 Term::ite(self.arg(0), &self.arg(1).extract(hi, lo), &self.arg(2).extract(hi, lo))
             }
             _ => Term::mk(Op::Extract(hi, lo), vec![self.clone()], Sort::Bv(w)),
@@ -791,4 +794,24 @@ fn differ_by_constant(a: &Term, b: &Term) -> bool {
     let (x, c1) = split(a);
     let (y, c2) = split(b);
     x == y && c1 != c2
+}
+
+/// Whether `t.extract(hi, lo)` leaves no extract node at the top: constants, extensions whose
+/// inner term covers the bits, concatenations split at the bits, and ites of those.
+fn extract_folds(t: &Term, hi: u32, lo: u32, depth: u32) -> bool {
+    match t.op() {
+        _ if t.is_const() => true,
+        Op::ZExt(_) | Op::SExt(_) => {
+            let wi = t.arg(0).width();
+            hi < wi || (matches!(t.op(), Op::ZExt(_)) && lo >= wi)
+        }
+        Op::Concat => {
+            let wl = t.arg(1).width();
+            hi < wl || lo >= wl
+        }
+        Op::Ite if depth > 0 => {
+            extract_folds(t.arg(1), hi, lo, depth - 1) && extract_folds(t.arg(2), hi, lo, depth - 1)
+        }
+        _ => false,
+    }
 }

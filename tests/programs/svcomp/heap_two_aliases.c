@@ -1,0 +1,37 @@
+// kappa-expect: verdict=true
+// two pointers each pick one of two blocks; writes through both, then the value read back is the last write exactly when they alias
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "heap_two_aliases.c", 3, "reach_error"); }
+#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int cond);
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+
+struct cell { int v; int w; };
+
+int main(void)
+{
+    struct cell *a = malloc(sizeof(struct cell));
+    struct cell *b = malloc(sizeof(struct cell));
+    struct cell *t[2];
+    if (a == NULL || b == NULL)
+        abort();
+    a->v = a->w = 0;
+    b->v = b->w = 0;
+    t[0] = a;
+    t[1] = b;
+    int i = __VERIFIER_nondet_int(), j = __VERIFIER_nondet_int();
+    __VERIFIER_assume(i >= 0 && i < 2 && j >= 0 && j < 2);
+    struct cell *p = t[i], *q = t[j];
+    p->v = 1;
+    q->v = 2;
+    p->w += 5;
+    q->w += 7;
+    __VERIFIER_assert(p->v == (p == q ? 2 : 1));
+    __VERIFIER_assert(a->w + b->w == 12);
+    __VERIFIER_assert(p->w == (i == j ? 12 : 5));
+    free(a);
+    free(b);
+    return 0;
+}
