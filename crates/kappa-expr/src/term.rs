@@ -213,17 +213,27 @@ impl Term {
         let h = hash_op(&op, &args, sort);
         POOL.with(|p| {
             let mut p = p.borrow_mut();
-            if let Some(bucket) = p.table.get(&h) {
-                for w in bucket {
-                    if let Some(n) = w.upgrade() {
-                        if n.op == op
-                            && n.sort == sort
-                            && n.args.len() == args.len()
-                            && n.args.iter().zip(&args).all(|(a, b)| a == b)
+            if let Some(bucket) = p.table.get_mut(&h) {
+                let mut dead = false;
+                for w in bucket.iter() {
+                    match w.upgrade() {
+                        Some(n)
+                            if n.op == op
+                                && n.sort == sort
+                                && n.args.len() == args.len()
+                                && n.args.iter().zip(&args).all(|(a, b)| a == b) =>
                         {
                             return Term(n);
                         }
+                        Some(_) => {}
+                        None => dead = true,
                     }
+                }
+                // A term made and dropped over and over (`true`, a constant) would otherwise
+                // leave a dead entry per making in its bucket until the next pruning, and each
+                // making would scan them all.
+                if dead {
+                    bucket.retain(|w| w.strong_count() > 0);
                 }
             }
             let id = p.next_id;
