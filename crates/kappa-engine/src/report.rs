@@ -70,6 +70,8 @@ pub struct Stats {
     pub failed_leaves: u64,
     pub solver_queries: u64,
     pub solver_unknown: u64,
+    /// Queries Z3 gave up on that were decided by cases over a symbol's few values.
+    pub solver_case_splits: u64,
     pub templates: TemplateStats,
     pub heap_stats: HeapStats,
     pub coverage: Coverage,

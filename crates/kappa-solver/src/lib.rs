@@ -21,12 +21,14 @@
 //! solver lives on the thread that builds its terms (none of the types here is `Send`).
 
 mod caching;
+mod casesplit;
 mod independence;
 mod instantiate;
 mod syms;
 mod z3solver;
 
 pub use caching::{CachingSolver, CachingStats};
+pub use casesplit::CaseSplitSolver;
 pub use independence::{IndependenceSolver, ModelStrategy};
 pub use instantiate::{expand_bounded_quantifiers, under_approximate, InstantiatingSolver, MAX_INSTANCES};
 pub use z3solver::{Z3Mode, Z3Options, Z3Solver};
@@ -211,6 +213,9 @@ pub struct SolverStats {
     pub translate_time: Duration,
     /// Constraints of path conditions the independence layer did not pass on.
     pub independent_dropped: u64,
+    /// Queries the core solver gave up on and that were answered by splitting on a symbol's
+    /// few possible values ([`CaseSplitSolver`]).
+    pub case_splits: u64,
     pub cache: CachingStats,
 }
 
@@ -321,10 +326,12 @@ impl Counters {
 /// The chain the engine uses: independence, then the caches, then Z3 — KLEE's order
 /// (`IndependentSolver` → `CachingSolver` → `CexCachingSolver` → core). Caches behind the
 /// independence layer see small factors, which recur across paths; with the caches in front
-/// (keyed by whole path conditions) the `bench` example runs 4–10 times slower.
+/// (keyed by whole path conditions) the `bench` example runs 4–10 times slower. Case splitting
+/// sits in front of independence so that the cases of a query are factored and cached too.
 pub fn default_chain(timeout: Option<Duration>) -> Box<dyn Solver> {
-    let mut s: Box<dyn Solver> =
-        Box::new(InstantiatingSolver::new(IndependenceSolver::new(CachingSolver::new(Z3Solver::new()))));
+    let mut s: Box<dyn Solver> = Box::new(InstantiatingSolver::new(CaseSplitSolver::new(IndependenceSolver::new(
+        CachingSolver::new(Z3Solver::new()),
+    ))));
     s.set_timeout(timeout);
     s
 }

@@ -1,0 +1,190 @@
+//! Case splitting of queries the core solver gives up on (issue 12, solver strategy).
+//!
+//! A read at a symbolic index of a small object is an ite-chain over the index; an assertion
+//! about a sum of such reads (`a[i]` and `a[j]` swapped, then the sum compared) bit-blasts into
+//! adders over multiplexers, which neither Z3 nor cvc5 decides in a minute. With the index fixed
+//! the chains collapse in the term builder and the query is trivial. So when the inner chain
+//! answers `unknown`, this layer looks for a symbol whose own constraints (those that mention
+//! only it, e.g. `0 <= i && i < 8`) allow at most [`MAX_VALUES`] values, enumerates them, and
+//! asks the query once per value with the symbol replaced: sat if one case is sat, unsat if
+//! every case is, unknown otherwise. Two symbols may be split in turn ([`MAX_DEPTH`]). The split
+//! never changes an answer the inner chain gives; it only turns some `unknown`s into answers,
+//! within the time the query had.
+
+use crate::{syms, Model, Query, SatResult, Solver, SolverStats};
+use kappa_expr::{Sort, SymId, Term, Value};
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+/// Values a symbol may have for the query to be split on it.
+pub const MAX_VALUES: usize = 16;
+/// Symbols split one inside the other.
+pub const MAX_DEPTH: u32 = 2;
+
+pub struct CaseSplitSolver<S> {
+    inner: S,
+    timeout: Option<Duration>,
+    info: syms::InfoCache,
+    /// Queries answered by a split after the inner chain gave up.
+    pub decided: u64,
+    /// Queries answered `unknown` after all (the inner layers count the cases' too).
+    unknown: u64,
+}
+
+impl<S: Solver> CaseSplitSolver<S> {
+    pub fn new(inner: S) -> CaseSplitSolver<S> {
+        CaseSplitSolver { inner, timeout: None, info: syms::InfoCache::new(1 << 16), decided: 0, unknown: 0 }
+    }
+
+    /// The values of `v` allowed by the constraints that mention only `v`, when there are at
+    /// most [`MAX_VALUES`] of them and they can all be found.
+    fn domain(&mut self, q: &Query, v: SymId, deadline: Option<Instant>) -> Option<Vec<u64>> {
+        let own: Vec<Term> = q.pc.iter().filter(|t| *self.info.get(t).free == [v]).cloned().collect();
+        if own.is_empty() {
+            return None;
+        }
+        let var = Term::var(v);
+        let w = var.width();
+        let mut values = Vec::new();
+        loop {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return None;
+            }
+            let others = Term::and_all(values.iter().map(|&c| var.ne(&Term::bv(c, w))));
+            match self.inner.model(&Query::new(&own, others)) {
+                Ok(m) => match m.value(v) {
+                    Some(Value::Bv(c, _)) if values.len() < MAX_VALUES => values.push(c),
+                    _ => return None,
+                },
+                Err(SatResult::Unsat) => return Some(values),
+                Err(_) => return None,
+            }
+        }
+    }
+
+    /// The symbol to split on: the one with the smallest domain of at least two values.
+    fn pick(&mut self, q: &Query, deadline: Option<Instant>) -> Option<(SymId, Vec<u64>)> {
+        let free = syms::free_symbols(&mut self.info, q.constraints());
+        let mut best: Option<(SymId, Vec<u64>)> = None;
+        for v in free {
+            if !matches!(Term::var(v).sort(), Sort::Bv(w) if w <= 64) {
+                continue;
+            }
+            if let Some(d) = self.domain(q, v, deadline) {
+                if d.len() >= 2 && best.as_ref().is_none_or(|(_, b)| d.len() < b.len()) {
+                    best = Some((v, d));
+                }
+            }
+        }
+        best
+    }
+
+    /// Answers `q` by cases; `Ok` with the value and model of a satisfiable case when `want_model`.
+    fn split(
+        &mut self,
+        q: &Query,
+        depth: u32,
+        deadline: Option<Instant>,
+        want_model: bool,
+    ) -> Result<Option<Model>, SatResult> {
+        let Some((v, values)) = self.pick(q, deadline) else {
+            return Err(SatResult::Unknown("no small domain to split on".into()));
+        };
+        let var = Term::var(v);
+        let w = var.width();
+        let mut unknown = None;
+        let n = values.len();
+        for (k, c) in values.into_iter().enumerate() {
+            if let Some(d) = deadline {
+                let left = d.saturating_duration_since(Instant::now());
+                if left.is_zero() {
+                    return Err(SatResult::Unknown("timeout".into()));
+                }
+                // A case that is still hard is split further: leave it only its share of the
+                // time, so that the cases after it get theirs.
+                let share = if depth > 1 { left / (2 * (n - k)) as u32 } else { left };
+                self.inner.set_timeout(Some(share));
+            }
+            let map: HashMap<SymId, Term> = [(v, Term::bv(c, w))].into_iter().collect();
+            let pc: Vec<Term> = q.pc.iter().map(|t| t.substitute(&map)).filter(|t| !t.is_true()).collect();
+            let cond = q.cond.substitute(&map);
+            let sub = Query::new(&pc, cond);
+            let r = if want_model {
+                self.inner.model(&sub)
+            } else {
+                match self.inner.check(&sub) {
+                    SatResult::Sat => Ok(Model::new()),
+                    e => Err(e),
+                }
+            };
+            let r = match r {
+                Err(SatResult::Unknown(_)) if depth > 1 => match self.split(&sub, depth - 1, deadline, want_model) {
+                    Ok(Some(m)) => Ok(m),
+                    Ok(None) => Err(SatResult::Unsat),
+                    Err(e) => Err(e),
+                },
+                r => r,
+            };
+            match r {
+                Ok(mut m) => {
+                    m.insert(v, Value::Bv(c, w));
+                    return Ok(Some(m));
+                }
+                Err(SatResult::Unsat) => {}
+                Err(e) => unknown = Some(e),
+            }
+        }
+        match unknown {
+            Some(e) => Err(e),
+            None => Ok(None),
+        }
+    }
+
+    fn by_cases(&mut self, q: &Query, want_model: bool) -> Result<Option<Model>, SatResult> {
+        let deadline = self.timeout.map(|t| Instant::now() + t);
+        let r = self.split(q, MAX_DEPTH, deadline, want_model);
+        self.inner.set_timeout(self.timeout);
+        if matches!(r, Err(SatResult::Unknown(_))) {
+            self.unknown += 1;
+        } else {
+            self.decided += 1;
+        }
+        r
+    }
+}
+
+impl<S: Solver> Solver for CaseSplitSolver<S> {
+    fn check(&mut self, q: &Query) -> SatResult {
+        match self.inner.check(q) {
+            SatResult::Unknown(why) => match self.by_cases(q, false) {
+                Ok(Some(_)) => SatResult::Sat,
+                Ok(None) => SatResult::Unsat,
+                Err(_) => SatResult::Unknown(why),
+            },
+            r => r,
+        }
+    }
+
+    fn model(&mut self, q: &Query) -> Result<Model, SatResult> {
+        match self.inner.model(q) {
+            Err(SatResult::Unknown(why)) => match self.by_cases(q, true) {
+                Ok(Some(m)) => Ok(m),
+                Ok(None) => Err(SatResult::Unsat),
+                Err(_) => Err(SatResult::Unknown(why)),
+            },
+            r => r,
+        }
+    }
+
+    fn stats(&self) -> SolverStats {
+        let mut s = self.inner.stats();
+        s.case_splits = self.decided;
+        s.unknown = self.unknown;
+        s
+    }
+
+    fn set_timeout(&mut self, t: Option<Duration>) {
+        self.timeout = t;
+        self.inner.set_timeout(t)
+    }
+}
