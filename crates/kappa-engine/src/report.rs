@@ -72,6 +72,8 @@ pub struct Stats {
     pub solver_unknown: u64,
     /// Queries Z3 gave up on that were decided by cases over a symbol's few values.
     pub solver_case_splits: u64,
+    /// Non-linear queries asked with bounded symbols narrowed to fewer bits.
+    pub solver_narrowed: u64,
     pub templates: TemplateStats,
     pub heap_stats: HeapStats,
     pub coverage: Coverage,

@@ -22,6 +22,9 @@ pub struct Frame {
     /// section 3): this activation stands for κ+1 nested ones, and when it returns, the κ
     /// pending returns happen at once.
     pub pending: Option<Rc<PendingReturns>>,
+    /// The memory's next object id when the frame was pushed: the frame's stack objects have
+    /// ids from here on, so that a return looks only at those.
+    pub first_obj: u32,
 }
 
 /// The effect of the κ returns a recursion template left pending: the value the outermost
@@ -102,7 +105,10 @@ impl PathCondition {
 #[derive(Clone, Debug)]
 pub struct State {
     pub id: u64,
-    pub frames: Vec<Frame>,
+    /// The call stack. Frames are shared between the states a fork makes and copied only when
+    /// written (the top one, usually): a fork deep in a recursion copies pointers, not the
+    /// registers of every activation (issue 12).
+    pub frames: Vec<Rc<Frame>>,
     pub globals: Rc<Vec<Option<SVal>>>,
     pub memory: Memory,
     pub pc: PathCondition,
@@ -129,7 +135,7 @@ impl State {
 
     pub fn frame_mut(&mut self) -> &mut Frame {
         let n = self.frames.len() - 1;
-        &mut self.frames[n]
+        Rc::make_mut(&mut self.frames[n])
     }
 
     pub fn loc(&self) -> (FuncId, Loc) {

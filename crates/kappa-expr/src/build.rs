@@ -307,7 +307,74 @@ impl Term {
                 let c1 = a.arg(1).as_bv().unwrap_or(1);
                 a.arg(0).bvmul(&Term::bv(c1.wrapping_mul(y), w))
             }
-            _ => Term::mk(Op::BvMul, vec![a, b], Sort::Bv(w)),
+            _ => Term::narrowed(Op::BvMul, &a, &b).unwrap_or_else(|| Term::mk(Op::BvMul, vec![a, b], Sort::Bv(w))),
+        }
+    }
+
+    /// `k` when the value of `t` as an unsigned number fits in its low `k` bits for syntactic
+    /// reasons (a zero extension, a constant).
+    fn unsigned_bits(t: &Term) -> Option<u32> {
+        match t.op() {
+            Op::ZExt(_) => Some(t.arg(0).width()),
+            Op::BvConst(v) => Some((64 - v.leading_zeros()).max(1)),
+            _ => None,
+        }
+    }
+
+    /// `k` when `t` as a signed number fits in `k` bits (a sign extension, a constant).
+    fn signed_bits(t: &Term) -> Option<u32> {
+        match t.op() {
+            Op::SExt(_) => Some(t.arg(0).width()),
+            Op::ZExt(_) => Some(t.arg(0).width() + 1),
+            Op::BvConst(v) => {
+                let s = signed(v, t.width());
+                Some(65 - (s ^ (s >> 63)).leading_zeros())
+            }
+            _ => None,
+        }
+    }
+
+    /// Both operands are non-negative as signed numbers.
+    fn both_nonneg(a: &Term, b: &Term) -> bool {
+        let w = a.width();
+        Term::unsigned_bits(a).is_some_and(|k| k < w) && Term::unsigned_bits(b).is_some_and(|k| k < w)
+    }
+
+    /// Division, remainder and product of operands extended from fewer bits computed at the
+    /// narrower width and extended back (issue 12, solver strategy): exact identities, and the
+    /// bit-blasted divider shrinks with the square of the width — nested `%` of values an
+    /// assumption bounds to 0..50 goes from seconds to milliseconds. Constant-only operations
+    /// are folded before this is tried.
+    fn narrowed(op: Op, a: &Term, b: &Term) -> Option<Term> {
+        let w = a.width();
+        if w > 64 || (a.is_const() && b.is_const()) || (op == Op::BvMul && (a.is_const() || b.is_const())) {
+            return None;
+        }
+        match op {
+            Op::BvURem | Op::BvUDiv | Op::BvMul => {
+                let (ka, kb) = (Term::unsigned_bits(a)?, Term::unsigned_bits(b)?);
+                let k = if op == Op::BvMul { ka + kb } else { ka.max(kb) };
+                if k >= w {
+                    return None;
+                }
+                let (na, nb) = (a.zext(k), b.zext(k));
+                Some(match op {
+                    Op::BvURem => na.bvurem(&nb).zext(w),
+                    Op::BvMul => na.bvmul(&nb).zext(w),
+                    // x / 0 is all ones at either width.
+                    _ => Term::ite(&nb.eq(&Term::bv(0, k)), &Term::bv(mask(w), w), &na.bvudiv(&nb).zext(w)),
+                })
+            }
+            // |x rem y| < |y| and has the sign of x, x rem 0 = x: the remainder fits where the
+            // operands do (the one overflow, MIN rem -1, is 0 at both widths).
+            Op::BvSRem => {
+                let k = Term::signed_bits(a)?.max(Term::signed_bits(b)?);
+                if k >= w {
+                    return None;
+                }
+                Some(a.extract(k - 1, 0).bvsrem(&b.extract(k - 1, 0)).sext(w))
+            }
+            _ => None,
         }
     }
 
@@ -333,6 +400,9 @@ impl Term {
         if let (None, Some(k)) = (self.as_bv(), Term::pow2(d)) {
             return self.bvlshr(&Term::bv(k, self.width()));
         }
+        if let Some(t) = Term::narrowed(Op::BvUDiv, self, d) {
+            return t;
+        }
         Term::bv_binop(Op::BvUDiv, self, d)
     }
 
@@ -346,6 +416,9 @@ impl Term {
             let bias = self.bvashr(&Term::bv(u64::from(w) - 1, w)).bvlshr(&Term::bv(u64::from(w) - k, w));
             return self.bvadd(&bias).bvashr(&Term::bv(k, w));
         }
+        if Term::both_nonneg(self, d) {
+            return self.bvudiv(d);
+        }
         Term::bv_binop(Op::BvSDiv, self, d)
     }
 
@@ -355,6 +428,9 @@ impl Term {
         }
         if let (None, Some(k)) = (self.as_bv(), Term::pow2(d)) {
             return self.bvand(&Term::bv((1u64 << k) - 1, self.width()));
+        }
+        if let Some(t) = Term::narrowed(Op::BvURem, self, d) {
+            return t;
         }
         Term::bv_binop(Op::BvURem, self, d)
     }
@@ -366,6 +442,12 @@ impl Term {
         if let (None, Some(k)) = (self.as_bv(), Term::pow2(d)) {
             let w = self.width();
             return self.bvsub(&self.bvsdiv(d).bvshl(&Term::bv(k, w)));
+        }
+        if Term::both_nonneg(self, d) {
+            return self.bvurem(d);
+        }
+        if let Some(t) = Term::narrowed(Op::BvSRem, self, d) {
+            return t;
         }
         Term::bv_binop(Op::BvSRem, self, d)
     }
@@ -552,6 +634,12 @@ impl Term {
                 let wi = inner.width();
                 if hi < wi {
                     inner.extract(hi, lo)
+                } else if lo == 0 {
+                    if self.op() == Op::ZExt(self.width()) {
+                        inner.zext(w)
+                    } else {
+                        inner.sext(w)
+                    }
                 } else if self.op() == Op::ZExt(self.width()) && lo >= wi {
                     Term::bv(0, w)
                 } else {

@@ -375,3 +375,75 @@ fn instantiating_a_parameter() {
     assert!(s3.pc.is_true());
     assert_eq!(Op::Forall, Term::forall(std::slice::from_ref(&kappa), &kappa.ile(&Term::int(3))).op());
 }
+
+/// Division, remainder and product of extended operands are computed at the narrower width
+/// (`Term::narrowed`): exhaustively over 4-bit values extended to 8 bits, constants included,
+/// the result equals the operation at 8 bits.
+#[test]
+fn narrowed_division_remainder_and_product_are_exact() {
+    let (x, y) = (Term::fresh("x", Sort::Bv(4)), Term::fresh("y", Sort::Bv(4)));
+    let (sx, sy) = (x.as_var().unwrap(), y.as_var().unwrap());
+    let operand = |t: &Term, kind: u8| -> Term {
+        match kind {
+            0 => t.zext(8),
+            1 => t.sext(8),
+            c => Term::bv(u64::from(c), 8),
+        }
+    };
+    let fold = |op: u8, a: u64, b: u64| -> u64 {
+        let (sa, sb) = (signed(a, 8), signed(b, 8));
+        (match op {
+            0 => a.checked_div(b).unwrap_or(255),
+            1 => a.checked_rem(b).unwrap_or(a),
+            2 => {
+                if b == 0 {
+                    if sa < 0 {
+                        1
+                    } else {
+                        255
+                    }
+                } else {
+                    sa.wrapping_div(sb) as u64
+                }
+            }
+            3 => {
+                if b == 0 {
+                    a
+                } else {
+                    sa.wrapping_rem(sb) as u64
+                }
+            }
+            _ => a.wrapping_mul(b),
+        }) & 255
+    };
+    let kinds = [0u8, 1, 3, 7, 10, 128, 200, 255];
+    for op in 0..5u8 {
+        for &ka in &kinds {
+            for &kb in &kinds {
+                let (a, b) = (operand(&x, ka), operand(&y, kb));
+                let t = match op {
+                    0 => a.bvudiv(&b),
+                    1 => a.bvurem(&b),
+                    2 => a.bvsdiv(&b),
+                    3 => a.bvsrem(&b),
+                    _ => a.bvmul(&b),
+                };
+                for vx in 0..16u64 {
+                    for vy in 0..16u64 {
+                        let env =
+                            |s: SymId| (s == sx).then_some(Value::Bv(vx, 4)).or((s == sy).then_some(Value::Bv(vy, 4)));
+                        let (av, bv) = (eval(&a, &env).and_then(|v| v.as_bv()), eval(&b, &env).and_then(|v| v.as_bv()));
+                        let want = fold(op, av.unwrap(), bv.unwrap());
+                        assert_eq!(
+                            eval(&t, &env),
+                            Some(Value::Bv(want, 8)),
+                            "op {op} on {a} and {b} at x={vx} y={vy}: {t}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    // The rewrite happens: a remainder of zero-extended bytes is an 4-bit remainder.
+    assert_eq!(x.zext(8).bvsrem(&y.zext(8)), x.bvurem(&y).zext(8));
+}

@@ -24,6 +24,7 @@ mod caching;
 mod casesplit;
 mod independence;
 mod instantiate;
+mod narrow;
 mod syms;
 mod z3solver;
 
@@ -31,6 +32,7 @@ pub use caching::{CachingSolver, CachingStats};
 pub use casesplit::CaseSplitSolver;
 pub use independence::{IndependenceSolver, ModelStrategy};
 pub use instantiate::{expand_bounded_quantifiers, under_approximate, InstantiatingSolver, MAX_INSTANCES};
+pub use narrow::NarrowingSolver;
 pub use z3solver::{Z3Mode, Z3Options, Z3Solver};
 
 use kappa_expr::{eval, Elem, Sort, SymId, Term, Value};
@@ -137,6 +139,10 @@ impl Model {
         }
     }
 
+    pub fn remove(&mut self, s: SymId) {
+        self.values.remove(&s);
+    }
+
     /// Keeps only the values of the given symbols.
     pub fn retain(&mut self, keep: &[SymId]) {
         self.values.retain(|s, _| keep.binary_search(s).is_ok());
@@ -216,6 +222,8 @@ pub struct SolverStats {
     /// Queries the core solver gave up on and that were answered by splitting on a symbol's
     /// few possible values ([`CaseSplitSolver`]).
     pub case_splits: u64,
+    /// Non-linear queries whose bounded symbols were narrowed ([`NarrowingSolver`]).
+    pub narrowed: u64,
     pub cache: CachingStats,
 }
 
@@ -328,9 +336,10 @@ impl Counters {
 /// independence layer see small factors, which recur across paths; with the caches in front
 /// (keyed by whole path conditions) the `bench` example runs 4–10 times slower. Case splitting
 /// sits in front of independence so that the cases of a query are factored and cached too.
+/// Narrowing sits right above Z3: the caches key on the queries as the engine asks them.
 pub fn default_chain(timeout: Option<Duration>) -> Box<dyn Solver> {
     let mut s: Box<dyn Solver> = Box::new(InstantiatingSolver::new(CaseSplitSolver::new(IndependenceSolver::new(
-        CachingSolver::new(Z3Solver::new()),
+        CachingSolver::new(NarrowingSolver::new(Z3Solver::new())),
     ))));
     s.set_timeout(timeout);
     s

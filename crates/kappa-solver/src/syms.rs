@@ -17,6 +17,9 @@ pub(crate) struct TermInfo {
     pub evaluable: bool,
     /// The term contains a quantifier.
     pub quantified: bool,
+    /// The term contains a product of two non-constants, or a division or remainder by a
+    /// non-constant: what the core solver bit-blasts into multipliers and dividers.
+    pub nonlinear: bool,
 }
 
 /// Term id → [`TermInfo`], cleared when it grows past a bound.
@@ -39,11 +42,12 @@ impl InfoCache {
         }
         let mut free = HashSet::new();
         let mut evaluable = true;
-        scan(t, &HashSet::new(), &mut free, &mut evaluable);
+        let mut nonlinear = false;
+        scan(t, &HashSet::new(), &mut free, &mut evaluable, &mut nonlinear);
         let quantified = t.has_quantifier();
         let mut free: Vec<SymId> = free.into_iter().collect();
         free.sort_unstable();
-        let info = Rc::new(TermInfo { free: free.into_boxed_slice(), evaluable, quantified });
+        let info = Rc::new(TermInfo { free: free.into_boxed_slice(), evaluable, quantified, nonlinear });
         self.map.insert(t.id(), info.clone());
         info
     }
@@ -61,7 +65,7 @@ pub(crate) fn free_symbols<'a>(cache: &mut InfoCache, ts: impl IntoIterator<Item
 }
 
 /// Collects the symbols of `t` not in `bound` (iteratively: terms can be deep).
-fn scan(t: &Term, bound: &HashSet<SymId>, free: &mut HashSet<SymId>, evaluable: &mut bool) {
+fn scan(t: &Term, bound: &HashSet<SymId>, free: &mut HashSet<SymId>, evaluable: &mut bool, nonlinear: &mut bool) {
     let mut seen: HashSet<u64> = HashSet::new();
     let mut stack = vec![t.clone()];
     while let Some(x) = stack.pop() {
@@ -77,6 +81,12 @@ fn scan(t: &Term, bound: &HashSet<SymId>, free: &mut HashSet<SymId>, evaluable: 
                     free.insert(s);
                 }
             }
+            Op::BvMul | Op::BvUDiv | Op::BvSDiv | Op::BvURem | Op::BvSRem => {
+                if !x.arg(1).is_const() && (x.op() != Op::BvMul || !x.arg(0).is_const()) {
+                    *nonlinear = true;
+                }
+                stack.extend(x.args().iter().cloned());
+            }
             Op::Eq if matches!(x.arg(0).sort(), Sort::Array(..)) => {
                 *evaluable = false;
                 stack.extend(x.args().iter().cloned());
@@ -86,7 +96,7 @@ fn scan(t: &Term, bound: &HashSet<SymId>, free: &mut HashSet<SymId>, evaluable: 
                 let mut inner = bound.clone();
                 inner.extend(x.args()[..n.saturating_sub(1)].iter().filter_map(Term::as_var));
                 if let Some(body) = x.args().last() {
-                    scan(body, &inner, free, evaluable);
+                    scan(body, &inner, free, evaluable, nonlinear);
                 }
             }
             _ => stack.extend(x.args().iter().cloned()),

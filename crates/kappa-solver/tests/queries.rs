@@ -423,7 +423,7 @@ fn queries_z3_gives_up_on_are_decided_by_cases_on_small_domains() {
     // Z3 (and cvc5) do not prove the sums equal within a minute: adders over multiplexers.
     // Split on i's and j's eight values each, the chains collapse and every case is trivial.
     let (pc, s0, s1) = swapped_sums(false);
-    let mut s = default_chain(Some(Duration::from_secs(2)));
+    let mut s = default_chain(Some(Duration::from_secs(5)));
     assert_eq!(s.check(&Query::new(&pc, s0.ne(&s1))), SatResult::Unsat);
     assert!(s.stats().case_splits >= 1, "{}", s.stats());
     // The buggy swap loses a value: a model, and it satisfies the query.
@@ -431,4 +431,77 @@ fn queries_z3_gives_up_on_are_decided_by_cases_on_small_domains() {
     let cond = s0.ne(&s1);
     let m = s.model(&Query::new(&pc, cond.clone())).expect("sat");
     assert_model_satisfies(&m, &pc, &cond);
+}
+
+/// Euclid's algorithm unrolled three steps on `0 < a, b <= 50` (32-bit `int`s), and the claim
+/// that the last non-zero remainder divides both: what a recursive gcd's verification asks.
+fn gcd_query(signed_ops: bool, lo: u64) -> (Vec<Term>, Term) {
+    let (a, b) = (sym("a", Sort::Bv(32)), sym("b", Sort::Bv(32)));
+    let rem = |x: &Term, y: &Term| if signed_ops { x.bvsrem(y) } else { x.bvurem(y) };
+    let zero = bv(0, 32);
+    let r1 = rem(&a, &b);
+    let r2 = rem(&b, &r1);
+    let r3 = rem(&r1, &r2);
+    let pc = vec![
+        bv(lo, 32).bvslt(&a),
+        a.bvsle(&bv(50, 32)),
+        bv(lo, 32).bvslt(&b),
+        b.bvsle(&bv(50, 32)),
+        r1.ne(&zero),
+        r2.ne(&zero),
+        r3.eq(&zero),
+    ];
+    let divides = Term::and_all([rem(&a, &r2).eq(&zero), rem(&b, &r2).eq(&zero)]);
+    (pc, divides.not())
+}
+
+#[test]
+fn bounded_symbols_are_narrowed_in_non_linear_queries() {
+    let mut s = default_chain(Some(Duration::from_secs(20)));
+    for signed_ops in [true, false] {
+        let (pc, cond) = gcd_query(signed_ops, 0);
+        assert_eq!(s.check(&Query::new(&pc, cond)), SatResult::Unsat, "signed {signed_ops}");
+    }
+    assert!(s.stats().narrowed >= 2, "{}", s.stats());
+    // A model of the narrowed query is one of the original: both symbols, at 32 bits.
+    let (pc, _) = gcd_query(true, 0);
+    let cond = pc[4].clone();
+    let m = s.model(&Query::new(&pc, cond.clone())).expect("sat");
+    assert_model_satisfies(&m, &pc, &cond);
+    // Ranges that include negative values are narrowed by sign extension; the models are
+    // negative 32-bit values where the query wants them.
+    let (a, b) = (sym("a", Sort::Bv(32)), sym("b", Sort::Bv(32)));
+    let pc = vec![
+        bv(-20i64 as u64 & 0xffff_ffff, 32).bvsle(&a),
+        a.bvslt(&bv(0, 32)),
+        bv(3, 32).bvsle(&b),
+        b.bvsle(&bv(9, 32)),
+    ];
+    let cond = a.bvsrem(&b).eq(&bv(-7i64 as u64 & 0xffff_ffff, 32));
+    let m = s.model(&Query::new(&pc, cond.clone())).expect("sat");
+    assert_model_satisfies(&m, &pc, &cond);
+    // Only comparisons of the symbol itself bound it: `(b & 1) == 0` says nothing of b's range.
+    let b = sym("b", Sort::Bv(32));
+    let pc = vec![bv(0, 32).eq(&b.bvand(&bv(1, 32))), bv(0, 32).bvsle(&b), b.bvsle(&bv(4, 32))];
+    let cond = b.bvmul(&b).eq(&bv(16, 32));
+    let m = s.model(&Query::new(&pc, cond.clone())).expect("b = 4");
+    assert_model_satisfies(&m, &pc, &cond);
+    // Every answer agrees with the plain solver on small bounded queries.
+    let mut plain = Z3Solver::new();
+    for lo in [0u64, 1, 3] {
+        for hi in [2u64, 7, 16, 100] {
+            let x = sym("x", Sort::Bv(16));
+            let y = sym("y", Sort::Bv(16));
+            let pc = vec![bv(lo, 16).bvule(&x), x.bvule(&bv(hi, 16)), bv(lo, 16).bvule(&y), y.bvult(&bv(hi, 16))];
+            for cond in [
+                x.bvmul(&y).eq(&bv(hi + 1, 16)),
+                x.bvudiv(&y).eq(&bv(hi, 16)),
+                x.bvsrem(&y).bvult(&bv(lo, 16)),
+                x.bvmul(&y).bvult(&x),
+            ] {
+                let q = Query::new(&pc, cond.clone());
+                assert_eq!(s.check(&q), plain.check(&q), "{cond} with {lo} <= x, y <= {hi}");
+            }
+        }
+    }
 }

@@ -68,6 +68,7 @@ impl<'p> Engine<'p> {
             slots: HashMap::new(),
             ret_to: None,
             pending: None,
+            first_obj: 0,
         };
         let ptypes: Vec<CType> = match &entry.ctype {
             Some(CType::Function(ft)) => ft.params.clone(),
@@ -125,7 +126,7 @@ impl<'p> Engine<'p> {
                 frame.regs[self.info.var_index[p.index()]] = Some(v);
             }
         }
-        st.frames.push(frame);
+        st.frames.push(Rc::new(frame));
         st.node = self.new_node(None, entry.id, entry.entry, None, NodeKind::Normal);
         // `nonnull` parameters are resolved at entry, in parameter order, as Java's receiver is:
         // later references may alias them.

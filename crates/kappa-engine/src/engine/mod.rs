@@ -309,6 +309,7 @@ impl<'p> Engine<'p> {
         self.stats.solver_queries = s.queries;
         self.stats.solver_unknown = s.unknown;
         self.stats.solver_case_splits = s.case_splits;
+        self.stats.solver_narrowed = s.narrowed;
         self.stats.peak_memory_mb = self.stats.peak_memory_mb.max(crate::peak_rss_mb());
         self.stats.coverage.branches_covered = self.covered.len() as u64;
         self.stats.tests = self.tests_written;

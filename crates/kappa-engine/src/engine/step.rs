@@ -290,14 +290,11 @@ impl<'p> Engine<'p> {
 
     pub(crate) fn kill_frame_objects(&mut self, st: &mut State, frame: &Frame) {
         let depth = st.frames.len() + 1;
-        let ids: Vec<u32> = st
-            .memory
-            .ids()
+        let ids: Vec<u32> = (frame.first_obj..st.memory.next_id())
             .filter(
                 |id| matches!(st.memory.get(*id).map(|o| &o.kind), Some(ObjectKind::Stack { depth: d }) if *d == depth),
             )
             .collect();
-        let _ = frame;
         for id in ids {
             if let Some(o) = st.memory.get_mut(id) {
                 if o.alive {
@@ -490,6 +487,7 @@ impl<'p> Engine<'p> {
                     slots: HashMap::new(),
                     ret_to: Some((e.dst, *dst)),
                     pending: None,
+                    first_obj: st.memory.next_id(),
                 };
                 for (p, v) in callee.params.iter().zip(vals) {
                     let idx = self.info.var_index[p.index()];
@@ -498,7 +496,7 @@ impl<'p> Engine<'p> {
                     }
                     frame.regs[idx] = Some(v);
                 }
-                st.frames.push(frame);
+                st.frames.push(Rc::new(frame));
             }
             Op::Return(v) => {
                 if let Some(v) = v {
