@@ -1,0 +1,1 @@
+//! Counterexamples found on a slice, confirmed on the original program.
