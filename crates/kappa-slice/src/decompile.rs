@@ -560,6 +560,7 @@ impl<'a> Decompiler<'a> {
                 }
             }
         }
+        let body = tidy(&body);
         let mut o = String::new();
         o.push_str(header);
         o.push_str("#include <stdint.h>\n");
@@ -704,4 +705,42 @@ impl Decompiler<'_> {
         o.push_str("}\n");
         o
     }
+}
+
+/// Drops a `goto` to the label right after it and an empty `else`.
+fn tidy(body: &str) -> String {
+    let lines: Vec<&str> = body.lines().collect();
+    let next_code = |i: usize| (i + 1..lines.len()).find(|&j| !lines[j].starts_with("#line"));
+    let mut keep = vec![true; lines.len()];
+    for i in 0..lines.len() {
+        let t = lines[i].trim();
+        if let Some(target) = t.strip_prefix("goto ").and_then(|x| x.strip_suffix(';')) {
+            if next_code(i).is_some_and(|j| lines[j].trim() == format!("{target}: ;")) {
+                keep[i] = false;
+            }
+        }
+        if t == "} else {" {
+            if let Some(j) = next_code(i) {
+                if lines[j].trim() == "}" {
+                    keep[i] = false;
+                    for k in i + 1..j {
+                        keep[k] = false;
+                    }
+                }
+            }
+        }
+    }
+    // Labels nothing jumps to any more.
+    let text: String = lines.iter().zip(&keep).filter(|(_, k)| **k).map(|(l, _)| format!("{l}\n")).collect();
+    let mut out = String::with_capacity(text.len());
+    for l in text.lines() {
+        if let Some(label) = l.strip_suffix(": ;") {
+            if !text.contains(&format!("goto {label};")) {
+                continue;
+            }
+        }
+        out.push_str(l);
+        out.push('\n');
+    }
+    out
 }

@@ -26,10 +26,12 @@
 //! [`slice_static`] gives the static slice of the same program (the CFG itself, merging at every
 //! opportunity; Weiser's slice), the paper's baseline.
 
+pub mod check;
 pub mod confirm;
 mod decompile;
 mod deps;
 mod formula;
+pub mod gen;
 mod genpss;
 mod prep;
 mod rules;
