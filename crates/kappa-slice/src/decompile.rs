@@ -39,8 +39,9 @@ pub(crate) struct Decompiler<'a> {
     uses_reach_error: bool,
     uses_stdlib: bool,
     vars: BTreeSet<VarId>,
-    /// Gotos written: the line, the target, whether it stays.
-    gotos: Vec<(String, PId, bool)>,
+    /// Gotos written: the line, the target, whether it stays, whether it must stay (code
+    /// follows the branch it ends, so it is not a jump to what follows the branch).
+    gotos: Vec<(String, PId, bool, bool)>,
     indeg: Vec<usize>,
 }
 
@@ -327,7 +328,7 @@ impl<'a> Decompiler<'a> {
                 }
                 let _ = writeln!(line, "goto {};", Self::label(p));
                 let _ = write!(self.out, "\u{0}{}\u{0}", self.gotos.len());
-                self.gotos.push((line, p, true));
+                self.gotos.push((line, p, true, false));
                 if !self.emitted[p] && !self.pending.contains(&p) {
                     self.pending.push(p);
                 }
@@ -390,7 +391,9 @@ impl<'a> Decompiler<'a> {
                     // branch instead of being jumped to.
                     let mut count: BTreeMap<PId, usize> = BTreeMap::new();
                     for g in &self.gotos[mark..] {
-                        *count.entry(g.1).or_default() += 1;
+                        if g.2 && !g.3 {
+                            *count.entry(g.1).or_default() += 1;
+                        }
                     }
                     let join = count
                         .iter()
@@ -398,14 +401,17 @@ impl<'a> Decompiler<'a> {
                         .max_by_key(|(_, c)| **c)
                         .map(|(j, _)| *j);
                     if let Some(j) = join {
+                        // The other jumps are no longer at the end of what follows: they stay.
                         for g in &mut self.gotos[mark..] {
                             if g.1 == j {
                                 g.2 = false;
+                            } else {
+                                g.3 = true;
                             }
                         }
                         self.pending.retain(|q| *q != j);
                     }
-                    let empty = |b: &str, gotos: &[(String, PId, bool)]| {
+                    let empty = |b: &str, gotos: &[(String, PId, bool, bool)]| {
                         b.split('\u{0}')
                             .enumerate()
                             .all(|(i, part)| if i % 2 == 1 { part.parse::<usize>().is_ok_and(|g| !gotos[g].2) } else { part.is_empty() })

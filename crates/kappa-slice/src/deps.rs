@@ -47,7 +47,7 @@ pub(crate) fn region(
     };
     let fid = tree.func_of(b);
     let func = pre.func(fid);
-    let pd = pre.facts(fid).postdom.idom(loc);
+    let pd = if tree.node(b).blocked_way { None } else { pre.facts(fid).postdom.idom(loc) };
     let at_pd = |k: PointKey| -> bool {
         k.ctx == key.ctx
             && match pd {

@@ -101,6 +101,11 @@ pub(crate) struct Explorer<'a, 'p> {
     deadline: Option<Instant>,
     max_nodes: Option<u64>,
     fresh: u32,
+    /// Per function: the locations from which something relevant to the criterion can be
+    /// reached, and those from which its exit can be.
+    relevance: HashMap<FuncId, (Vec<bool>, Vec<bool>)>,
+    relevant_at: HashMap<PointKey, bool>,
+    irrelevant_here: bool,
 }
 
 impl<'a, 'p> Explorer<'a, 'p> {
@@ -163,6 +168,9 @@ impl<'a, 'p> Explorer<'a, 'p> {
             deadline,
             max_nodes,
             fresh: 0,
+            relevance: HashMap::new(),
+            relevant_at: HashMap::new(),
+            irrelevant_here: false,
         }
     }
 
@@ -184,7 +192,7 @@ impl<'a, 'p> Explorer<'a, 'p> {
 
     fn new_node(&mut self, parent: Option<NodeId>, point: u32, op: TOp, span: Span, kind: NodeKind) -> NodeId {
         let id = self.tree.nodes.len() as NodeId;
-        self.tree.nodes.push(Node { point, parent, op, span, kind, children: Vec::new(), header: false });
+        self.tree.nodes.push(Node { point, parent, op, span, kind, children: Vec::new(), header: false, blocked_way: false });
         self.psi.push(Term::tt());
         self.deps.push(Rc::new(BTreeMap::new()));
         self.open.push(Rc::new(Vec::new()));
@@ -307,7 +315,13 @@ impl<'a, 'p> Explorer<'a, 'p> {
                 return Ok(());
             }
         }
-        if self.mergeable(key) && self.try_merges(n, point)? {
+        // Nothing the criterion observes can happen from here on: every state of this point
+        // behaves the same for it, whatever its infeasible paths.
+        let relevant = self.relevant(key)?;
+        self.irrelevant_here = !relevant;
+        let merged = self.mergeable(key) && self.try_merges(n, point)?;
+        self.irrelevant_here = false;
+        if merged {
             return Ok(());
         }
         let mark = self.undo.len();
@@ -331,6 +345,9 @@ impl<'a, 'p> Explorer<'a, 'p> {
         }
         r?;
         self.annotate(n);
+        if !relevant && self.mode == Mode::Pss {
+            self.psi[n as usize] = Term::tt();
+        }
         if is_header && self.mode == Mode::Pss {
             // The interpolant holds for every value of what the loop modifies, so it holds at
             // every iteration once it holds at the first.
@@ -376,7 +393,7 @@ impl<'a, 'p> Explorer<'a, 'p> {
         if self.open[c as usize].iter().any(|&h| !self.active[h as usize]) {
             return Ok(false);
         }
-        if self.mode == Mode::Static {
+        if self.mode == Mode::Static || self.irrelevant_here {
             return Ok(true);
         }
         self.counters.merge_checks += 1;
@@ -576,6 +593,7 @@ impl<'a, 'p> Explorer<'a, 'p> {
                     .collect();
                 if let Some(b) = blocked {
                     ways.push((b, None, func.loc(loc).span));
+                    self.tree.nodes[n as usize].blocked_way = true;
                 }
                 let terms: Vec<Term> =
                     ways.iter().map(|(c, _, _)| if self.mode == Mode::Pss { self.eval(c) } else { Term::tt() }).collect();
@@ -904,5 +922,95 @@ impl<'a, 'p> Explorer<'a, 'p> {
             TOp::Assume(_) => node.parent.is_some_and(|p| self.branch_in_slice[p as usize]),
             TOp::Guard(_) | TOp::Skip | TOp::Root => false,
         }
+    }
+}
+
+impl Explorer<'_, '_> {
+    /// Whether, from this point, some execution can do something the criterion observes: reach
+    /// an error location, or (for targets) end otherwise than by returning, or write a target.
+    /// A static over-approximation over the flowgraph, through calls and returns.
+    fn relevant(&mut self, key: PointKey) -> Result<bool, SliceError> {
+        if let Some(&r) = self.relevant_at.get(&key) {
+            return Ok(r);
+        }
+        let r = match key.at {
+            At::End | At::Blocked(_) => false,
+            At::Loc(l) => {
+                let ctx = self.tree.ctxs[key.ctx as usize].clone();
+                let (rel, exit) = self.func_relevance(ctx.func)?;
+                if rel[l.index()] {
+                    true
+                } else if exit[l.index()] {
+                    match (ctx.parent, ctx.call) {
+                        (Some(p), Some(call)) => {
+                            let pf = self.pre.func(self.tree.ctxs[p as usize].func);
+                            let dst = pf.edge(call).dst;
+                            self.relevant(PointKey { ctx: p, at: At::Loc(dst) })?
+                        }
+                        _ => false,
+                    }
+                } else {
+                    false
+                }
+            }
+        };
+        self.relevant_at.insert(key, r);
+        Ok(r)
+    }
+
+    fn func_relevance(&mut self, f: FuncId) -> Result<(Vec<bool>, Vec<bool>), SliceError> {
+        if let Some(r) = self.relevance.get(&f) {
+            return Ok(r.clone());
+        }
+        let func = self.pre.func(f);
+        let n = func.locs.len();
+        let mut rel = vec![false; n];
+        for l in func.loc_ids() {
+            let seed = match &func.loc(l).kind {
+                LocKind::Error { kind, .. } => matches!(kind, ErrorKind::ReachError | ErrorKind::Assert),
+                LocKind::Normal => {
+                    let mut s = false;
+                    for &e in func.out_edges(l) {
+                        let edge = func.edge(e);
+                        match &edge.op {
+                            Op::Call { func: g, dst, .. } => {
+                                let (grel, _) = self.func_relevance(*g)?;
+                                s |= grel[self.pre.func(*g).entry.index()];
+                                s |= !self.property && dst.is_some_and(|d| self.targets.contains(&d));
+                            }
+                            Op::Halt { .. } => s |= !self.property,
+                            op => s |= !self.property && op.def().is_some_and(|d| self.targets.contains(&d)),
+                        }
+                    }
+                    if !self.property && !s {
+                        if let Succ::Branch { blocked: Some(_), .. } = self.succ_kind(f, l)? {
+                            s = true;
+                        }
+                    }
+                    s
+                }
+                _ => false,
+            };
+            rel[l.index()] = seed;
+        }
+        let back = |mut mark: Vec<bool>| {
+            let mut changed = true;
+            while changed {
+                changed = false;
+                for e in &func.edges {
+                    if mark[e.dst.index()] && !mark[e.src.index()] {
+                        mark[e.src.index()] = true;
+                        changed = true;
+                    }
+                }
+            }
+            mark
+        };
+        let rel = back(rel);
+        let mut exit = vec![false; n];
+        exit[func.exit.index()] = true;
+        let exit = back(exit);
+        self.relevance.insert(f, (rel.clone(), exit.clone()));
+        Ok((rel, exit))
     }
 }

@@ -78,14 +78,15 @@ impl Default for SliceOptions {
 }
 
 /// Statistics of one slicing run (the columns of the paper's Table 1a and more).
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
 pub struct SliceStats {
     /// `pss` or `static`.
     pub kind: String,
     /// Locations and edges of the functions the entry reaches.
     pub cfg_nodes: u64,
     pub cfg_edges: u64,
-    /// Paths of the program with calls inlined, each loop taken at most once.
+    /// Paths of the program with calls inlined, from the entry to an end or back to a loop
+    /// header (so each path through a loop body counts once).
     pub cfg_paths: f64,
     /// Nodes of the symbolic execution tree built (merged nodes included).
     pub tree_nodes: u64,
@@ -96,7 +97,7 @@ pub struct SliceStats {
     /// The PSS-CFG: statements, branches and ends, and the edges between them.
     pub pss_nodes: u64,
     pub pss_edges: u64,
-    /// Paths of the PSS-CFG (of the decompiled program), each loop taken at most once.
+    /// Paths of the PSS-CFG (of the decompiled program), counted in the same way.
     pub pss_paths: f64,
     pub rule1: u64,
     pub rule2: u64,
@@ -295,7 +296,7 @@ fn run_here(prog: &Program, criterion: &Criterion, opts: &SliceOptions, mode: Mo
     Ok(SliceResult { c_source, dot, tree_dot, stats, undefined_behaviour: ex.ub.iter().cloned().collect() })
 }
 
-/// Paths from the entry to an end with calls inlined, each loop taken at most once.
+/// Paths from the entry to an end or back to a loop header, with calls inlined.
 fn cfg_paths(prog: &Program, entry: FuncId) -> f64 {
     use std::collections::HashMap;
     // Per function: (paths returning, paths ending inside) from each location.
@@ -329,6 +330,8 @@ fn cfg_paths(prog: &Program, entry: FuncId) -> f64 {
                     go(prog, func, d, state, val, memo);
                 }
                 if state[d] != 2 {
+                    // Back to a loop header: the end of one path through the loop's body.
+                    acc.1 += 1.0;
                     continue;
                 }
                 let (r, t) = val[d];

@@ -210,8 +210,7 @@ impl Pss {
         order
     }
 
-    /// Paths from the root to an end, each loop taken at most once (back edges ignored);
-    /// saturating.
+    /// Paths from the root to an end or back to a loop header (a node on the way).
     pub fn paths(&self) -> f64 {
         let order = self.reachable();
         // Back edges: edges to a node on the current DFS path.
@@ -232,7 +231,7 @@ impl Pss {
                         c += count[s];
                     }
                     2 => c += count[s],
-                    _ => {}
+                    _ => c += 1.0,
                 }
             }
             count[x] = c;

@@ -90,6 +90,9 @@ pub(crate) struct Node {
     pub children: Vec<NodeId>,
     /// A loop header, explored with the loop invariant.
     pub header: bool,
+    /// A branch one of whose ways is an execution the `assume` stops: that way ends the
+    /// program, so the branch's region extends to the end of its function.
+    pub blocked_way: bool,
 }
 
 impl Node {
