@@ -264,7 +264,12 @@ pub fn verify_sliced(front: &FrontOpts, ex: &ExploreOpts, prog: &kappa_ir::Progr
 /// A counterexample of the slice counts only once it reaches the error in the original program:
 /// its inputs are carried over by line, the original is run on them, and the resulting test is
 /// replayed on the original compiled by the C compiler.
-fn confirm_on_original(front: &FrontOpts, ex: &ExploreOpts, prog: &kappa_ir::Program, report: &kappa_engine::RunReport) -> Verdict {
+fn confirm_on_original(
+    front: &FrontOpts,
+    ex: &ExploreOpts,
+    prog: &kappa_ir::Program,
+    report: &kappa_engine::RunReport,
+) -> Verdict {
     let Some(v) = report.violations().next() else { return Verdict::Unknown("no counterexample".into()) };
     let Some(test) = &v.testcase else {
         return Verdict::Unknown("no test for the counterexample (solver unknown)".into());

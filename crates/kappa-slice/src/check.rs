@@ -172,7 +172,11 @@ fn run(exe: &Path, first: u64, n: u64) -> Result<Vec<String>, String> {
 fn view(line: &str, property: bool) -> String {
     let rest = line.split_once(' ').map(|x| x.1).unwrap_or("");
     if property {
-        if rest.starts_with("ERROR") { "ERROR".into() } else { "no error".into() }
+        if rest.starts_with("ERROR") {
+            "ERROR".into()
+        } else {
+            "no error".into()
+        }
     } else {
         rest.to_string()
     }

@@ -21,32 +21,39 @@ fn site_line(site: &str) -> Option<u32> {
 
 const TAG: char = '\u{1}';
 
-/// Answers each read from the values the slice read at the same line, in order.
+/// Answers each read from the values the slice read at the same line, in order: inputs of
+/// one `__VERIFIER_nondet_X` function per line, uninitialised variables per line.
 struct ByLine {
-    values: HashMap<u32, VecDeque<u64>>,
+    values: HashMap<(u32, String), VecDeque<u64>>,
+}
+
+fn key_of(origin: &NondetOrigin) -> (u32, String) {
+    let (tagged, kind) = match origin {
+        NondetOrigin::Call { name } => (name.as_str(), None),
+        NondetOrigin::Uninit { var } => (var.as_str(), Some("uninit")),
+    };
+    let (name, line) = tagged.rsplit_once(TAG).unwrap_or((tagged, "0"));
+    (line.parse().unwrap_or(0), kind.unwrap_or(name).to_string())
 }
 
 impl InputSource for ByLine {
     fn next(&mut self, origin: &NondetOrigin, _ty: Ty) -> Option<u64> {
-        let name = match origin {
-            NondetOrigin::Call { name } => name,
-            NondetOrigin::Uninit { var } => var,
-        };
-        let line = name.rsplit(TAG).next().and_then(|l| l.parse::<u32>().ok()).unwrap_or(0);
-        Some(self.values.get_mut(&line).and_then(|q| q.pop_front()).unwrap_or(0))
+        Some(self.values.get_mut(&key_of(origin)).and_then(|q| q.pop_front()).unwrap_or(0))
     }
 }
 
 /// The test of the original program that does what the slice's test does, if the original
 /// reaches an error on it. `program` is the file name to record in the test.
 pub fn translate(original: &Program, entry: &str, program: &str, slice_test: &TestCase) -> Result<TestCase, String> {
-    let mut values: HashMap<u32, VecDeque<u64>> = HashMap::new();
+    let mut values: HashMap<(u32, String), VecDeque<u64>> = HashMap::new();
     for i in &slice_test.inputs {
-        if !matches!(i.kind, InputKind::Nondet | InputKind::Uninit) {
-            return Err(format!("the slice's test has an input kappa cannot carry over ({:?})", i.kind));
-        }
+        let kind = match i.kind {
+            InputKind::Nondet => i.name.clone(),
+            InputKind::Uninit => "uninit".to_string(),
+            k => return Err(format!("the slice's test has an input kappa cannot carry over ({k:?})")),
+        };
         let line = site_line(&i.site).ok_or_else(|| format!("input site `{}` has no line", i.site))?;
-        values.entry(line).or_default().push_back(i.value);
+        values.entry((line, kind)).or_default().push_back(i.value);
     }
     // A copy of the original whose inputs name their lines.
     let mut tagged = original.clone();

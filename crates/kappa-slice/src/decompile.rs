@@ -17,10 +17,52 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write;
 
 const KEYWORDS: &[&str] = &[
-    "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else", "enum", "extern", "float",
-    "for", "goto", "if", "inline", "int", "long", "register", "restrict", "return", "short", "signed", "sizeof",
-    "static", "struct", "switch", "typedef", "union", "unsigned", "void", "volatile", "while", "main", "abort",
-    "exit", "reach_error", "uint8_t", "uint16_t", "uint32_t", "uint64_t", "int8_t", "int16_t", "int32_t", "int64_t",
+    "auto",
+    "break",
+    "case",
+    "char",
+    "const",
+    "continue",
+    "default",
+    "do",
+    "double",
+    "else",
+    "enum",
+    "extern",
+    "float",
+    "for",
+    "goto",
+    "if",
+    "inline",
+    "int",
+    "long",
+    "register",
+    "restrict",
+    "return",
+    "short",
+    "signed",
+    "sizeof",
+    "static",
+    "struct",
+    "switch",
+    "typedef",
+    "union",
+    "unsigned",
+    "void",
+    "volatile",
+    "while",
+    "main",
+    "abort",
+    "exit",
+    "reach_error",
+    "uint8_t",
+    "uint16_t",
+    "uint32_t",
+    "uint64_t",
+    "int8_t",
+    "int16_t",
+    "int32_t",
+    "int64_t",
 ];
 
 pub(crate) struct Decompiler<'a> {
@@ -412,9 +454,13 @@ impl<'a> Decompiler<'a> {
                         self.pending.retain(|q| *q != j);
                     }
                     let empty = |b: &str, gotos: &[(String, PId, bool, bool)]| {
-                        b.split('\u{0}')
-                            .enumerate()
-                            .all(|(i, part)| if i % 2 == 1 { part.parse::<usize>().is_ok_and(|g| !gotos[g].2) } else { part.is_empty() })
+                        b.split('\u{0}').enumerate().all(|(i, part)| {
+                            if i % 2 == 1 {
+                                part.parse::<usize>().is_ok_and(|g| !gotos[g].2)
+                            } else {
+                                part.is_empty()
+                            }
+                        })
                     };
                     let skip: Vec<bool> = blocks.iter().map(|b| empty(b, &self.gotos)).collect();
                     if ways.len() == 2 && (skip[0] || skip[1]) {
@@ -593,13 +639,7 @@ impl<'a> Decompiler<'a> {
             o.push('\n');
         }
         for g in &globals {
-            let init = self
-                .prog
-                .globals
-                .iter()
-                .find(|gi| gi.var == *g)
-                .and_then(|gi| gi.value.as_const())
-                .unwrap_or(0);
+            let init = self.prog.globals.iter().find(|gi| gi.var == *g).and_then(|gi| gi.value.as_const()).unwrap_or(0);
             let w = self.width(&Expr::Var(*g));
             let _ = writeln!(o, "{} {} = {};", uty(w), self.name(*g), Self::constant(init, w));
         }
@@ -671,7 +711,10 @@ impl Decompiler<'_> {
             let line = if node.span.is_known() { format!("line {}: ", node.span.line) } else { String::new() };
             let (label, shape) = match &node.kind {
                 PKind::Assign(ps, _) => (
-                    ps.iter().map(|(v, e)| format!("{} = {}", self.name(*v), strip_parens(&self.expr(e)))).collect::<Vec<_>>().join("; "),
+                    ps.iter()
+                        .map(|(v, e)| format!("{} = {}", self.name(*v), strip_parens(&self.expr(e))))
+                        .collect::<Vec<_>>()
+                        .join("; "),
                     "box",
                 ),
                 PKind::Havoc(v, o, _) => (

@@ -135,7 +135,8 @@ pub(crate) fn finalize(tree: &Tree, pre: &Prepared, property: bool, targets: &[V
     let n = tree.nodes.len();
     let empty: Rc<BTreeSet<VarId>> = Rc::new(BTreeSet::new());
     let mut s = Slice { deps: vec![empty.clone(); n], branch_in_slice: vec![false; n], tree_sliced: vec![None; n] };
-    let criterion: Rc<BTreeSet<VarId>> = Rc::new(if property { BTreeSet::new() } else { targets.iter().copied().collect() });
+    let criterion: Rc<BTreeSet<VarId>> =
+        Rc::new(if property { BTreeSet::new() } else { targets.iter().copied().collect() });
     loop {
         // Data dependences, to a fixpoint (loops make the tree cyclic).
         loop {

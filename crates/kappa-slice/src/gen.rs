@@ -258,7 +258,10 @@ impl Gen<'_> {
                 1 => format!("    if (q == {}) {{\n        status = -1;\n        return r;\n    }}\n", self.small()),
                 2 => format!("    r = r + q * {};\n", self.rng.below(3)),
                 3 => format!("    mode = (q & {});\n", self.rng.below(4)),
-                4 => format!("    if (pending) {{\n        r = r ^ {};\n    }} else {{\n        pending = 1;\n    }}\n", self.small()),
+                4 => format!(
+                    "    if (pending) {{\n        r = r ^ {};\n    }} else {{\n        pending = 1;\n    }}\n",
+                    self.small()
+                ),
                 _ => "    t1 = t1 + r;\n".to_string(),
             };
             self.out.push_str(&line);

@@ -47,7 +47,10 @@ enum Succ {
     Guard(EdgeId),
     /// Branching transitions; `blocked` is the condition under which none holds (a non
     /// exhaustive `assume`), if it can hold.
-    Branch { edges: Vec<EdgeId>, blocked: Option<Expr> },
+    Branch {
+        edges: Vec<EdgeId>,
+        blocked: Option<Expr>,
+    },
     /// Every way on is undefined behaviour.
     Dead,
 }
@@ -192,7 +195,16 @@ impl<'a, 'p> Explorer<'a, 'p> {
 
     fn new_node(&mut self, parent: Option<NodeId>, point: u32, op: TOp, span: Span, kind: NodeKind) -> NodeId {
         let id = self.tree.nodes.len() as NodeId;
-        self.tree.nodes.push(Node { point, parent, op, span, kind, children: Vec::new(), header: false, blocked_way: false });
+        self.tree.nodes.push(Node {
+            point,
+            parent,
+            op,
+            span,
+            kind,
+            children: Vec::new(),
+            header: false,
+            blocked_way: false,
+        });
         self.psi.push(Term::tt());
         self.deps.push(Rc::new(BTreeMap::new()));
         self.open.push(Rc::new(Vec::new()));
@@ -515,7 +527,14 @@ impl<'a, 'p> Explorer<'a, 'p> {
         }
     }
 
-    fn successors(&mut self, n: NodeId, key: PointKey, fid: FuncId, func: &'p Function, loc: Loc) -> Result<(), SliceError> {
+    fn successors(
+        &mut self,
+        n: NodeId,
+        key: PointKey,
+        fid: FuncId,
+        func: &'p Function,
+        loc: Loc,
+    ) -> Result<(), SliceError> {
         match &func.loc(loc).kind {
             LocKind::Exit => {
                 let ctx = self.tree.ctxs[key.ctx as usize].clone();
@@ -595,8 +614,10 @@ impl<'a, 'p> Explorer<'a, 'p> {
                     ways.push((b, None, func.loc(loc).span));
                     self.tree.nodes[n as usize].blocked_way = true;
                 }
-                let terms: Vec<Term> =
-                    ways.iter().map(|(c, _, _)| if self.mode == Mode::Pss { self.eval(c) } else { Term::tt() }).collect();
+                let terms: Vec<Term> = ways
+                    .iter()
+                    .map(|(c, _, _)| if self.mode == Mode::Pss { self.eval(c) } else { Term::tt() })
+                    .collect();
                 let feasible = self.feasibility(&terms);
                 let nfeas = feasible.iter().filter(|f| **f).count();
                 for (i, (c, dst, span)) in ways.into_iter().enumerate() {
@@ -747,9 +768,12 @@ impl<'a, 'p> Explorer<'a, 'p> {
                 let t = if self.property { Terminal::End } else { t };
                 self.new_node(Some(n), p, TOp::Skip, edge.span, NodeKind::Terminal(t))
             }
-            Op::Assume(_) | Op::Load { .. } | Op::Store { .. } | Op::MemCopy { .. } | Op::Alloc { .. } | Op::Free { .. } => {
-                return Err(SliceError::Internal("unexpected straight operation".into()))
-            }
+            Op::Assume(_)
+            | Op::Load { .. }
+            | Op::Store { .. }
+            | Op::MemCopy { .. }
+            | Op::Alloc { .. }
+            | Op::Free { .. } => return Err(SliceError::Internal("unexpected straight operation".into())),
         };
         let r = self.visit(child);
         self.pc.truncate(pcm);
@@ -883,18 +907,15 @@ impl<'a, 'p> Explorer<'a, 'p> {
                         d.entry(*v).or_insert_with(|| cf.and(w));
                     }
                 }
-                self.psi[n as usize] =
-                    if same && !feasible.is_empty() { self.psi[feasible[0] as usize].clone() } else { Term::and_all(parts) };
+                self.psi[n as usize] = if same && !feasible.is_empty() {
+                    self.psi[feasible[0] as usize].clone()
+                } else {
+                    Term::and_all(parts)
+                };
                 // Control dependence (equation 3), as far as the subtree shows.
                 if feasible.len() > 1 {
-                    let r = crate::deps::region(
-                        &self.tree,
-                        self.pre,
-                        n,
-                        self.property,
-                        &|x| self.edge_in_slice(x),
-                        false,
-                    );
+                    let r =
+                        crate::deps::region(&self.tree, self.pre, n, self.property, &|x| self.edge_in_slice(x), false);
                     if r.has_slice || r.frontier.len() != 1 {
                         self.branch_in_slice[n as usize] = true;
                         for &c in &feasible {

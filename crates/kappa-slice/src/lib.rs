@@ -127,7 +127,10 @@ pub enum SliceError {
     /// Bad input: no such entry function or target.
     Input(String),
     /// Outside the fragment the slicer handles.
-    Unsupported { message: String, location: Option<String> },
+    Unsupported {
+        message: String,
+        location: Option<String>,
+    },
     /// A limit stopped the construction.
     Limit(String),
     Internal(String),
@@ -137,7 +140,9 @@ impl fmt::Display for SliceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SliceError::Input(m) => write!(f, "{m}"),
-            SliceError::Unsupported { message, location: Some(l) } => write!(f, "{l}: unsupported by the slicer: {message}"),
+            SliceError::Unsupported { message, location: Some(l) } => {
+                write!(f, "{l}: unsupported by the slicer: {message}")
+            }
             SliceError::Unsupported { message, location: None } => write!(f, "unsupported by the slicer: {message}"),
             SliceError::Limit(m) => write!(f, "{m}"),
             SliceError::Internal(m) => write!(f, "internal error of the slicer: {m}"),
@@ -390,7 +395,8 @@ fn tree_to_dot(prog: &Program, ex: &Explorer, slice: &deps::Slice) -> String {
             NodeKind::Branch => ("diamond", ""),
             _ => ("ellipse", ""),
         };
-        let label = if n.kind == NodeKind::Infeasible { String::new() } else { format!("{place}\\n{{{}}}", deps.join(", ")) };
+        let label =
+            if n.kind == NodeKind::Infeasible { String::new() } else { format!("{place}\\n{{{}}}", deps.join(", ")) };
         let _ = writeln!(o, "  t{i} [label=\"{}\", shape={shape}{extra}];", label.replace('"', "\\\""));
         if let Some(p) = n.parent {
             let op = match &n.op {

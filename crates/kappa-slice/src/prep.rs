@@ -104,7 +104,11 @@ pub(crate) fn prepare<'p>(prog: &'p Program, entry: &str) -> Result<Prepared<'p>
     let ent = prog.func(entry_id);
     for p in &ent.params {
         if !width_ok(prog.var_ty(*p)) {
-            return Err(unsupported(prog, prog.var(*p).span, format!("parameter `{}` is not an integer", prog.var(*p).name)));
+            return Err(unsupported(
+                prog,
+                prog.var(*p).span,
+                format!("parameter `{}` is not an integer", prog.var(*p).name),
+            ));
         }
     }
     // Variables a call of each function may write (its own, and its callees').
@@ -143,7 +147,11 @@ pub(crate) fn prepare<'p>(prog: &'p Program, entry: &str) -> Result<Prepared<'p>
         let dom = dominators(f);
         let loops = natural_loops(f, &dom);
         if strongly_connected_components(f, &loops).has_irreducible() {
-            return Err(unsupported(prog, f.span, format!("irreducible control flow (a `goto` into a loop) in `{}`", f.name)));
+            return Err(unsupported(
+                prog,
+                f.span,
+                format!("irreducible control flow (a `goto` into a loop) in `{}`", f.name),
+            ));
         }
         let mut loop_mods = HashMap::new();
         for l in &loops.loops {

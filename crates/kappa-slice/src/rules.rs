@@ -102,18 +102,16 @@ impl Builder<'_> {
                 }
             }
             NodeKind::Branch => {
-                let feasible: Vec<NodeId> = node
-                    .children
-                    .iter()
-                    .copied()
-                    .filter(|c| self.tree.node(*c).kind != NodeKind::Infeasible)
-                    .collect();
+                let feasible: Vec<NodeId> =
+                    node.children.iter().copied().filter(|c| self.tree.node(*c).kind != NodeKind::Infeasible).collect();
                 if feasible.len() == 1 {
                     if feasible.len() < node.children.len() {
                         self.rules.rule2 += 1;
                     }
                     PKind::Skip(self.build(feasible[0]))
-                } else if let (false, Some(k)) = (self.slice.branch_in_slice[s as usize], self.slice.tree_sliced[s as usize]) {
+                } else if let (false, Some(k)) =
+                    (self.slice.branch_in_slice[s as usize], self.slice.tree_sliced[s as usize])
+                {
                     self.rules.rule3 += 1;
                     PKind::Skip(self.build(k))
                 } else {

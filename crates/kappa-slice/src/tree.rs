@@ -55,7 +55,10 @@ pub(crate) enum TOp {
 pub(crate) enum Terminal {
     /// The end of the program (see [`At::End`]).
     End,
-    Error { kind: ErrorKind, message: String },
+    Error {
+        kind: ErrorKind,
+        message: String,
+    },
     Abort,
     Exit(Option<Expr>),
     Blocked,
