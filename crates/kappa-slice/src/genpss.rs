@@ -371,8 +371,9 @@ impl<'a, 'p> Explorer<'a, 'p> {
                 }
             }
             self.psi[n as usize] = self.syms.subst(&self.psi[n as usize], &pairs);
-            let mut open: Vec<NodeId> = self.open[n as usize].iter().copied().filter(|&h| h != n).collect();
-            open.dedup();
+        }
+        if is_header {
+            let open: Vec<NodeId> = self.open[n as usize].iter().copied().filter(|&h| h != n).collect();
             self.open[n as usize] = Rc::new(open);
         }
         self.restore(mark);
