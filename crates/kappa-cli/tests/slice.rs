@@ -166,7 +166,9 @@ fn slices_of_generated_programs_get_the_same_verdict() {
     let dir = tempfile::tempdir().expect("temp dir");
     let cfg = kappa_slice::gen::GenConfig { error_percent: 14, ..Default::default() };
     let mut verdicts = std::collections::BTreeMap::new();
-    for seed in 0..12u64 {
+    // bench/slice_equiv.sh runs several hundred.
+    let n: u64 = std::env::var("KAPPA_SLICE_VERDICTS").ok().and_then(|s| s.parse().ok()).unwrap_or(12);
+    for seed in 0..n {
         let g = kappa_slice::gen::generate(seed, &cfg);
         let orig = dir.path().join(format!("g{seed}.c"));
         std::fs::write(&orig, &g.source).expect("write");
@@ -182,5 +184,6 @@ fn slices_of_generated_programs_get_the_same_verdict() {
         assert_eq!(a, c, "seed {seed}: verify and verify --slice differ\n{}", g.source);
         *verdicts.entry(a).or_insert(0) += 1;
     }
+    println!("verdicts of {n} generated programs (original = slice = --slice): {verdicts:?}");
     assert!(verdicts.len() >= 2, "{verdicts:?}");
 }

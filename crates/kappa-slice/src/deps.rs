@@ -110,6 +110,8 @@ pub(crate) struct Slice {
     pub branch_in_slice: Vec<bool>,
     /// For branch nodes removed by rule 3: the node both sides lead to.
     pub tree_sliced: Vec<Option<NodeId>>,
+    /// Branches out of the slice kept because their sides do not meet in one node.
+    pub kept_unmerged: Vec<bool>,
 }
 
 impl Slice {
@@ -134,7 +136,12 @@ fn feasible_children(tree: &Tree, n: NodeId) -> impl Iterator<Item = NodeId> + '
 pub(crate) fn finalize(tree: &Tree, pre: &Prepared, property: bool, targets: &[VarId]) -> Slice {
     let n = tree.nodes.len();
     let empty: Rc<BTreeSet<VarId>> = Rc::new(BTreeSet::new());
-    let mut s = Slice { deps: vec![empty.clone(); n], branch_in_slice: vec![false; n], tree_sliced: vec![None; n] };
+    let mut s = Slice {
+        deps: vec![empty.clone(); n],
+        branch_in_slice: vec![false; n],
+        tree_sliced: vec![None; n],
+        kept_unmerged: vec![false; n],
+    };
     let criterion: Rc<BTreeSet<VarId>> =
         Rc::new(if property { BTreeSet::new() } else { targets.iter().copied().collect() });
     loop {
@@ -164,6 +171,7 @@ pub(crate) fn finalize(tree: &Tree, pre: &Prepared, property: bool, targets: &[V
             let r = region(tree, pre, x, property, &|y| s.edge_in_slice(tree, y), true);
             if r.has_slice || r.frontier.len() != 1 {
                 s.branch_in_slice[x as usize] = true;
+                s.kept_unmerged[x as usize] = !r.has_slice;
                 s.tree_sliced[x as usize] = None;
                 changed = true;
             } else {

@@ -126,6 +126,14 @@ impl VarSyms {
         phi.substitute(&map)
     }
 
+    /// Whether the formula mentions the variable.
+    pub(crate) fn mentions(&self, phi: &Term, v: VarId) -> bool {
+        match self.get(v).as_var() {
+            Some(s) => !phi.is_const() && phi.free_symbols().contains(&s),
+            None => false,
+        }
+    }
+
     /// The formula instantiated in a store: every program-variable symbol replaced by the
     /// variable's term. Other symbols (quantified ones) stay.
     pub(crate) fn instantiate(&self, phi: &Term, store: &[Term]) -> Term {

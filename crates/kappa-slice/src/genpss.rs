@@ -109,6 +109,29 @@ pub(crate) struct Explorer<'a, 'p> {
     relevance: HashMap<FuncId, (Vec<bool>, Vec<bool>)>,
     relevant_at: HashMap<PointKey, bool>,
     irrelevant_here: bool,
+    /// Branch locations whose infeasible sides must be kept in interpolants (a relaxation
+    /// there did not hold, see [`Relaxation`]).
+    pub strict: std::collections::HashSet<(FuncId, Loc)>,
+    /// No relaxation anywhere.
+    pub all_strict: bool,
+    side_defs_cache: HashMap<(FuncId, Loc, EdgeId), Option<Rc<BTreeSet<VarId>>>>,
+    may_stop_cache: HashMap<FuncId, bool>,
+    pub relaxations: Vec<Relaxation>,
+}
+
+/// An infeasible side of a branch left out of its interpolant. Its code (in the flowgraph, up
+/// to the branch's post-dominator) cannot stop the program and writes nothing the node `k`
+/// where the feasible side arrives depends on or its interpolant mentions, and the feasible
+/// side has no transition in the slice: a state taking it arrives at `k` with the same values
+/// of `k`'s dependencies and satisfies `k`'s interpolant, so the side need not stay
+/// infeasible for a merged state. Checked again on the final dependencies
+/// ([`crate::deps::Slice`]); where it fails the exploration is redone without it.
+#[derive(Clone, Debug)]
+pub(crate) struct Relaxation {
+    pub branch: NodeId,
+    pub at: (FuncId, Loc),
+    pub meet: NodeId,
+    pub defs: Rc<BTreeSet<VarId>>,
 }
 
 impl<'a, 'p> Explorer<'a, 'p> {
@@ -174,6 +197,11 @@ impl<'a, 'p> Explorer<'a, 'p> {
             relevance: HashMap::new(),
             relevant_at: HashMap::new(),
             irrelevant_here: false,
+            strict: std::collections::HashSet::new(),
+            all_strict: false,
+            side_defs_cache: HashMap::new(),
+            may_stop_cache: HashMap::new(),
+            relaxations: Vec::new(),
         }
     }
 
@@ -900,10 +928,25 @@ impl<'a, 'p> Explorer<'a, 'p> {
                     && feasible.windows(2).all(|w| self.psi[w[0] as usize].id() == self.psi[w[1] as usize].id());
                 let mut parts = Vec::new();
                 let mut d: BTreeMap<VarId, Term> = BTreeMap::new();
+                let relaxed = self.relaxable_meet(n, &children, &feasible);
                 for &c in &children {
                     let TOp::Assume(cond) = &self.tree.nodes[c as usize].op else { continue };
                     let cf = self.syms.formula(cond);
-                    parts.push(cf.implies(&self.psi[c as usize]));
+                    let mut psi_c = self.psi[c as usize].clone();
+                    if self.tree.nodes[c as usize].kind == NodeKind::Infeasible {
+                        if let Some((k, at)) = relaxed {
+                            if let Some(defs) = self.side_defs(at.0, at.1, c) {
+                                let psi_k = self.psi[k as usize].clone();
+                                let touched = self.deps[k as usize].keys().any(|v| defs.contains(v))
+                                    || defs.iter().any(|v| self.syms.mentions(&psi_k, *v));
+                                if !touched {
+                                    psi_c = psi_k;
+                                    self.relaxations.push(Relaxation { branch: n, at, meet: k, defs });
+                                }
+                            }
+                        }
+                    }
+                    parts.push(cf.implies(&psi_c));
                     for (v, w) in self.deps[c as usize].iter() {
                         d.entry(*v).or_insert_with(|| cf.and(w));
                     }
@@ -1034,5 +1077,121 @@ impl Explorer<'_, '_> {
         let exit = back(exit);
         self.relevance.insert(f, (rel.clone(), exit.clone()));
         Ok((rel, exit))
+    }
+}
+
+impl Explorer<'_, '_> {
+    /// For a branch node with infeasible sides: the node where its feasible sides meet, if they
+    /// meet in one with no transition in the slice on the way (as far as the exploration
+    /// shows), and the branch's location.
+    fn relaxable_meet(&self, n: NodeId, children: &[NodeId], feasible: &[NodeId]) -> Option<(NodeId, (FuncId, Loc))> {
+        if feasible.len() == children.len() || feasible.is_empty() || self.mode == Mode::Static || self.all_strict {
+            return None;
+        }
+        let key = self.tree.key(n);
+        let At::Loc(loc) = key.at else { return None };
+        let fid = self.tree.ctxs[key.ctx as usize].func;
+        if self.strict.contains(&(fid, loc)) || self.pre.facts(fid).postdom.idom(loc).is_none() {
+            return None;
+        }
+        let r = crate::deps::region(&self.tree, self.pre, n, self.property, &|x| self.edge_in_slice(x), false);
+        if r.has_slice || r.leaks || r.frontier.len() != 1 {
+            return None;
+        }
+        let k = r.frontier[0];
+        if !self.finished[k as usize] || matches!(self.tree.nodes[k as usize].kind, NodeKind::Terminal(_)) {
+            return None;
+        }
+        Some((k, (fid, loc)))
+    }
+
+    /// What the code of an infeasible side `c` (a child of a branch at `loc`) may write before
+    /// the branch's post-dominator, if it can only get there (no error, `exit`, `abort`, failing
+    /// `assume` on the way, in the flowgraph).
+    fn side_defs(&mut self, fid: FuncId, loc: Loc, c: NodeId) -> Option<Rc<BTreeSet<VarId>>> {
+        let TOp::Assume(cond) = &self.tree.nodes[c as usize].op else { return None };
+        let func = self.pre.func(fid);
+        let e = *func.out_edges(loc).iter().find(|e| matches!(&func.edge(**e).op, Op::Assume(x) if x == cond))?;
+        if let Some(r) = self.side_defs_cache.get(&(fid, loc, e)) {
+            return r.clone();
+        }
+        let r = self.side_defs_uncached(fid, loc, e).map(Rc::new);
+        self.side_defs_cache.insert((fid, loc, e), r.clone());
+        r
+    }
+
+    fn side_defs_uncached(&mut self, fid: FuncId, loc: Loc, e: EdgeId) -> Option<BTreeSet<VarId>> {
+        let func = self.pre.func(fid);
+        let pd = self.pre.facts(fid).postdom.idom(loc)?;
+        let mut defs = BTreeSet::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![func.edge(e).dst];
+        while let Some(l) = stack.pop() {
+            if l == pd || !seen.insert(l) {
+                continue;
+            }
+            if !matches!(func.loc(l).kind, LocKind::Normal) {
+                return None;
+            }
+            if let Succ::Branch { blocked: Some(_), .. } = self.succ_kind(fid, l).ok()? {
+                return None;
+            }
+            for &x in func.out_edges(l) {
+                let edge = func.edge(x);
+                if let LocKind::Error { kind, .. } = &func.loc(edge.dst).kind {
+                    if !matches!(kind, ErrorKind::ReachError | ErrorKind::Assert) {
+                        continue;
+                    }
+                }
+                match &edge.op {
+                    Op::Halt { .. } => return None,
+                    Op::Call { func: g, dst, .. } => {
+                        if self.may_stop(*g) {
+                            return None;
+                        }
+                        let callee = self.pre.func(*g);
+                        defs.extend(self.pre.facts(*g).writes.iter().copied());
+                        defs.extend(callee.params.iter().copied());
+                        defs.extend(callee.ret);
+                        defs.extend(*dst);
+                    }
+                    Op::Return(Some(_)) => defs.extend(func.ret),
+                    op => defs.extend(op.def()),
+                }
+                stack.push(edge.dst);
+            }
+        }
+        Some(defs)
+    }
+
+    /// Whether a call of the function may end the program or stop the execution.
+    fn may_stop(&mut self, f: FuncId) -> bool {
+        if let Some(&r) = self.may_stop_cache.get(&f) {
+            return r;
+        }
+        let func = self.pre.func(f);
+        let mut r = false;
+        for l in func.loc_ids() {
+            match &func.loc(l).kind {
+                LocKind::Error { kind, .. } if matches!(kind, ErrorKind::ReachError | ErrorKind::Assert) => r = true,
+                LocKind::Halt => r = true,
+                LocKind::Normal => {
+                    if !matches!(
+                        self.succ_kind(f, l),
+                        Ok(Succ::Straight(_) | Succ::Guard(_) | Succ::Dead | Succ::Branch { blocked: None, .. })
+                    ) {
+                        r = true;
+                    }
+                    for &x in func.out_edges(l) {
+                        if let Op::Call { func: g, .. } = &func.edge(x).op {
+                            r |= self.may_stop(*g);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.may_stop_cache.insert(f, r);
+        r
     }
 }

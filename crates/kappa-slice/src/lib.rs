@@ -102,6 +102,8 @@ pub struct SliceStats {
     pub rule1: u64,
     pub rule2: u64,
     pub rule3: u64,
+    /// Branches out of the slice kept because their sides did not merge (rule 3 needs them to).
+    pub kept_unmerged: u64,
     pub solver_queries: u64,
     pub time_s: f64,
     /// Lines of code of the decompiled program (no blank lines, comments, directives).
@@ -244,12 +246,31 @@ fn run_here(prog: &Program, criterion: &Criterion, opts: &SliceOptions, mode: Mo
         }
         Criterion::UnreachCall => Vec::new(),
     };
-    let solver = kappa_solver::default_chain(opts.solver_timeout);
     let deadline = opts.max_time.map(|t| start + t);
-    let mut ex = Explorer::new(&pre, mode, criterion, targets.clone(), solver, deadline, opts.max_nodes);
-    ex.run()?;
-    let property = ex.property;
-    let slice = deps::finalize(&ex.tree, &pre, property, &targets);
+    let property = matches!(criterion, Criterion::UnreachCall);
+    let mut strict = std::collections::HashSet::new();
+    let mut rounds = 0;
+    let (ex, slice) = loop {
+        let solver = kappa_solver::default_chain(opts.solver_timeout);
+        let mut ex = Explorer::new(&pre, mode, criterion, targets.clone(), solver, deadline, opts.max_nodes);
+        ex.strict = strict.clone();
+        ex.all_strict = rounds >= 6;
+        ex.run()?;
+        let slice = deps::finalize(&ex.tree, &pre, property, &targets);
+        // Infeasible sides left out of interpolants must still be irrelevant with the final
+        // dependencies; where one is not, explore again keeping it.
+        let failed: Vec<(FuncId, Loc)> = ex
+            .relaxations
+            .iter()
+            .filter(|r| !relaxation_holds(&ex.tree, &pre, &slice, property, r))
+            .map(|r| r.at)
+            .collect();
+        if failed.is_empty() {
+            break (ex, slice);
+        }
+        strict.extend(failed);
+        rounds += 1;
+    };
     let pss = rules::transform(&ex.tree, &slice);
     let entry = prog.func(pre.entry);
     let mut dec = decompile::Decompiler::new(prog, &pss, entry);
@@ -281,6 +302,7 @@ fn run_here(prog: &Program, criterion: &Criterion, opts: &SliceOptions, mode: Mo
         rule1: pss.rules.rule1,
         rule2: pss.rules.rule2,
         rule3: pss.rules.rule3,
+        kept_unmerged: pss.rules.kept_unmerged,
         solver_queries: ex.solver_queries(),
         time_s: 0.0,
         lines: 0,
@@ -299,6 +321,20 @@ fn run_here(prog: &Program, criterion: &Criterion, opts: &SliceOptions, mode: Mo
     let tree_dot = opts.tree_dot.then(|| tree_to_dot(prog, &ex, &slice));
     stats.time_s = start.elapsed().as_secs_f64();
     Ok(SliceResult { c_source, dot, tree_dot, stats, undefined_behaviour: ex.ub.iter().cloned().collect() })
+}
+
+fn relaxation_holds(
+    tree: &tree::Tree,
+    pre: &prep::Prepared,
+    s: &deps::Slice,
+    property: bool,
+    r: &genpss::Relaxation,
+) -> bool {
+    if s.deps[r.meet as usize].iter().any(|v| r.defs.contains(v)) {
+        return false;
+    }
+    let reg = deps::region(tree, pre, r.branch, property, &|y| s.edge_in_slice(tree, y), true);
+    !reg.has_slice && reg.frontier == [tree.resolve(r.meet)]
 }
 
 /// Paths from the entry to an end or back to a loop header, with calls inlined.

@@ -15,6 +15,8 @@ pub(crate) struct FuncFacts {
     pub loop_mods: HashMap<Loc, Vec<VarId>>,
     /// Locations several edges lead to: where states of different paths meet and may merge.
     pub join: Vec<bool>,
+    /// Variables a call of the function may write (its callees' included).
+    pub writes: BTreeSet<VarId>,
 }
 
 pub(crate) struct Prepared<'p> {
@@ -178,7 +180,7 @@ pub(crate) fn prepare<'p>(prog: &'p Program, entry: &str) -> Result<Prepared<'p>
             indeg[e.dst.index()] += 1;
         }
         let join = indeg.iter().map(|&d| d >= 2).collect();
-        facts.insert(fid, FuncFacts { postdom: post_dominators(f), loop_mods, join });
+        facts.insert(fid, FuncFacts { postdom: post_dominators(f), loop_mods, join, writes: w.clone() });
         writes.insert(fid, w);
     }
     Ok(Prepared { prog, entry: entry_id, facts })

@@ -40,6 +40,8 @@ pub(crate) struct Rules {
     pub rule1: u64,
     pub rule2: u64,
     pub rule3: u64,
+    /// Branches out of the slice that stay because their sides do not meet in one node.
+    pub kept_unmerged: u64,
 }
 
 pub(crate) struct Pss {
@@ -115,6 +117,9 @@ impl Builder<'_> {
                     self.rules.rule3 += 1;
                     PKind::Skip(self.build(k))
                 } else {
+                    if self.slice.kept_unmerged[s as usize] {
+                        self.rules.kept_unmerged += 1;
+                    }
                     let mut ways = Vec::new();
                     for c in feasible {
                         let TOp::Assume(cond) = &self.tree.node(c).op else { continue };
