@@ -771,9 +771,8 @@ fn tidy(body: &str) -> String {
         if t == "} else {" {
             if let Some(j) = next_code(i) {
                 if lines[j].trim() == "}" {
-                    keep[i] = false;
-                    for k in i + 1..j {
-                        keep[k] = false;
+                    for k in keep.iter_mut().take(j).skip(i) {
+                        *k = false;
                     }
                 }
             }

@@ -277,7 +277,7 @@ impl Gen<'_> {
 /// A program for the seed.
 pub fn generate(seed: u64, cfg: &GenConfig) -> Generated {
     let mut g = Gen {
-        rng: Rng(seed ^ 0x5eed_0f_5c1c_e),
+        rng: Rng(seed ^ 0x05ee_d0f5_c1ce),
         cfg,
         out: String::new(),
         budget: cfg.branch_budget,

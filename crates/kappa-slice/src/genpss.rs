@@ -39,6 +39,8 @@ pub(crate) type Interpolant = Term;
 /// its `WitnessPath`, over the variables at the node; fresh symbols are existential).
 pub(crate) type DependencySet = Rc<BTreeMap<VarId, Term>>;
 
+type VarSet = Rc<BTreeSet<VarId>>;
+
 /// How the out-edges of a location are explored.
 #[derive(Clone, Debug)]
 enum Succ {
@@ -114,7 +116,7 @@ pub(crate) struct Explorer<'a, 'p> {
     pub strict: std::collections::HashSet<(FuncId, Loc)>,
     /// No relaxation anywhere.
     pub all_strict: bool,
-    side_defs_cache: HashMap<(FuncId, Loc, EdgeId), Option<Rc<BTreeSet<VarId>>>>,
+    side_defs_cache: HashMap<(FuncId, Loc, EdgeId), Option<VarSet>>,
     may_stop_cache: HashMap<FuncId, bool>,
     pub relaxations: Vec<Relaxation>,
 }
@@ -449,8 +451,8 @@ impl<'a, 'p> Explorer<'a, 'p> {
             if !seen.insert(w.id()) {
                 continue;
             }
-            let w = self.syms.instantiate(w, &self.store);
-            if !self.check(&w).is_sat() {
+            let wi = self.syms.instantiate(w, &self.store);
+            if !self.check(&wi).is_sat() {
                 return Ok(false);
             }
         }
@@ -1173,7 +1175,7 @@ impl Explorer<'_, '_> {
         let mut r = false;
         for l in func.loc_ids() {
             match &func.loc(l).kind {
-                LocKind::Error { kind, .. } if matches!(kind, ErrorKind::ReachError | ErrorKind::Assert) => r = true,
+                LocKind::Error { kind: ErrorKind::ReachError | ErrorKind::Assert, .. } => r = true,
                 LocKind::Halt => r = true,
                 LocKind::Normal => {
                     if !matches!(
