@@ -505,6 +505,7 @@ PROGRAMS = [
     ("floppy_like", 37, 5, 5, 6, None),
     ("floppy_like_bug", 37, 5, 5, 6, 2),
     ("cdaudio_like", 41, 8, 6, 7, None),
+    ("cdrom_like", 53, 13, 6, 8, None),
 ]
 
 

@@ -215,10 +215,14 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
+            let mut ex = ex;
             if sliced {
-                if let Some(verdict) = slice::verify_sliced(&front, &ex, &prog) {
-                    println!("{}", verdict.result_line());
-                    return ExitCode::SUCCESS;
+                match slice::verify_sliced(&front, &ex, &prog) {
+                    Ok(verdict) => {
+                        println!("{}", verdict.result_line());
+                        return ExitCode::SUCCESS;
+                    }
+                    Err(time_left) => ex.max_time = time_left,
                 }
             }
             let setup = explore::setup(&front, &ex, &prog);

@@ -169,11 +169,16 @@ pub fn run_slice(front: &FrontOpts, a: &SliceArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// `kappa verify --slice`: the verdict found on the slice, or `None` when the original program
-/// must be verified instead (the slicer could not finish, or the program may have undefined
-/// behaviour, which the slice does not keep). Prints its report.
-pub fn verify_sliced(front: &FrontOpts, ex: &ExploreOpts, prog: &kappa_ir::Program) -> Option<Verdict> {
+/// `kappa verify --slice`: the verdict found on the slice, or `Err(time left)` when the
+/// original program must be verified instead (the slicer could not finish, or the program may
+/// have undefined behaviour, which the slice does not keep). Prints its report.
+pub fn verify_sliced(front: &FrontOpts, ex: &ExploreOpts, prog: &kappa_ir::Program) -> Result<Verdict, Option<f64>> {
     let start = Instant::now();
+    let left = || ex.max_time.map(|t| (t - start.elapsed().as_secs_f64()).max(0.01));
+    verify_sliced_inner(front, ex, prog, start).ok_or_else(left)
+}
+
+fn verify_sliced_inner(front: &FrontOpts, ex: &ExploreOpts, prog: &kappa_ir::Program, start: Instant) -> Option<Verdict> {
     let opts = SliceOptions {
         entry: front.entry.clone(),
         max_time: ex.max_time.map(Duration::from_secs_f64),
