@@ -4,7 +4,7 @@
 # 1. equivalence: N generated branchy programs (kappa_slice::gen: inputs read in branches and
 #    loops, flags and status variables, switches, small loops, helpers, assume, reach_error),
 #    each sliced for its targets and for unreach-call; original and decompiled slice compiled
-#    with gcc and run on 300 random inputs each (inputs matched by line and occurrence); every
+#    with gcc and run on 250 random inputs each (inputs matched by line and occurrence); every
 #    run must end the same way with the same target values (for the property: reach the error
 #    or not alike);
 # 2. verdicts: for N generated programs, `kappa verify` on the original (classic), on the slice
@@ -18,7 +18,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N="${N:-250}"
-echo "== 1. equivalence of $N generated programs and their slices (gcc, 300 inputs each)"
+echo "== 1. equivalence of $N generated programs and their slices (gcc, 250 inputs each)"
 KAPPA_SLICE_EQUIV="$N" cargo test --release -q -p kappa-slice --test equivalence -- --nocapture 2>&1 \
     | grep -E "^test result|programs fail|differ" || true
 echo "== 2. verdicts of $N generated programs: original, slice, verify --slice"

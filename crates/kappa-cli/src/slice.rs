@@ -178,7 +178,12 @@ pub fn verify_sliced(front: &FrontOpts, ex: &ExploreOpts, prog: &kappa_ir::Progr
     verify_sliced_inner(front, ex, prog, start).ok_or_else(left)
 }
 
-fn verify_sliced_inner(front: &FrontOpts, ex: &ExploreOpts, prog: &kappa_ir::Program, start: Instant) -> Option<Verdict> {
+fn verify_sliced_inner(
+    front: &FrontOpts,
+    ex: &ExploreOpts,
+    prog: &kappa_ir::Program,
+    start: Instant,
+) -> Option<Verdict> {
     let opts = SliceOptions {
         entry: front.entry.clone(),
         max_time: ex.max_time.map(Duration::from_secs_f64),

@@ -112,6 +112,8 @@ pub(crate) struct Slice {
     pub tree_sliced: Vec<Option<NodeId>>,
     /// Branches out of the slice kept because their sides do not meet in one node.
     pub kept_unmerged: Vec<bool>,
+    /// A node of the end of the program (for targets: the entry function's return).
+    pub end: Option<NodeId>,
 }
 
 impl Slice {
@@ -141,6 +143,11 @@ pub(crate) fn finalize(tree: &Tree, pre: &Prepared, property: bool, targets: &[V
         branch_in_slice: vec![false; n],
         tree_sliced: vec![None; n],
         kept_unmerged: vec![false; n],
+        end: tree
+            .nodes
+            .iter()
+            .position(|x| x.kind == NodeKind::Terminal(Terminal::End))
+            .map(|i| tree.resolve(i as NodeId)),
     };
     let criterion: Rc<BTreeSet<VarId>> =
         Rc::new(if property { BTreeSet::new() } else { targets.iter().copied().collect() });
@@ -160,6 +167,7 @@ pub(crate) fn finalize(tree: &Tree, pre: &Prepared, property: bool, targets: &[V
             }
         }
         // Control dependences.
+        let live = live_nodes(tree, &s, property);
         let mut changed = false;
         for &x in &tree.finish_order {
             if tree.node(x).kind != NodeKind::Branch || s.branch_in_slice[x as usize] {
@@ -169,7 +177,10 @@ pub(crate) fn finalize(tree: &Tree, pre: &Prepared, property: bool, targets: &[V
                 continue;
             }
             let r = region(tree, pre, x, property, &|y| s.edge_in_slice(tree, y), true);
-            if r.has_slice || r.frontier.len() != 1 {
+            if !r.has_slice && r.frontier.len() != 1 && s.end.is_some() && !live[x as usize] {
+                // Nothing below matters: every way leads to the end, the targets untouched.
+                s.tree_sliced[x as usize] = s.end;
+            } else if r.has_slice || r.frontier.len() != 1 {
                 s.branch_in_slice[x as usize] = true;
                 s.kept_unmerged[x as usize] = !r.has_slice;
                 s.tree_sliced[x as usize] = None;
@@ -183,6 +194,42 @@ pub(crate) fn finalize(tree: &Tree, pre: &Prepared, property: bool, targets: &[V
         }
     }
     s
+}
+
+/// The nodes from which a transition in the slice or an ending the criterion observes can be
+/// reached (through merge and loop links). From the others every execution ends at the end of
+/// the program (or runs forever) without doing anything the criterion sees.
+fn live_nodes(tree: &Tree, s: &Slice, property: bool) -> Vec<bool> {
+    let n = tree.nodes.len();
+    let mut preds: Vec<Vec<NodeId>> = vec![Vec::new(); n];
+    let mut live = vec![false; n];
+    let mut work = Vec::new();
+    for (i, node) in tree.nodes.iter().enumerate() {
+        let x = i as NodeId;
+        if let Some(p) = node.parent {
+            preds[x as usize].push(p);
+        }
+        if let Some(t) = node.is_leaf_link() {
+            preds[t as usize].push(x);
+        }
+        let seed = match &node.kind {
+            NodeKind::Terminal(t) => observable(t, property),
+            _ => false,
+        } || (matches!(node.op, TOp::Assign(_) | TOp::Havoc(..)) && s.edge_in_slice(tree, x));
+        if seed && node.kind != NodeKind::Infeasible {
+            live[i] = true;
+            work.push(x);
+        }
+    }
+    while let Some(x) = work.pop() {
+        for &p in &preds[x as usize] {
+            if !live[p as usize] {
+                live[p as usize] = true;
+                work.push(p);
+            }
+        }
+    }
+    live
 }
 
 fn node_deps(

@@ -40,14 +40,14 @@ fn check_seed(seed: u64, runs: u64) -> Result<String, String> {
 #[test]
 fn generated_programs_agree_with_their_slices() {
     assert!(gcc_available(), "gcc is needed (scripts/setup.sh installs it)");
-    let n: u64 = std::env::var("KAPPA_SLICE_EQUIV").ok().and_then(|s| s.parse().ok()).unwrap_or(40);
+    let n: u64 = std::env::var("KAPPA_SLICE_EQUIV").ok().and_then(|s| s.parse().ok()).unwrap_or(32);
     let mut failures = Vec::new();
     let seeds: Vec<u64> = match std::env::var("KAPPA_SLICE_SEEDS") {
         Ok(s) => s.split(',').filter_map(|x| x.trim().parse().ok()).collect(),
         Err(_) => (0..n).collect(),
     };
     for &seed in &seeds {
-        match check_seed(seed, 300) {
+        match check_seed(seed, 250) {
             Ok(r) => print!("{r}"),
             Err(e) => failures.push(e),
         }
