@@ -12,7 +12,10 @@
 # decompiled), paths (each path through a loop body counted once), nodes of the symbolic
 # execution tree of `kappa run --mode classic` on each, slicing time and rule triggers;
 # (b) `kappa verify` time per mode on the original, the static slice and the PSS-CFG, with the
-# speed-up original/PSS. A verdict that contradicts the program's `// kappa-expect:` line is
+# speed-up original/PSS (without and with the slicing time), and `kappa verify --slice` (slicing,
+# verification of the slice, confirmation of a counterexample on the original) end to end; in
+# (a) also the time of `kappa run --mode classic` (a test per path: the concolic tester's job) on
+# the original and on the PSS-CFG. A verdict that contradicts the program's `// kappa-expect:` line is
 # flagged WRONG; `unknown` (timeout) is never wrong.
 #
 # Environment: BENCH_TIME (--max-time per verification, default 300), BENCH_KEEP (keep the
@@ -74,21 +77,22 @@ def slice_of(path, name, static):
 
 
 def tree_nodes(path, name):
+    """`kappa run --mode classic`: the SE tree and the time to generate a test per path."""
     st = os.path.join(work, f"{name}.run.json")
     out = os.path.join(work, f"{name}.run")
-    run(["run", path, "--mode", "classic", "--search", "dfs", "--max-time", limit, "--out", out, "--stats-json", st, "--quiet"])
+    _, wall = run(["run", path, "--mode", "classic", "--search", "dfs", "--max-time", limit, "--out", out, "--stats-json", st, "--quiet"])
     try:
         with open(st) as f:
             s = json.load(f)
-        return s["tree_nodes"], bool(s["incomplete"])
+        return s["tree_nodes"], bool(s["incomplete"]), wall
     except (OSError, ValueError, KeyError):
-        return None, True
+        return None, True, wall
 
 
-def verify(path, name, mode, want):
+def verify(path, name, mode, want, extra=()):
     st = os.path.join(work, f"{name}.{mode}.json")
     out = os.path.join(work, f"{name}.{mode}.out")
-    p, wall = run(["verify", path, "--mode", mode, "--max-time", limit, "--quiet", "--out", out, "--stats-json", st])
+    p, wall = run(["verify", path, *extra, "--mode", mode, "--max-time", limit, "--quiet", "--out", out, "--stats-json", st])
     last = p.stdout.strip().splitlines()[-1] if p.stdout.strip() else ""
     v = "true" if last == "RESULT: true" else "false" if last.startswith("RESULT: false") else "unknown"
     if v != "unknown" and want in ("true", "false") and v != want:
@@ -112,35 +116,43 @@ for path in sys.argv[1:]:
     for k, p in progs.items():
         for mode in ("classic", "compact"):
             res[(k, mode)] = verify(p, f"{name}.{k}", mode, want)
+    for mode in ("classic", "compact"):
+        res[("slice", mode)] = verify(path, f"{name}.vslice", mode, want, ["--slice"])
 
     def tn(k):
-        n, inc = trees[k]
+        n, inc, _ = trees[k]
         return "?" if n is None else (f">{n}" if inc else str(n))
+
+    def tt(k):
+        n, inc, wall = trees[k]
+        return "?" if n is None else (f"timeout ({wall:.0f})" if inc else f"{wall:.1f}")
 
     rows_a.append(f"| {name} | {want} | {ps['original_lines']} | {ss['lines']} | {ps['lines']} | "
                   f"{ps['cfg_paths']:.0f} | {ss['pss_paths']:.0f} | {ps['pss_paths']:.0f} | "
-                  f"{tn('orig')} | {tn('static')} | {tn('pss')} | {ps['tree_nodes']} | {ps['merges']} | "
+                  f"{tn('orig')} | {tn('static')} | {tn('pss')} | {tt('orig')} | {tt('pss')} | {ps['tree_nodes']} | {ps['merges']} | "
                   f"{ps['time_s']:.2f} | {ps['rule1']} | {ps['rule2']} | {ps['rule3']} |")
     cells = []
     for mode in ("classic", "compact"):
-        o, s, p = res[("orig", mode)], res[("static", mode)], res[("pss", mode)]
+        o, s, p, v = res[("orig", mode)], res[("static", mode)], res[("pss", mode)], res[("slice", mode)]
 
         def t(x):
             return f"{x[1]:.1f} ({x[0]})" if x[0] != "unknown" else f"timeout ({x[1]:.0f})"
 
         speed = f"{o[1] / max(p[1], 0.01):.1f}x" if o[0] != "unknown" and p[0] != "unknown" else (
             f">{o[1] / max(p[1], 0.01):.1f}x" if p[0] != "unknown" else "n/a")
-        cells += [t(o), t(s), t(p), speed]
+        total = f"{o[1] / max(p[1] + ps['time_s'], 0.01):.1f}x" if o[0] != "unknown" and p[0] != "unknown" else "n/a"
+        cells += [t(o), t(s), t(p), speed, total, t(v)]
     rows_b.append(f"| {name} | " + " | ".join(cells) + " |")
 
 print("(a) the PSS-CFG\n")
 print("| program | verdict | lines orig | lines static | lines PSS | paths orig | paths static | paths PSS "
-      "| SE tree orig | SE tree static | SE tree PSS | PSS tree built | merges | slicing s | rule 1 | rule 2 | rule 3 |")
-print("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
+      "| SE tree orig | SE tree static | SE tree PSS | run s orig | run s PSS | PSS tree built | merges | slicing s | rule 1 | rule 2 | rule 3 |")
+print("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
 print("\n".join(rows_a))
 print(f"\n(b) kappa verify, seconds (verdict), --max-time {limit}\n")
-print("| program | classic orig | classic static | classic PSS | speed-up | compact orig | compact static | compact PSS | speed-up |")
-print("|---|--:|--:|--:|--:|--:|--:|--:|--:|")
+print("| program | classic orig | classic static | classic PSS | speed-up | with slicing | verify --slice | "
+      "compact orig | compact static | compact PSS | speed-up | with slicing | verify --slice |")
+print("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
 print("\n".join(rows_b))
 if wrong:
     print("\nWRONG verdicts:\n" + "\n".join(wrong))
