@@ -18,8 +18,12 @@
 # the original and on the PSS-CFG. A verdict that contradicts the program's `// kappa-expect:` line is
 # flagged WRONG; `unknown` (timeout) is never wrong.
 #
-# Environment: BENCH_TIME (--max-time per verification, default 300), BENCH_KEEP (keep the
-# slices and statistics there), CARGO_TARGET_DIR.
+# (c) slices for target variables (default the protocol state `s` and `myStatus`): lines and
+# paths of original, static slice and PSS-CFG, slicing time.
+#
+# Environment: BENCH_TIME (--max-time per verification and slice, default 300), BENCH_KEEP (keep
+# the slices and statistics there), BENCH_TARGETS (comma-separated, empty for none),
+# CARGO_TARGET_DIR.
 # Exit status: 0, or 1 if a verdict is WRONG. Needs bash, python3, cargo.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,7 +37,7 @@ else
     FILES=(bench/slice/*.c)
 fi
 
-export KAPPA BENCH_TIME="${BENCH_TIME:-300}" BENCH_KEEP="${BENCH_KEEP:-}"
+export KAPPA BENCH_TIME="${BENCH_TIME:-300}" BENCH_KEEP="${BENCH_KEEP:-}" BENCH_TARGETS="${BENCH_TARGETS-s,myStatus}"
 
 exec python3 - "${FILES[@]}" <<'PYEOF'
 import json, os, re, subprocess, sys, tempfile, time
@@ -44,6 +48,7 @@ keep = os.environ["BENCH_KEEP"]
 work = keep if keep else tempfile.mkdtemp(prefix="kappa-slice-bench-")
 os.makedirs(work, exist_ok=True)
 wrong = []
+targets = [t for t in os.environ["BENCH_TARGETS"].split(",") if t]
 
 
 def expected(path):
@@ -61,11 +66,12 @@ def run(args):
     return p, time.time() - t
 
 
-def slice_of(path, name, static):
-    kind = "static" if static else "pss"
+def slice_of(path, name, static, target=None):
+    kind = ("static" if static else "pss") + (f".{target}" if target else "")
     out = os.path.join(work, f"{name}.{kind}.c")
     st = os.path.join(work, f"{name}.{kind}.json")
-    args = ["slice", path, "--property", "unreach-call", "-o", out, "--stats-json", st]
+    crit = ["--target", target] if target else ["--property", "unreach-call"]
+    args = ["slice", path, *crit, "-o", out, "--stats-json", st, "--max-time", limit]
     if static:
         args.append("--static")
     p, _ = run(args)
@@ -101,7 +107,7 @@ def verify(path, name, mode, want, extra=()):
     return v, wall
 
 
-rows_a, rows_b = [], []
+rows_a, rows_b, rows_c = [], [], []
 for path in sys.argv[1:]:
     name = os.path.splitext(os.path.basename(path))[0]
     want = expected(path)
@@ -143,6 +149,14 @@ for path in sys.argv[1:]:
         total = f"{o[1] / max(p[1] + ps['time_s'], 0.01):.1f}x" if o[0] != "unknown" and p[0] != "unknown" else "n/a"
         cells += [t(o), t(s), t(p), speed, total, t(v)]
     rows_b.append(f"| {name} | " + " | ".join(cells) + " |")
+    for target in targets:
+        _, tp = slice_of(path, name, False, target)
+        _, ts = slice_of(path, name, True, target)
+        if tp is None or ts is None:
+            rows_c.append(f"| {name} | {target} | no slice | | | | | | |")
+            continue
+        rows_c.append(f"| {name} | {target} | {tp['original_lines']} | {ts['lines']} | {tp['lines']} | "
+                      f"{tp['cfg_paths']:.0f} | {ts['pss_paths']:.0f} | {tp['pss_paths']:.0f} | {tp['time_s']:.2f} |")
 
 print("(a) the PSS-CFG\n")
 print("| program | verdict | lines orig | lines static | lines PSS | paths orig | paths static | paths PSS "
@@ -154,6 +168,11 @@ print("| program | classic orig | classic static | classic PSS | speed-up | with
       "compact orig | compact static | compact PSS | speed-up | with slicing | verify --slice |")
 print("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
 print("\n".join(rows_b))
+if rows_c:
+    print("\n(c) slices for target variables (their values when main returns)\n")
+    print("| program | target | lines orig | lines static | lines PSS | paths orig | paths static | paths PSS | slicing s |")
+    print("|---|---|--:|--:|--:|--:|--:|--:|--:|")
+    print("\n".join(rows_c))
 if wrong:
     print("\nWRONG verdicts:\n" + "\n".join(wrong))
     sys.exit(1)
