@@ -13,6 +13,7 @@
 use crate::rules::{PId, PKind, Pss};
 use crate::tree::Terminal;
 use kappa_ir::*;
+use kappa_replay::c_string;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write;
 
@@ -114,23 +115,6 @@ fn c_type_name(t: &CType) -> String {
         }
         _ => "int".into(),
     }
-}
-
-fn c_string(s: &str) -> String {
-    let mut o = String::from("\"");
-    for ch in s.chars() {
-        match ch {
-            '"' => o.push_str("\\\""),
-            '\\' => o.push_str("\\\\"),
-            '\n' => o.push_str("\\n"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(o, "\\{:03o}", c as u32);
-            }
-            c => o.push(c),
-        }
-    }
-    o.push('"');
-    o
 }
 
 impl<'a> Decompiler<'a> {
