@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The PSS-CFG on the annotated corpus: every program with a `// kappa-expect: verdict=…` line in
 # tests/programs/svcomp, tests/programs/libc, bench/decide, bench/loops, bench/memory and
-# bench/slice (or the programs given).
+# bench/slice, and the preprocessed files of tests/programs/preprocessed whose `.expect` file has
+# a verdict (data model from there) (or the programs given).
 #
 #   bench/slice_corpus.sh [FILE.c ...]
 #
@@ -32,6 +33,9 @@ else
             grep -q "kappa-expect: *verdict=" "$f" && FILES+=("$f")
         done
     done
+    for f in tests/programs/preprocessed/*.i; do
+        grep -q "verdict=" "${f%.i}.expect" 2>/dev/null && FILES+=("$f")
+    done
 fi
 
 export KAPPA BENCH_TIME="${BENCH_TIME:-20}"
@@ -47,12 +51,13 @@ counts = {"programs": 0, "sliced": 0, "orig decided": 0, "slice decided": 0}
 
 
 def expected(path):
+    side = os.path.splitext(path)[0] + ".expect"
+    text = open(side).read() if os.path.exists(side) else ""
     with open(path) as f:
-        for line in f:
-            m = re.search(r"kappa-expect:\s*verdict=(\w+)", line)
-            if m:
-                return m.group(1)
-    return "?"
+        text = f.read() + "\n" + text
+    m = re.search(r"verdict=(\w+)", text)
+    model = "ILP32" if "model=ILP32" in text else "LP64"
+    return (m.group(1) if m else "?"), model
 
 
 def run(args):
@@ -67,12 +72,12 @@ def verdict(p):
 
 
 for i, path in enumerate(sys.argv[1:]):
-    want = expected(path)
+    want, model = expected(path)
     counts["programs"] += 1
     sys.stderr.write(f"{path}\n")
     st = os.path.join(work, f"{i}.json")
     p, _ = run(["slice", path, "--property", "unreach-call", "-o", os.path.join(work, f"{i}.c"),
-                "--stats-json", st, "--max-time", limit])
+                "--stats-json", st, "--max-time", limit, "--data-model", model])
     if p.returncode == 0 and os.path.exists(st):
         with open(st) as f:
             s = json.load(f)
@@ -81,7 +86,7 @@ for i, path in enumerate(sys.argv[1:]):
               f"{s['time_s']:.2f}")
     else:
         why = (p.stderr.strip().splitlines() or ["?"])[-1]
-        why = re.sub(r"^[^:]*:\d+:\d+: ", "", why).replace("|", "/")[:60]
+        why = re.sub(r"^kappa: (\S*:\d+:\d+: )?(unsupported by the slicer: )?", "", why).replace("|", "/")[:60]
         sl = f"no: {why} | | | | | "
         # `verify --slice` verifies the original then: the corpus tests of `verify` cover it.
         rows.append(f"| {path} | {want} | {sl} | | |")
@@ -89,7 +94,7 @@ for i, path in enumerate(sys.argv[1:]):
     cells = []
     for key, extra in (("orig", []), ("slice", ["--slice"])):
         out = os.path.join(work, f"{i}.{key}")
-        p, wall = run(["verify", path, *extra, "--max-time", limit, "--quiet", "--out", out])
+        p, wall = run(["verify", path, *extra, "--max-time", limit, "--quiet", "--out", out, "--data-model", model])
         v = verdict(p)
         if v != "unknown":
             counts[f"{key} decided"] += 1

@@ -9,9 +9,8 @@
 #    or not alike);
 # 2. verdicts: for N generated programs, `kappa verify` on the original (classic), on the slice
 #    (compact) and `kappa verify --slice` on the original must give the same verdict;
-# 3. the corpus: `kappa verify --slice` on every annotated program of tests/programs/svcomp and
-#    tests/programs/preprocessed (programs the slicer does not handle are verified unsliced)
-#    must never contradict the annotation.
+# 3. the corpus: bench/slice_corpus.sh (`kappa verify` and `kappa verify --slice` on every
+#    annotated program the slicer handles) must never contradict the annotation; its summary.
 #
 #   bench/slice_equiv.sh            # N = 250
 #   N=500 bench/slice_equiv.sh
@@ -24,29 +23,5 @@ KAPPA_SLICE_EQUIV="$N" cargo test --release -q -p kappa-slice --test equivalence
 echo "== 2. verdicts of $N generated programs: original, slice, verify --slice"
 KAPPA_SLICE_VERDICTS="$N" cargo test --release -q -p kappa-cli --test slice slices_of_generated -- --nocapture 2>&1 \
     | grep -E "^verdicts|^test result|panicked|differ" || true
-echo "== 3. kappa verify --slice on the corpus"
-cargo build --release -q -p kappa-cli
-KAPPA="${CARGO_TARGET_DIR:-target}/release/kappa"
-wrong=0; decided=0; total=0; sliced=0
-for f in tests/programs/svcomp/*.c tests/programs/preprocessed/*.i; do
-    side="${f%.*}.expect"
-    want=$( (head -1 "$f"; cat "$side" 2>/dev/null || true) | grep -o 'verdict=[a-z]*' | head -1 | cut -d= -f2)
-    [ -n "$want" ] || continue
-    model=LP64
-    grep -q 'model=ILP32' "$side" 2>/dev/null && model=ILP32
-    total=$((total + 1))
-    out=$(mktemp -d)
-    res=$("$KAPPA" verify --slice --quiet --max-time 10 --data-model "$model" --out "$out" "$f" 2>"$out/err" | tail -1)
-    grep -q "note: --slice" "$out/err" || sliced=$((sliced + 1))
-    got=unknown
-    [ "$res" = "RESULT: true" ] && got=true
-    [ "$res" = "RESULT: false(unreach-call)" ] && got=false
-    if [ "$got" != unknown ]; then
-        decided=$((decided + 1))
-        if [ "$got" != "$want" ]; then wrong=$((wrong + 1)); echo "WRONG: $f: $got, expected $want"; fi
-    fi
-    echo "$(basename "$f"): expected $want, $res"
-    rm -rf "$out"
-done
-echo "corpus: $total programs, $sliced verified through their slice, $decided decided, $wrong wrong"
-[ "$wrong" = 0 ]
+echo "== 3. kappa slice and verify --slice on the corpus"
+bench/slice_corpus.sh | tail -3
