@@ -187,3 +187,26 @@ fn slices_of_generated_programs_get_the_same_verdict() {
     println!("verdicts of {n} generated programs (original = slice = --slice): {verdicts:?}");
     assert!(verdicts.len() >= 2, "{verdicts:?}");
 }
+
+/// `verify --slice` says when the slicer cannot help (a construct it refuses, a limit reached in
+/// the slicing phase) and then verifies the original program under the same limits.
+#[test]
+fn verify_slice_falls_back_to_the_original_and_keeps_the_limits() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = |k: &str| dir.path().join(k).display().to_string();
+    let arrays = root().join("tests/programs/svcomp/array_max.c").display().to_string();
+    let o = kappa(&["verify", "--slice", "--quiet", "--out", &out("a"), &arrays]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("note: --slice:") && err.contains("array"), "{err}");
+    assert!(err.contains("verifying the original program"), "{err}");
+    assert_eq!(last_line(&o), "RESULT: true");
+    let driver = root().join("bench/slice/kbfiltr_like.c").display().to_string();
+    let o = kappa(&["verify", "--slice", "--quiet", "--max-states", "200", "--out", &out("b"), &driver]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("node limit of 200 reached while building the PSS-CFG"), "{err}");
+    assert_eq!(last_line(&o), "RESULT: unknown (state limit of 200 reached)");
+    // Within the limits, the same program is decided through its slice.
+    let o = kappa(&["verify", "--slice", "--quiet", "--out", &out("c"), &driver]);
+    assert!(!String::from_utf8_lossy(&o.stderr).contains("note: --slice"));
+    assert_eq!(last_line(&o), "RESULT: true");
+}
