@@ -1,10 +1,15 @@
-//! Prints a generated program and its slices: `cargo run -p kappa-slice --example slice_gen -- SEED`.
+//! Prints a generated program and its slices:
+//! `cargo run -p kappa-slice --example slice_gen -- SEED [ERROR_PERCENT]`.
 use kappa_slice::gen::{generate, GenConfig};
 use kappa_slice::{slice, Criterion, SliceOptions};
 
 fn main() {
     let seed: u64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
-    let g = generate(seed, &GenConfig::default());
+    let mut cfg = GenConfig::default();
+    if let Some(p) = std::env::args().nth(2).and_then(|s| s.parse().ok()) {
+        cfg.error_percent = p;
+    }
+    let g = generate(seed, &cfg);
     let dir = std::env::temp_dir().join(format!("kappa-slice-gen-{seed}"));
     let _ = std::fs::create_dir_all(&dir);
     let path = dir.join(format!("gen{seed}.c"));
