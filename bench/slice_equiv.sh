@@ -24,4 +24,4 @@ echo "== 2. verdicts of $N generated programs: original, slice, verify --slice"
 KAPPA_SLICE_VERDICTS="$N" cargo test --release -q -p kappa-cli --test slice slices_of_generated -- --nocapture 2>&1 \
     | grep -E "^verdicts|^test result|panicked|differ" || true
 echo "== 3. kappa slice and verify --slice on the corpus"
-bench/slice_corpus.sh | tail -3
+BENCH_TIME="${BENCH_TIME:-10}" bench/slice_corpus.sh 2>/dev/null | tail -3
