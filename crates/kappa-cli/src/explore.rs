@@ -317,6 +317,11 @@ pub fn confirm_by_replay(front: &FrontOpts, report: &RunReport) -> Verdict {
     let Some(test) = &v.testcase else {
         return Verdict::Unknown("no test for the counterexample (solver unknown)".into());
     };
+    replay_verdict(front, test)
+}
+
+/// `false` if the test replays on the program (`front.file`) compiled by the C compiler.
+pub fn replay_verdict(front: &FrontOpts, test: &kappa_ir::testcase::TestCase) -> Verdict {
     let opts = kappa_replay::ReplayOptions {
         include_dirs: front.include.clone(),
         defines: front.define.clone(),

@@ -149,3 +149,38 @@ fn corpus_tests_replay_in_the_interpreter() {
     }
     assert!(total > 100, "{total} tests");
 }
+
+/// A call's value assigned to a global reaches the global (it was written to a register of the
+/// caller's frame: `status = f(); if (status == 1) reach_error();` was `true`).
+#[test]
+fn a_call_result_assigned_to_a_global_is_stored() {
+    let reached = r#"
+extern void reach_error(void);
+int status;
+int h(int p) { return p + 1; }
+int main(void) {
+    status = h(0);
+    if (status == 1) reach_error();
+    return 0;
+}
+"#;
+    let not_reached = r#"
+extern void reach_error(void);
+int g;
+int h(int p) { g = g + p; return p + 1; }
+int main(void) {
+    g = h(4);
+    if (g != 5) reach_error();
+    return 0;
+}
+"#;
+    for (src, errors) in [(reached, 1), (not_reached, 0)] {
+        let p = lower(src);
+        for mode in [Mode::Classic, Mode::Compact] {
+            let cfg = Config { mode, search: SearchKind::Dfs, ..Config::default() };
+            let mut e = Engine::new(&p, cfg.clone(), kappa_solver::default_chain(cfg.solver_timeout));
+            let r = e.run(&mut |_, _| {});
+            assert_eq!((r.stats.paths_completed, r.stats.paths_error), (1, errors), "{mode:?}: {:?}\n{src}", r.stats);
+        }
+    }
+}

@@ -89,7 +89,8 @@ fn value_expr(ty: &str, is_ptr: bool, fetch: &str) -> String {
     }
 }
 
-fn c_string(s: &str) -> String {
+/// `s` as a C string literal (also the decompiled slice's `#line` file names).
+pub fn c_string(s: &str) -> String {
     let mut out = String::from("\"");
     for c in s.chars() {
         match c {

@@ -42,6 +42,7 @@ mod lex;
 mod sites;
 
 pub use from_run::testcase_from_run;
+pub use instrument::c_string;
 
 /// The input an IR edge reads, if any: its kind and the name a test records for it (the
 /// `__VERIFIER_nondet_X` function, the variable, `malloc`/`alloca`, or the memory slot). With

@@ -279,9 +279,8 @@ impl<'p> Engine<'p> {
                 let caller = st.frame_mut();
                 caller.loc = loc;
                 if let (Some(d), Some(v)) = (dst, ret_val) {
-                    let idx = self.info.var_index[d.index()];
-                    let caller = st.frame_mut();
-                    caller.regs[idx] = Some(v);
+                    // The destination may be a global (`status = f();`).
+                    self.set_reg(st, d, v);
                 }
                 true
             }

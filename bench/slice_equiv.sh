@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Checks of the PSS-CFG at scale (the test suite runs small samples of the first two):
+#
+# 1. equivalence: N generated branchy programs (kappa_slice::gen: inputs read in branches and
+#    loops, flags and status variables, switches, small loops, helpers, assume, reach_error),
+#    each sliced for its targets and for unreach-call; original and decompiled slice compiled
+#    with gcc and run on 250 random inputs each (inputs matched by line and occurrence); every
+#    run must end the same way with the same target values (for the property: reach the error
+#    or not alike);
+# 2. verdicts: for N generated programs, `kappa verify` on the original (classic), on the slice
+#    (compact) and `kappa verify --slice` on the original must give the same verdict;
+# 3. the corpus: bench/slice_corpus.sh (`kappa verify` and `kappa verify --slice` on every
+#    annotated program the slicer handles) must never contradict the annotation; its summary.
+#
+#   bench/slice_equiv.sh            # N = 250
+#   N=500 bench/slice_equiv.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+N="${N:-250}"
+echo "== 1. equivalence of $N generated programs and their slices (gcc, 250 inputs each)"
+KAPPA_SLICE_EQUIV="$N" cargo test --release -q -p kappa-slice --test equivalence -- --nocapture 2>&1 \
+    | grep -E "^test result|programs fail|differ" || true
+echo "== 2. verdicts of $N generated programs: original, slice, verify --slice"
+KAPPA_SLICE_VERDICTS="$N" cargo test --release -q -p kappa-cli --test slice slices_of_generated -- --nocapture 2>&1 \
+    | grep -E "^verdicts|^test result|panicked|differ" || true
+echo "== 3. kappa slice and verify --slice on the corpus"
+BENCH_TIME="${BENCH_TIME:-10}" bench/slice_corpus.sh 2>/dev/null | tail -3

@@ -1,0 +1,298 @@
+//! `kappa slice` (the path-sensitively sliced CFG, decompiled to C) and `kappa verify --slice`
+//! (verify the slice; confirm a counterexample on the original program).
+
+use crate::explore::{self, Verdict};
+use crate::{ExploreOpts, FrontOpts};
+use clap::Args;
+use kappa_slice::{Criterion, SliceError, SliceOptions, SliceResult};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+#[derive(Args, Clone)]
+pub struct SliceArgs {
+    /// Target variables: their values when the entry function returns (globals or its locals).
+    #[arg(long, value_delimiter = ',', value_name = "VAR[,VAR…]")]
+    pub target: Vec<String>,
+    /// Slice for a property instead: unreach-call (or an SV-COMP .prp file stating it).
+    #[arg(long, value_name = "PROP")]
+    pub property: Option<String>,
+    /// Write the decompiled program here (default: standard output).
+    #[arg(short = 'o', value_name = "OUT.c")]
+    pub output: Option<PathBuf>,
+    /// Write the PSS-CFG as Graphviz DOT (.svg/.png rendered with Graphviz).
+    #[arg(long, value_name = "FILE")]
+    pub dot: Option<PathBuf>,
+    /// Write the annotated symbolic execution tree (merges dashed green) as DOT.
+    #[arg(long, value_name = "FILE")]
+    pub tree: Option<PathBuf>,
+    /// Write the statistics as JSON.
+    #[arg(long, value_name = "FILE")]
+    pub stats_json: Option<PathBuf>,
+    /// Stop after this many seconds.
+    #[arg(long, value_name = "S")]
+    pub max_time: Option<f64>,
+    /// Stop after this many nodes of the symbolic execution tree.
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// The static slice instead (the CFG itself: no path sensitivity), for comparison.
+    #[arg(long = "static")]
+    pub static_slice: bool,
+}
+
+fn criterion(a: &SliceArgs) -> Result<Criterion, String> {
+    match (&a.property, a.target.is_empty()) {
+        (Some(_), false) => Err("give either --target or --property, not both".into()),
+        (Some(p), true) => explore::check_property(p).map(|_| Criterion::UnreachCall),
+        (None, false) => Ok(Criterion::Targets(a.target.clone())),
+        (None, true) => Err("give the target variables (--target x,y) or a property (--property unreach-call)".into()),
+    }
+}
+
+fn describe(r: &SliceResult, original_lines: u64) -> String {
+    let s = &r.stats;
+    let what = if s.kind == "static" { "static slice" } else { "PSS-CFG" };
+    format!(
+        "original: {} locations, {} edges, {} paths; {} lines\n\
+         symbolic execution tree: {} nodes, {} merges, {} infeasible transitions, {} loop headers\n\
+         {what}: {} nodes, {} edges, {} paths; rule 1: {}, rule 2: {}, rule 3: {}\n\
+         decompiled: {} lines\n\
+         time: {:.2} s ({} solver queries)",
+        s.cfg_nodes,
+        s.cfg_edges,
+        s.cfg_paths,
+        original_lines,
+        s.tree_nodes,
+        s.merges,
+        s.infeasible_edges,
+        s.loops,
+        s.pss_nodes,
+        s.pss_edges,
+        s.pss_paths,
+        s.rule1,
+        s.rule2,
+        s.rule3,
+        s.lines,
+        s.time_s,
+        s.solver_queries
+    )
+}
+
+fn original_lines(path: &Path) -> u64 {
+    std::fs::read_to_string(path).map(|t| kappa_slice::code_lines(&t)).unwrap_or(0)
+}
+
+fn stats_json(r: &SliceResult, original_lines: u64) -> serde_json::Value {
+    let mut v = serde_json::to_value(&r.stats).unwrap_or_default();
+    if let Some(o) = v.as_object_mut() {
+        o.insert("original_lines".into(), original_lines.into());
+        o.insert("undefined_behaviour".into(), r.undefined_behaviour.clone().into());
+    }
+    v
+}
+
+/// `kappa slice`.
+pub fn run_slice(front: &FrontOpts, a: &SliceArgs) -> ExitCode {
+    let crit = match criterion(a) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("kappa: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let prog = match crate::load(front) {
+        Ok(p) => p,
+        Err(c) => return c,
+    };
+    let opts = SliceOptions {
+        entry: front.entry.clone(),
+        max_time: a.max_time.map(Duration::from_secs_f64),
+        max_nodes: a.max_nodes,
+        tree_dot: a.tree.is_some(),
+        ..SliceOptions::default()
+    };
+    let result = if a.static_slice {
+        kappa_slice::slice_static(&prog, &crit, &opts)
+    } else {
+        kappa_slice::slice(&prog, &crit, &opts)
+    };
+    let r = match result {
+        Ok(r) => r,
+        Err(SliceError::Limit(m)) => {
+            eprintln!("kappa: {m}: no slice written (the exploration is incomplete)");
+            return ExitCode::SUCCESS;
+        }
+        Err(SliceError::Internal(m)) => {
+            eprintln!("kappa: internal error of the slicer: {m}");
+            return ExitCode::from(3);
+        }
+        Err(e) => {
+            eprintln!("kappa: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let lines = original_lines(&front.file);
+    let summary = describe(&r, lines);
+    match &a.output {
+        Some(o) => {
+            if let Err(e) = std::fs::write(o, &r.c_source) {
+                eprintln!("kappa: cannot write {}: {e}", o.display());
+                return ExitCode::from(2);
+            }
+            println!("{summary}");
+            println!("written to {}", o.display());
+        }
+        None => {
+            print!("{}", r.c_source);
+            eprintln!("{summary}");
+        }
+    }
+    for u in &r.undefined_behaviour {
+        eprintln!("kappa: note: possible undefined behaviour: {u}; the slice is equivalent on executions without it");
+    }
+    if let Some(p) = &a.dot {
+        if let Err(e) = explore::write_tree(p, &r.dot) {
+            eprintln!("kappa: {e}");
+        }
+    }
+    if let (Some(p), Some(t)) = (&a.tree, &r.tree_dot) {
+        if let Err(e) = explore::write_tree(p, t) {
+            eprintln!("kappa: {e}");
+        }
+    }
+    if let Some(p) = &a.stats_json {
+        let json = serde_json::to_string_pretty(&stats_json(&r, lines)).unwrap_or_default();
+        if let Err(e) = std::fs::write(p, json + "\n") {
+            eprintln!("kappa: cannot write {}: {e}", p.display());
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// `kappa verify --slice`: the verdict found on the slice, or `Err(time left)` when the
+/// original program must be verified instead (the slicer could not finish, or the program may
+/// have undefined behaviour, which the slice does not keep). Prints its report.
+pub fn verify_sliced(front: &FrontOpts, ex: &ExploreOpts, prog: &kappa_ir::Program) -> Result<Verdict, Option<f64>> {
+    let start = Instant::now();
+    let left = || ex.max_time.map(|t| (t - start.elapsed().as_secs_f64()).max(0.01));
+    verify_sliced_inner(front, ex, prog, start).ok_or_else(left)
+}
+
+fn verify_sliced_inner(
+    front: &FrontOpts,
+    ex: &ExploreOpts,
+    prog: &kappa_ir::Program,
+    start: Instant,
+) -> Option<Verdict> {
+    let opts = SliceOptions {
+        entry: front.entry.clone(),
+        max_time: ex.max_time.map(Duration::from_secs_f64),
+        max_nodes: ex.max_states,
+        ..SliceOptions::default()
+    };
+    let r = match kappa_slice::slice(prog, &Criterion::UnreachCall, &opts) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("kappa: note: --slice: {e}; verifying the original program");
+            return None;
+        }
+    };
+    if let Some(u) = r.undefined_behaviour.first() {
+        eprintln!(
+            "kappa: note: --slice: possible undefined behaviour ({u}), which a slice does not keep; verifying the original program"
+        );
+        return None;
+    }
+    if let Err(e) = std::fs::create_dir_all(&ex.out) {
+        eprintln!("kappa: cannot create {}: {e}", ex.out.display());
+        return None;
+    }
+    let sliced_path = ex.out.join("sliced.c");
+    if let Err(e) = std::fs::write(&sliced_path, &r.c_source) {
+        eprintln!("kappa: cannot write {}: {e}", sliced_path.display());
+        return None;
+    }
+    let s = &r.stats;
+    println!(
+        "slice: {} paths -> {} (PSS-CFG: {} nodes, {} merges, rules 1/2/3: {}/{}/{}; {:.2} s), verifying {}",
+        s.cfg_paths,
+        s.pss_paths,
+        s.pss_nodes,
+        s.merges,
+        s.rule1,
+        s.rule2,
+        s.rule3,
+        s.time_s,
+        sliced_path.display()
+    );
+    let sfront = FrontOpts { file: sliced_path.clone(), ..front.clone() };
+    let sprog = match kappa_libc::lower_file(&sliced_path, &crate::front_options(&sfront)) {
+        Ok(p) => p,
+        Err(d) => {
+            eprintln!("kappa: internal error: the decompiled slice does not lower: {d}");
+            return None;
+        }
+    };
+    let mut ex2 = ex.clone();
+    if let Some(t) = ex.max_time {
+        let left = t - start.elapsed().as_secs_f64();
+        if left <= 0.0 {
+            return Some(Verdict::Unknown("timeout".into()));
+        }
+        ex2.max_time = Some(left);
+    }
+    let setup = explore::setup(&sfront, &ex2, &sprog);
+    let (report, dot) = explore::explore(&sprog, setup.cfg, &ex2, true);
+    let mut verdict = explore::verdict_of(&report);
+    if verdict == Verdict::False {
+        verdict = confirm_on_original(front, ex, prog, &report);
+    }
+    if let (Some(path), Some(dot)) = (&ex.tree, dot) {
+        if let Err(e) = explore::write_tree(path, &dot) {
+            eprintln!("kappa: {e}");
+        }
+    }
+    if let Some(p) = &ex.stats_json {
+        if let Err(e) = explore::write_stats(p, &report, &verdict) {
+            eprintln!("kappa: {e}");
+        } else if let Ok(text) = std::fs::read_to_string(p) {
+            // The slicer's statistics under `slice`.
+            if let Ok(mut v) = serde_json::from_str::<serde_json::Value>(&text) {
+                if let Some(o) = v.as_object_mut() {
+                    o.insert("slice".into(), stats_json(&r, original_lines(&front.file)));
+                }
+                let _ = std::fs::write(p, serde_json::to_string_pretty(&v).unwrap_or_default() + "\n");
+            }
+        }
+    }
+    if !ex.quiet {
+        explore::print_report(&sprog, &report, &ex.out);
+    }
+    Some(verdict)
+}
+
+/// A counterexample of the slice counts only once it reaches the error in the original program:
+/// its inputs are carried over by line, the original is run on them, and the resulting test is
+/// replayed on the original compiled by the C compiler.
+fn confirm_on_original(
+    front: &FrontOpts,
+    ex: &ExploreOpts,
+    prog: &kappa_ir::Program,
+    report: &kappa_engine::RunReport,
+) -> Verdict {
+    let Some(v) = report.violations().next() else { return Verdict::Unknown("no counterexample".into()) };
+    let Some(test) = &v.testcase else {
+        return Verdict::Unknown("no test for the counterexample (solver unknown)".into());
+    };
+    let name = front.file.display().to_string();
+    let otest = match kappa_slice::confirm::translate(prog, &front.entry, &name, test) {
+        Ok(t) => t,
+        Err(e) => return Verdict::Unknown(format!("the slice's counterexample does not carry over: {e}")),
+    };
+    let path = ex.out.join("counterexample.json");
+    if let Err(e) = std::fs::write(&path, otest.to_json() + "\n") {
+        eprintln!("kappa: cannot write {}: {e}", path.display());
+    }
+    println!("counterexample for {}: {}", front.file.display(), path.display());
+    explore::replay_verdict(front, &otest)
+}

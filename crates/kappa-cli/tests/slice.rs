@@ -1,0 +1,212 @@
+//! `kappa slice` and `kappa verify --slice`: the decompiled slice compiles and is verified like
+//! any program, usage errors are reported, `--slice` never gives a wrong verdict on the corpus,
+//! and on generated programs the slice gets the original's verdict.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn kappa(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kappa")).args(args).output().expect("run kappa")
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn paper(name: &str) -> String {
+    root().join("crates/kappa-slice/tests/programs").join(name).display().to_string()
+}
+
+fn last_line(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).lines().last().unwrap_or("").to_string()
+}
+
+#[test]
+fn slice_writes_a_program_gcc_compiles_the_dot_and_statistics() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("fig1.c");
+    let dot = dir.path().join("fig1.dot");
+    let stats = dir.path().join("fig1.json");
+    let o = kappa(&[
+        "slice",
+        &paper("paper_fig1.c"),
+        "--target",
+        "z",
+        "-o",
+        &out.display().to_string(),
+        "--dot",
+        &dot.display().to_string(),
+        "--stats-json",
+        &stats.display().to_string(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(stdout.contains("PSS-CFG: 11 nodes, 12 edges, 3 paths; rule 1: 9, rule 2: 2, rule 3: 1"), "{stdout}");
+    let c = std::fs::read_to_string(&out).expect("slice written");
+    assert!(c.contains("#line 20 \""), "{c}");
+    assert!(!c.contains("flag"), "{c}");
+    let g =
+        Command::new("gcc").args(["-std=gnu11", "-Wall", "-c", "-o"]).arg(dir.path().join("fig1.o")).arg(&out).output();
+    let g = g.expect("gcc runs");
+    assert!(g.status.success(), "{}", String::from_utf8_lossy(&g.stderr));
+    let d = std::fs::read_to_string(&dot).expect("dot written");
+    assert!(d.starts_with("digraph pss_cfg"), "{d}");
+    let j: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&stats).expect("stats")).expect("json");
+    assert_eq!(j["pss_paths"], 3.0);
+    assert_eq!(j["rule3"], 1);
+    // The decompiled program is ordinary C: compact and classic symbolic execution find its 3
+    // paths (the original has 4 feasible ones).
+    for mode in ["classic", "compact"] {
+        let o = kappa(&[
+            "run",
+            "--mode",
+            mode,
+            "--out",
+            &dir.path().join(mode).display().to_string(),
+            &out.display().to_string(),
+        ]);
+        let s = String::from_utf8_lossy(&o.stdout);
+        assert!(s.contains("paths: 3 completed"), "{mode}: {s}");
+    }
+    let o = kappa(&[
+        "run",
+        "--mode",
+        "classic",
+        "--out",
+        &dir.path().join("orig").display().to_string(),
+        &paper("paper_fig1.c"),
+    ]);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("paths: 4 completed"));
+}
+
+#[test]
+fn slice_reports_bad_usage_and_what_it_cannot_handle() {
+    let fig1 = paper("paper_fig1.c");
+    let o = kappa(&["slice", &fig1]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--target"));
+    let o = kappa(&["slice", &fig1, "--target", "z", "--property", "unreach-call"]);
+    assert_eq!(o.status.code(), Some(1));
+    let o = kappa(&["slice", &fig1, "--target", "nosuch"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no variable `nosuch`"));
+    let arrays = root().join("tests/programs/svcomp/array_max.c").display().to_string();
+    let o = kappa(&["slice", &arrays, "--property", "unreach-call"]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(e.contains("array_max.c:13:9: unsupported by the slicer"), "{e}");
+    let rec = root().join("tests/programs/svcomp/recursive_sum.c").display().to_string();
+    let o = kappa(&["slice", &rec, "--property", "unreach-call"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("recursion"));
+    // Limits stop the construction cleanly.
+    let o = kappa(&["slice", &fig1, "--target", "z", "--max-nodes", "5"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("node limit"), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(o.stdout.is_empty());
+}
+
+fn corpus() -> Vec<(PathBuf, String)> {
+    let base = root().join("tests/programs/svcomp");
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(base).expect("corpus").flatten() {
+        let p = e.path();
+        if p.extension().and_then(|x| x.to_str()) != Some("c") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&p).unwrap_or_default();
+        if let Some(v) = text.lines().next().and_then(|l| l.split("verdict=").nth(1)) {
+            out.push((p.clone(), v.trim().to_string()));
+        }
+    }
+    out.sort();
+    out
+}
+
+/// `--slice` on the corpus programs the slicer handles (the others fall back to verifying the
+/// original program, which the corpus tests of `verify` cover; `bench/slice_corpus.sh` runs
+/// them all).
+#[test]
+fn verify_slice_gives_no_wrong_verdict_on_the_corpus() {
+    let mut decided = 0;
+    let mut sliced = 0;
+    let mut wrong = Vec::new();
+    for (path, want) in corpus() {
+        let p = path.display().to_string();
+        if kappa(&["slice", &p, "--property", "unreach-call", "-o", "/dev/null"]).status.code() != Some(0) {
+            continue;
+        }
+        sliced += 1;
+        let dir = tempfile::tempdir().expect("temp dir");
+        let o =
+            kappa(&["verify", "--slice", "--quiet", "--max-time", "5", "--out", &dir.path().display().to_string(), &p]);
+        assert_eq!(o.status.code(), Some(0), "{p}: {}", String::from_utf8_lossy(&o.stderr));
+        let got = match last_line(&o).as_str() {
+            "RESULT: true" => "true",
+            "RESULT: false(unreach-call)" => "false",
+            l => {
+                assert!(l.starts_with("RESULT: unknown ("), "{p}: {l}");
+                continue;
+            }
+        };
+        decided += 1;
+        if got != want {
+            wrong.push(format!("{p}: {got}, expected {want}"));
+        }
+    }
+    assert!(wrong.is_empty(), "wrong verdicts with --slice:\n{}", wrong.join("\n"));
+    assert!(sliced >= 20, "only {sliced} programs sliced");
+    assert!(decided >= 22, "only {decided} programs decided");
+}
+
+/// On generated programs, `kappa verify` gives the slice the original's verdict, and `verify
+/// --slice` agrees (a `false` confirmed on the original).
+#[test]
+fn slices_of_generated_programs_get_the_same_verdict() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cfg = kappa_slice::gen::GenConfig { error_percent: 14, ..Default::default() };
+    let mut verdicts = std::collections::BTreeMap::new();
+    // bench/slice_equiv.sh runs several hundred.
+    let n: u64 = std::env::var("KAPPA_SLICE_VERDICTS").ok().and_then(|s| s.parse().ok()).unwrap_or(12);
+    for seed in 0..n {
+        let g = kappa_slice::gen::generate(seed, &cfg);
+        let orig = dir.path().join(format!("g{seed}.c"));
+        std::fs::write(&orig, &g.source).expect("write");
+        let sliced = dir.path().join(format!("g{seed}.slice.c"));
+        let (o, s) = (orig.display().to_string(), sliced.display().to_string());
+        let r = kappa(&["slice", &o, "--property", "unreach-call", "-o", &s]);
+        assert_eq!(r.status.code(), Some(0), "{}", String::from_utf8_lossy(&r.stderr));
+        let out = |k: &str| dir.path().join(format!("out{seed}{k}")).display().to_string();
+        let a = last_line(&kappa(&["verify", "--mode", "classic", "--quiet", "--out", &out("a"), &o]));
+        let b = last_line(&kappa(&["verify", "--mode", "compact", "--quiet", "--out", &out("b"), &s]));
+        let c = last_line(&kappa(&["verify", "--slice", "--mode", "classic", "--quiet", "--out", &out("c"), &o]));
+        assert_eq!(a, b, "seed {seed}: original and slice differ\n{}", g.source);
+        assert_eq!(a, c, "seed {seed}: verify and verify --slice differ\n{}", g.source);
+        *verdicts.entry(a).or_insert(0) += 1;
+    }
+    println!("verdicts of {n} generated programs (original = slice = --slice): {verdicts:?}");
+    assert!(verdicts.len() >= 2, "{verdicts:?}");
+}
+
+/// `verify --slice` says when the slicer cannot help (a construct it refuses, a limit reached in
+/// the slicing phase) and then verifies the original program under the same limits.
+#[test]
+fn verify_slice_falls_back_to_the_original_and_keeps_the_limits() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = |k: &str| dir.path().join(k).display().to_string();
+    let arrays = root().join("tests/programs/svcomp/array_max.c").display().to_string();
+    let o = kappa(&["verify", "--slice", "--quiet", "--out", &out("a"), &arrays]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("note: --slice:") && err.contains("array"), "{err}");
+    assert!(err.contains("verifying the original program"), "{err}");
+    assert_eq!(last_line(&o), "RESULT: true");
+    let driver = root().join("bench/slice/kbfiltr_like.c").display().to_string();
+    let o = kappa(&["verify", "--slice", "--quiet", "--max-states", "200", "--out", &out("b"), &driver]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("node limit of 200 reached while building the PSS-CFG"), "{err}");
+    assert_eq!(last_line(&o), "RESULT: unknown (state limit of 200 reached)");
+    // Within the limits, the same program is decided through its slice.
+    let o = kappa(&["verify", "--slice", "--quiet", "--out", &out("c"), &driver]);
+    assert!(!String::from_utf8_lossy(&o.stderr).contains("note: --slice"));
+    assert_eq!(last_line(&o), "RESULT: true");
+}

@@ -1,0 +1,1199 @@
+//! `GenPSSCFG` (section 4.1, Fig. 2): depth-first symbolic execution that, on the way back,
+//! annotates every node with
+//!
+//! * its [`Interpolant`]: a formula over the program variables at the node that every state
+//!   must satisfy for the infeasible paths below the node to stay infeasible (weakest liberal
+//!   preconditions of the infeasible transitions, carried backwards by substitution);
+//! * its [`DependencySet`] with a witness formula per variable (Definition of witness paths):
+//!   the path condition, over the variables at the node, of a feasible path along which the
+//!   variable affects the targets.
+//!
+//! Before a state is explored it is merged, if possible, with an already annotated node of the
+//! same program point (the merging conditions, Definition "Merging conditions"): (a) its path
+//! condition implies the node's interpolant (so its feasible paths are a subset, Lemma 1) and
+//! (b) every witness formula of the node is satisfiable in its context (so the node's dependency
+//! set is exactly what exploring the state would give, Theorem 1).
+//!
+//! Loops follow `SPLIT`: a loop header is explored once per context with a loop invariant, the
+//! state in which the variables the loop may modify are arbitrary and every other constraint is
+//! kept; the transition back into the header links to it. Dependencies through loops are a
+//! fixpoint computed afterwards ([`crate::deps`]).
+
+use crate::formula::{term_of, VarSyms};
+use crate::prep::Prepared;
+use crate::tree::*;
+use crate::{Criterion, SliceError};
+use kappa_expr::{Sort, Term};
+use kappa_ir::*;
+use kappa_solver::{Query, SatResult, Solver};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::rc::Rc;
+use std::time::Instant;
+
+/// An interpolant (Definition "Interpolant"): over the program variables at a node, with fresh
+/// symbols standing for values the path reads (universally quantified: a state implies the
+/// interpolant only if it does for every such value).
+pub(crate) type Interpolant = Term;
+
+/// The dependency set of a node, each variable with its witness formula (the path condition of
+/// its `WitnessPath`, over the variables at the node; fresh symbols are existential).
+pub(crate) type DependencySet = Rc<BTreeMap<VarId, Term>>;
+
+type VarSet = Rc<BTreeSet<VarId>>;
+
+/// How the out-edges of a location are explored.
+#[derive(Clone, Debug)]
+enum Succ {
+    Straight(EdgeId),
+    /// An `assume` implied on executions without undefined behaviour.
+    Guard(EdgeId),
+    /// Branching transitions; `blocked` is the condition under which none holds (a non
+    /// exhaustive `assume`), if it can hold.
+    Branch {
+        edges: Vec<EdgeId>,
+        blocked: Option<Expr>,
+    },
+    /// Every way on is undefined behaviour.
+    Dead,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Mode {
+    /// The path-sensitively sliced CFG.
+    Pss,
+    /// Merging at every opportunity, no infeasibility: the CFG itself, i.e. a static slice.
+    Static,
+}
+
+#[derive(Default, Clone, Debug)]
+pub(crate) struct Counters {
+    pub merges: u64,
+    pub infeasible: u64,
+    pub loops_widened: u64,
+    pub merge_checks: u64,
+}
+
+pub(crate) struct Explorer<'a, 'p> {
+    pub pre: &'a Prepared<'p>,
+    prog: &'p Program,
+    pub mode: Mode,
+    pub property: bool,
+    pub targets: Vec<VarId>,
+    pub syms: VarSyms,
+    solver: Box<dyn Solver>,
+    pub tree: Tree,
+    pub psi: Vec<Interpolant>,
+    pub deps: Vec<DependencySet>,
+    /// Back transitions below a node to headers above it: a node can only absorb states that
+    /// are inside the same loops (see [`Explorer::try_merge`]).
+    open: Vec<Rc<Vec<NodeId>>>,
+    /// Branch nodes whose transitions are in the slice (equation 3), as far as known while
+    /// exploring.
+    pub branch_in_slice: Vec<bool>,
+    finished: Vec<bool>,
+    active: Vec<bool>,
+    store: Vec<Term>,
+    undo: Vec<(VarId, Term)>,
+    pc: Vec<Term>,
+    point_index: HashMap<PointKey, u32>,
+    ctx_index: HashMap<(u32, EdgeId), u32>,
+    at_point: Vec<Vec<NodeId>>,
+    headers_on_path: HashMap<u32, NodeId>,
+    succ_cache: HashMap<(FuncId, Loc), Succ>,
+    pub counters: Counters,
+    /// Undefined behaviour the exploration found possible (the slice assumes none happens).
+    pub ub: BTreeSet<String>,
+    deadline: Option<Instant>,
+    max_nodes: Option<u64>,
+    fresh: u32,
+    /// Per function: the locations from which something relevant to the criterion can be
+    /// reached, and those from which its exit can be.
+    relevance: HashMap<FuncId, (Vec<bool>, Vec<bool>)>,
+    relevant_at: HashMap<PointKey, bool>,
+    irrelevant_here: bool,
+    /// Branch locations whose infeasible sides must be kept in interpolants (a relaxation
+    /// there did not hold, see [`Relaxation`]).
+    pub strict: std::collections::HashSet<(FuncId, Loc)>,
+    /// No relaxation anywhere.
+    pub all_strict: bool,
+    side_defs_cache: HashMap<(FuncId, Loc, EdgeId), Option<VarSet>>,
+    may_stop_cache: HashMap<FuncId, bool>,
+    pub relaxations: Vec<Relaxation>,
+}
+
+/// An infeasible side of a branch left out of its interpolant. Its code (in the flowgraph, up
+/// to the branch's post-dominator) cannot stop the program and writes nothing the node `k`
+/// where the feasible side arrives depends on or its interpolant mentions, and the feasible
+/// side has no transition in the slice: a state taking it arrives at `k` with the same values
+/// of `k`'s dependencies and satisfies `k`'s interpolant, so the side need not stay
+/// infeasible for a merged state. Checked again on the final dependencies
+/// ([`crate::deps::Slice`]); where it fails the exploration is redone without it.
+#[derive(Clone, Debug)]
+pub(crate) struct Relaxation {
+    pub branch: NodeId,
+    pub at: (FuncId, Loc),
+    pub meet: NodeId,
+    pub defs: Rc<BTreeSet<VarId>>,
+}
+
+impl<'a, 'p> Explorer<'a, 'p> {
+    pub fn new(
+        pre: &'a Prepared<'p>,
+        mode: Mode,
+        criterion: &Criterion,
+        targets: Vec<VarId>,
+        solver: Box<dyn Solver>,
+        deadline: Option<Instant>,
+        max_nodes: Option<u64>,
+    ) -> Self {
+        let prog = pre.prog;
+        let syms = VarSyms::new(prog);
+        // The initial store: globals at their initial values, everything else arbitrary.
+        let mut store: Vec<Term> = prog
+            .vars
+            .iter()
+            .map(|v| match v.ty {
+                Ty::Int(w) => Term::fresh(&format!("init.{}", v.name), Sort::Bv(w)),
+                _ => Term::ff(),
+            })
+            .collect();
+        for g in prog.global_vars() {
+            if let Ty::Int(w) = prog.var_ty(g) {
+                store[g.index()] = Term::bv(0, w);
+            }
+        }
+        for gi in &prog.globals {
+            if let Ok(t) = term_of(&gi.value, &|_| Term::ff()) {
+                store[gi.var.index()] = t;
+            }
+        }
+        let tree = Tree { ctxs: vec![Ctx { parent: None, func: pre.entry, call: None }], ..Tree::default() };
+        Explorer {
+            pre,
+            prog,
+            mode,
+            property: matches!(criterion, Criterion::UnreachCall),
+            targets,
+            syms,
+            solver,
+            tree,
+            psi: Vec::new(),
+            deps: Vec::new(),
+            open: Vec::new(),
+            branch_in_slice: Vec::new(),
+            finished: Vec::new(),
+            active: Vec::new(),
+            store,
+            undo: Vec::new(),
+            pc: Vec::new(),
+            point_index: HashMap::new(),
+            ctx_index: HashMap::new(),
+            at_point: Vec::new(),
+            headers_on_path: HashMap::new(),
+            succ_cache: HashMap::new(),
+            counters: Counters::default(),
+            ub: BTreeSet::new(),
+            deadline,
+            max_nodes,
+            fresh: 0,
+            relevance: HashMap::new(),
+            relevant_at: HashMap::new(),
+            irrelevant_here: false,
+            strict: std::collections::HashSet::new(),
+            all_strict: false,
+            side_defs_cache: HashMap::new(),
+            may_stop_cache: HashMap::new(),
+            relaxations: Vec::new(),
+        }
+    }
+
+    pub fn solver_queries(&self) -> u64 {
+        self.solver.stats().queries
+    }
+
+    fn point(&mut self, ctx: u32, at: At) -> u32 {
+        let key = PointKey { ctx, at };
+        if let Some(&p) = self.point_index.get(&key) {
+            return p;
+        }
+        let p = self.tree.points.len() as u32;
+        self.tree.points.push(key);
+        self.point_index.insert(key, p);
+        self.at_point.push(Vec::new());
+        p
+    }
+
+    fn new_node(&mut self, parent: Option<NodeId>, point: u32, op: TOp, span: Span, kind: NodeKind) -> NodeId {
+        let id = self.tree.nodes.len() as NodeId;
+        self.tree.nodes.push(Node {
+            point,
+            parent,
+            op,
+            span,
+            kind,
+            children: Vec::new(),
+            header: false,
+            blocked_way: false,
+        });
+        self.psi.push(Term::tt());
+        self.deps.push(Rc::new(BTreeMap::new()));
+        self.open.push(Rc::new(Vec::new()));
+        self.branch_in_slice.push(false);
+        self.finished.push(false);
+        self.active.push(false);
+        if let Some(p) = parent {
+            self.tree.nodes[p as usize].children.push(id);
+        }
+        id
+    }
+
+    fn fresh_sym(&mut self, base: &str, w: u32) -> Term {
+        self.fresh += 1;
+        Term::fresh(&format!("{base}#{}", self.fresh), Sort::Bv(w))
+    }
+
+    fn assign(&mut self, v: VarId, t: Term) {
+        let old = std::mem::replace(&mut self.store[v.index()], t);
+        self.undo.push((v, old));
+    }
+
+    fn restore(&mut self, mark: usize) {
+        while self.undo.len() > mark {
+            let (v, t) = self.undo.pop().expect("undo entry");
+            self.store[v.index()] = t;
+        }
+    }
+
+    fn eval(&self, e: &Expr) -> Term {
+        let store = &self.store;
+        term_of(e, &|v| store[v.index()].clone()).unwrap_or_else(|_| Term::ff())
+    }
+
+    fn check(&mut self, cond: &Term) -> SatResult {
+        if let Some(b) = cond.as_bool() {
+            return if b { SatResult::Sat } else { SatResult::Unsat };
+        }
+        self.solver.check(&Query { pc: &self.pc, cond: cond.clone() })
+    }
+
+    fn limits(&self) -> Result<(), SliceError> {
+        if let Some(d) = self.deadline {
+            if Instant::now() >= d {
+                return Err(SliceError::Limit("time limit reached while building the PSS-CFG".into()));
+            }
+        }
+        if let Some(m) = self.max_nodes {
+            if self.tree.nodes.len() as u64 > m {
+                return Err(SliceError::Limit(format!("node limit of {m} reached while building the PSS-CFG")));
+            }
+        }
+        Ok(())
+    }
+
+    /// Explores the program from the entry function.
+    pub fn run(&mut self) -> Result<(), SliceError> {
+        let entry = self.pre.func(self.pre.entry);
+        let p = self.point(0, At::Loc(entry.entry));
+        let root = self.new_node(None, p, TOp::Root, entry.span, NodeKind::Open);
+        // The entry function's parameters are inputs.
+        for v in entry.params.clone() {
+            if let Ty::Int(w) = self.prog.var_ty(v) {
+                let t = self.fresh_sym(&self.prog.var(v).name.clone(), w);
+                self.store[v.index()] = t;
+            }
+        }
+        self.visit(root)
+    }
+
+    /// `GenPSSCFG(σ)`.
+    fn visit(&mut self, n: NodeId) -> Result<(), SliceError> {
+        self.limits()?;
+        let key = self.tree.key(n);
+        self.active[n as usize] = true;
+        let done = self.visit_inner(n, key);
+        self.active[n as usize] = false;
+        done?;
+        self.finished[n as usize] = true;
+        self.tree.finish_order.push(n);
+        let point = self.tree.nodes[n as usize].point;
+        if self.mergeable(key) && !matches!(self.tree.nodes[n as usize].kind, NodeKind::Merged(_) | NodeKind::Back(_)) {
+            self.at_point[point as usize].push(n);
+        }
+        Ok(())
+    }
+
+    fn mergeable(&self, key: PointKey) -> bool {
+        match key.at {
+            At::End | At::Blocked(_) => true,
+            At::Loc(l) => {
+                let f = self.tree.ctxs[key.ctx as usize].func;
+                let func = self.pre.func(f);
+                self.pre.facts(f).join[l.index()] || func.is_sink(l) || self.pre.facts(f).loop_mods.contains_key(&l)
+            }
+        }
+    }
+
+    fn visit_inner(&mut self, n: NodeId, key: PointKey) -> Result<(), SliceError> {
+        let point = self.tree.nodes[n as usize].point;
+        if let NodeKind::Terminal(t) = &self.tree.nodes[n as usize].kind {
+            let t = t.clone();
+            // Merging terminal nodes of one point keeps one node per way the program ends.
+            if self.try_merges(n, point)? {
+                return Ok(());
+            }
+            self.annotate_terminal(n, &t);
+            return Ok(());
+        }
+        let At::Loc(loc) = key.at else { return Ok(()) };
+        let fid = self.tree.ctxs[key.ctx as usize].func;
+        let func = self.pre.func(fid);
+        let is_header = self.pre.facts(fid).loop_mods.contains_key(&loc);
+        if is_header {
+            if let Some(&h) = self.headers_on_path.get(&point) {
+                self.tree.nodes[n as usize].kind = NodeKind::Back(h);
+                self.psi[n as usize] = Term::tt();
+                self.deps[n as usize] = self.deps[h as usize].clone();
+                self.open[n as usize] = Rc::new(vec![h]);
+                return Ok(());
+            }
+        }
+        // Nothing the criterion observes can happen from here on: every state of this point
+        // behaves the same for it, whatever its infeasible paths.
+        let relevant = self.relevant(key)?;
+        self.irrelevant_here = !relevant;
+        let merged = self.mergeable(key) && self.try_merges(n, point)?;
+        self.irrelevant_here = false;
+        if merged {
+            return Ok(());
+        }
+        let mark = self.undo.len();
+        if is_header {
+            // The loop invariant of `SPLIT`: what the loop may modify is arbitrary.
+            self.tree.nodes[n as usize].header = true;
+            self.counters.loops_widened += 1;
+            if self.mode == Mode::Pss {
+                for v in self.pre.facts(fid).loop_mods[&loc].clone() {
+                    if let Ty::Int(w) = self.prog.var_ty(v) {
+                        let t = self.fresh_sym(&format!("loop.{}", self.prog.var(v).name), w);
+                        self.assign(v, t);
+                    }
+                }
+            }
+            self.headers_on_path.insert(point, n);
+        }
+        let r = self.successors(n, key, fid, func, loc);
+        if is_header {
+            self.headers_on_path.remove(&point);
+        }
+        r?;
+        self.annotate(n);
+        if !relevant && self.mode == Mode::Pss {
+            self.psi[n as usize] = Term::tt();
+        }
+        if is_header && self.mode == Mode::Pss {
+            // The interpolant holds for every value of what the loop modifies, so it holds at
+            // every iteration once it holds at the first.
+            let mods: Vec<VarId> = self.pre.facts(fid).loop_mods[&loc].clone();
+            let mut pairs = Vec::new();
+            for v in mods {
+                if let Ty::Int(w) = self.prog.var_ty(v) {
+                    pairs.push((v, self.fresh_sym("q", w)));
+                }
+            }
+            self.psi[n as usize] = self.syms.subst(&self.psi[n as usize], &pairs);
+        }
+        if is_header {
+            let open: Vec<NodeId> = self.open[n as usize].iter().copied().filter(|&h| h != n).collect();
+            self.open[n as usize] = Rc::new(open);
+        }
+        self.restore(mark);
+        Ok(())
+    }
+
+    /// `MERGE`: the node becomes a link to an annotated node of its point if the merging
+    /// conditions hold.
+    fn try_merges(&mut self, n: NodeId, point: u32) -> Result<bool, SliceError> {
+        let cands: Vec<NodeId> = self.at_point[point as usize].iter().rev().copied().collect();
+        for c in cands {
+            if self.try_merge(c)? {
+                self.tree.nodes[n as usize].kind = NodeKind::Merged(c);
+                self.psi[n as usize] = self.psi[c as usize].clone();
+                self.deps[n as usize] = self.deps[c as usize].clone();
+                self.open[n as usize] = self.open[c as usize].clone();
+                self.counters.merges += 1;
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    fn try_merge(&mut self, c: NodeId) -> Result<bool, SliceError> {
+        if !self.finished[c as usize] {
+            return Ok(false);
+        }
+        // The node's subtree goes back to headers of loops the current state must be in too:
+        // its states at those headers are instances of the headers' invariants.
+        if self.open[c as usize].iter().any(|&h| !self.active[h as usize]) {
+            return Ok(false);
+        }
+        if self.mode == Mode::Static || self.irrelevant_here {
+            return Ok(true);
+        }
+        self.counters.merge_checks += 1;
+        // (a) the path condition implies the interpolant.
+        let psi = self.syms.instantiate(&self.psi[c as usize], &self.store);
+        if !psi.is_true() && !self.check(&psi.not()).is_unsat() {
+            return Ok(false);
+        }
+        // (b) every witness formula is satisfiable in this context.
+        let mut seen = std::collections::HashSet::new();
+        for w in self.deps[c as usize].clone().values() {
+            if !seen.insert(w.id()) {
+                continue;
+            }
+            let wi = self.syms.instantiate(w, &self.store);
+            if !self.check(&wi).is_sat() {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    fn succ_kind(&mut self, fid: FuncId, loc: Loc) -> Result<Succ, SliceError> {
+        if let Some(s) = self.succ_cache.get(&(fid, loc)) {
+            return Ok(s.clone());
+        }
+        let func = self.pre.func(fid);
+        let out = func.out_edges(loc).to_vec();
+        let s = if out.is_empty() {
+            Succ::Dead
+        } else if out.len() == 1 && !matches!(func.edge(out[0]).op, Op::Assume(_)) {
+            Succ::Straight(out[0])
+        } else {
+            if out.iter().any(|e| !matches!(func.edge(*e).op, Op::Assume(_))) {
+                return Err(SliceError::Unsupported {
+                    message: "a location with several successors that are not branch conditions".into(),
+                    location: Some(self.prog.fmt_span(func.loc(loc).span)),
+                });
+            }
+            let ub = |e: &EdgeId| match &func.loc(func.edge(*e).dst).kind {
+                LocKind::Error { kind, .. } => !matches!(kind, ErrorKind::ReachError | ErrorKind::Assert),
+                _ => false,
+            };
+            let kept: Vec<EdgeId> = out.iter().copied().filter(|e| !ub(e)).collect();
+            if kept.len() < out.len() {
+                if kept.is_empty() {
+                    Succ::Dead
+                } else if kept.len() == 1 {
+                    Succ::Guard(kept[0])
+                } else {
+                    Succ::Branch { edges: kept, blocked: None }
+                }
+            } else {
+                let conds: Vec<Term> = kept.iter().map(|e| self.cond_formula(func.edge(*e))).collect();
+                // The branch conditions must exclude each other: a C branch takes one way.
+                for i in 0..conds.len() {
+                    for j in i + 1..conds.len() {
+                        let both = conds[i].and(&conds[j]);
+                        if !matches!(self.solver.check(&Query { pc: &[], cond: both }), SatResult::Unsat) {
+                            return Err(SliceError::Unsupported {
+                                message: "a branch whose conditions overlap".into(),
+                                location: Some(self.prog.fmt_span(func.loc(loc).span)),
+                            });
+                        }
+                    }
+                }
+                let any = Term::or_all(conds.iter().cloned());
+                let blocked = match self.solver.check(&Query { pc: &[], cond: any.not() }) {
+                    SatResult::Unsat => None,
+                    _ => {
+                        let mut b: Option<Expr> = None;
+                        for e in &kept {
+                            if let Op::Assume(c) = &func.edge(*e).op {
+                                b = Some(match b {
+                                    None => c.clone(),
+                                    Some(x) => x.or(c.clone()),
+                                });
+                            }
+                        }
+                        b.map(Expr::negate)
+                    }
+                };
+                Succ::Branch { edges: kept, blocked }
+            }
+        };
+        self.succ_cache.insert((fid, loc), s.clone());
+        Ok(s)
+    }
+
+    fn cond_formula(&self, e: &Edge) -> Term {
+        match &e.op {
+            Op::Assume(c) => self.syms.formula(c),
+            _ => Term::tt(),
+        }
+    }
+
+    /// Notes undefined behaviour the front-end's checks at this location could detect.
+    fn note_ub(&mut self, fid: FuncId, loc: Loc) {
+        if self.mode == Mode::Static {
+            return;
+        }
+        let func = self.pre.func(fid);
+        for &e in func.out_edges(loc) {
+            let edge = func.edge(e);
+            if let (LocKind::Error { kind, message }, Op::Assume(c)) = (&func.loc(edge.dst).kind, &edge.op) {
+                if matches!(kind, ErrorKind::ReachError | ErrorKind::Assert) {
+                    continue;
+                }
+                let at = self.prog.fmt_span(func.loc(edge.dst).span);
+                let what = format!("{} at {at} ({message})", kind.name());
+                if self.ub.contains(&what) {
+                    continue;
+                }
+                let t = self.eval(c);
+                if !self.check(&t).is_unsat() {
+                    self.ub.insert(what);
+                }
+            }
+        }
+    }
+
+    fn successors(
+        &mut self,
+        n: NodeId,
+        key: PointKey,
+        fid: FuncId,
+        func: &'p Function,
+        loc: Loc,
+    ) -> Result<(), SliceError> {
+        match &func.loc(loc).kind {
+            LocKind::Exit => {
+                let ctx = self.tree.ctxs[key.ctx as usize].clone();
+                let (Some(parent), Some(call)) = (ctx.parent, ctx.call) else {
+                    // The entry function's return is a terminal node (`loc_node`).
+                    return Err(SliceError::Internal("the end was not made a terminal".into()));
+                };
+                // Back in the caller after the inlined call.
+                let pfunc = self.pre.func(self.tree.ctxs[parent as usize].func);
+                let ce = pfunc.edge(call);
+                let Op::Call { dst, .. } = &ce.op else { return Err(SliceError::Internal("not a call".into())) };
+                let (op, mark) = match (dst, func.ret) {
+                    (Some(d), Some(r)) => {
+                        let mark = self.undo.len();
+                        let t = self.store[r.index()].clone();
+                        self.assign(*d, t);
+                        (TOp::Assign(vec![(*d, Expr::Var(r))]), mark)
+                    }
+                    _ => (TOp::Skip, self.undo.len()),
+                };
+                self.tree.nodes[n as usize].kind = NodeKind::Straight;
+                let next = self.loc_node(n, parent, ce.dst, op, ce.span);
+                let r = self.visit(next);
+                self.restore(mark);
+                return r;
+            }
+            LocKind::Normal => {}
+            _ => return Err(SliceError::Internal("a sink location that is not a terminal".into())),
+        }
+        let succ = self.succ_kind(fid, loc)?;
+        match succ {
+            Succ::Dead => {
+                self.note_ub(fid, loc);
+                self.tree.nodes[n as usize].kind = NodeKind::Infeasible;
+                self.psi[n as usize] = Term::ff();
+                Ok(())
+            }
+            Succ::Straight(e) => {
+                self.tree.nodes[n as usize].kind = NodeKind::Straight;
+                self.straight(n, key.ctx, func, e)
+            }
+            Succ::Guard(e) => {
+                self.note_ub(fid, loc);
+                let edge = func.edge(e);
+                let Op::Assume(c) = &edge.op else { return Err(SliceError::Internal("guard".into())) };
+                self.tree.nodes[n as usize].kind = NodeKind::Straight;
+                let t = if self.mode == Mode::Pss { self.eval(c) } else { Term::tt() };
+                let feasible = if self.mode == Mode::Pss { !self.check(&t).is_unsat() } else { true };
+                let child = self.loc_node(n, key.ctx, edge.dst, TOp::Guard(c.clone()), edge.span);
+                if !feasible {
+                    self.tree.nodes[child as usize].kind = NodeKind::Infeasible;
+                    self.psi[child as usize] = Term::ff();
+                    self.finished[child as usize] = true;
+                    self.tree.finish_order.push(child);
+                    self.counters.infeasible += 1;
+                    return Ok(());
+                }
+                let pcm = self.pc.len();
+                if self.mode == Mode::Pss && !self.implied(&t) {
+                    self.pc.push(t);
+                }
+                let r = self.visit(child);
+                self.pc.truncate(pcm);
+                r
+            }
+            Succ::Branch { edges, blocked } => {
+                self.tree.nodes[n as usize].kind = NodeKind::Branch;
+                let mut ways: Vec<(Expr, Option<Loc>, Span)> = edges
+                    .iter()
+                    .map(|e| {
+                        let edge = func.edge(*e);
+                        let Op::Assume(c) = &edge.op else { unreachable!("branch edges are assumes") };
+                        (c.clone(), Some(edge.dst), edge.span)
+                    })
+                    .collect();
+                if let Some(b) = blocked {
+                    ways.push((b, None, func.loc(loc).span));
+                    self.tree.nodes[n as usize].blocked_way = true;
+                }
+                let terms: Vec<Term> = ways
+                    .iter()
+                    .map(|(c, _, _)| if self.mode == Mode::Pss { self.eval(c) } else { Term::tt() })
+                    .collect();
+                let feasible = self.feasibility(&terms);
+                let nfeas = feasible.iter().filter(|f| **f).count();
+                for (i, (c, dst, span)) in ways.into_iter().enumerate() {
+                    let child = match dst {
+                        Some(d) => self.loc_node(n, key.ctx, d, TOp::Assume(c), span),
+                        None => {
+                            let at = if self.property { At::End } else { At::Blocked(loc) };
+                            let p = self.point(if self.property { 0 } else { key.ctx }, at);
+                            self.new_node(Some(n), p, TOp::Assume(c), span, NodeKind::Terminal(Terminal::Blocked))
+                        }
+                    };
+                    if !feasible[i] {
+                        self.tree.nodes[child as usize].kind = NodeKind::Infeasible;
+                        self.psi[child as usize] = Term::ff();
+                        self.finished[child as usize] = true;
+                        self.tree.finish_order.push(child);
+                        self.counters.infeasible += 1;
+                        continue;
+                    }
+                    let pcm = self.pc.len();
+                    if nfeas > 1 && self.mode == Mode::Pss {
+                        self.pc.push(terms[i].clone());
+                    }
+                    let r = self.visit(child);
+                    self.pc.truncate(pcm);
+                    r?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn implied(&mut self, t: &Term) -> bool {
+        t.is_true() || self.check(&t.not()).is_unsat()
+    }
+
+    /// Which branching transitions are feasible. The conditions exclude each other and (with
+    /// the blocked way) cover everything, so the last feasible one needs no query.
+    fn feasibility(&mut self, terms: &[Term]) -> Vec<bool> {
+        if self.mode == Mode::Static {
+            return vec![true; terms.len()];
+        }
+        let mut res = vec![false; terms.len()];
+        let mut any = false;
+        for i in 0..terms.len() {
+            if i + 1 == terms.len() && !any {
+                res[i] = true;
+                break;
+            }
+            // Unknown counts as feasible: only a proved infeasibility removes a path.
+            res[i] = !self.check(&terms[i]).is_unsat();
+            any |= res[i];
+        }
+        res
+    }
+
+    /// A node for a location in a context: a terminal if the location ends the program.
+    fn loc_node(&mut self, parent: NodeId, ctx: u32, loc: Loc, op: TOp, span: Span) -> NodeId {
+        let fid = self.tree.ctxs[ctx as usize].func;
+        let func = self.pre.func(fid);
+        let term = match &func.loc(loc).kind {
+            LocKind::Error { kind, message } => Some(Terminal::Error { kind: *kind, message: message.clone() }),
+            LocKind::Exit if ctx == 0 => Some(Terminal::End),
+            _ => None,
+        };
+        match term {
+            Some(Terminal::End) => {
+                let at = if self.property { At::End } else { At::Loc(loc) };
+                let p = self.point(0, at);
+                self.new_node(Some(parent), p, op, span, NodeKind::Terminal(Terminal::End))
+            }
+            Some(t) => {
+                let p = self.point(ctx, At::Loc(loc));
+                self.new_node(Some(parent), p, op, span, NodeKind::Terminal(t))
+            }
+            None => {
+                let p = self.point(ctx, At::Loc(loc));
+                self.new_node(Some(parent), p, op, span, NodeKind::Open)
+            }
+        }
+    }
+
+    /// `SYMEXEC` over one transition.
+    fn straight(&mut self, n: NodeId, ctx: u32, func: &'p Function, e: EdgeId) -> Result<(), SliceError> {
+        let edge = func.edge(e);
+        let mark = self.undo.len();
+        let pcm = self.pc.len();
+        let pss = self.mode == Mode::Pss;
+        let child = match &edge.op {
+            Op::Skip | Op::Return(None) | Op::Output { .. } => self.loc_node(n, ctx, edge.dst, TOp::Skip, edge.span),
+            Op::Assign { dst, value } => {
+                if pss {
+                    let t = self.eval(value);
+                    self.assign(*dst, t);
+                }
+                self.loc_node(n, ctx, edge.dst, TOp::Assign(vec![(*dst, value.clone())]), edge.span)
+            }
+            Op::Return(Some(v)) => match func.ret {
+                Some(r) => {
+                    if pss {
+                        let t = self.eval(v);
+                        self.assign(r, t);
+                    }
+                    self.loc_node(n, ctx, edge.dst, TOp::Assign(vec![(r, v.clone())]), edge.span)
+                }
+                None => self.loc_node(n, ctx, edge.dst, TOp::Skip, edge.span),
+            },
+            Op::Nondet { dst, origin } => {
+                if pss {
+                    if let Ty::Int(w) = self.prog.var_ty(*dst) {
+                        let t = self.fresh_sym(&self.prog.var(*dst).name.clone(), w);
+                        // A _Bool input holds 0 or 1.
+                        if matches!(self.prog.var(*dst).ctype, CType::Int { rank: IntRank::Bool, .. }) {
+                            self.pc.push(t.bvule(&Term::bv(1, w)));
+                        }
+                        self.assign(*dst, t);
+                    }
+                }
+                self.loc_node(n, ctx, edge.dst, TOp::Havoc(*dst, origin.clone()), edge.span)
+            }
+            Op::Call { func: g, args, .. } => {
+                let callee = self.pre.func(*g);
+                let key = (ctx, e);
+                let nctx = match self.ctx_index.get(&key) {
+                    Some(&c) => c,
+                    None => {
+                        let c = self.tree.ctxs.len() as u32;
+                        self.tree.ctxs.push(Ctx { parent: Some(ctx), func: *g, call: Some(e) });
+                        self.ctx_index.insert(key, c);
+                        c
+                    }
+                };
+                let pairs: Vec<(VarId, Expr)> = callee.params.iter().copied().zip(args.iter().cloned()).collect();
+                if pss {
+                    let vals: Vec<Term> = pairs.iter().map(|(_, a)| self.eval(a)).collect();
+                    for ((p, _), t) in pairs.iter().zip(vals) {
+                        self.assign(*p, t);
+                    }
+                }
+                self.loc_node(n, nctx, callee.entry, TOp::Assign(pairs), edge.span)
+            }
+            Op::Halt { kind, code } => {
+                let t = match kind {
+                    HaltKind::Abort => Terminal::Abort,
+                    HaltKind::Exit => Terminal::Exit(code.clone()),
+                };
+                let p = if self.property { self.point(0, At::End) } else { self.point(ctx, At::Loc(edge.dst)) };
+                let t = if self.property { Terminal::End } else { t };
+                self.new_node(Some(n), p, TOp::Skip, edge.span, NodeKind::Terminal(t))
+            }
+            Op::Assume(_)
+            | Op::Load { .. }
+            | Op::Store { .. }
+            | Op::MemCopy { .. }
+            | Op::Alloc { .. }
+            | Op::Free { .. } => return Err(SliceError::Internal("unexpected straight operation".into())),
+        };
+        let r = self.visit(child);
+        self.pc.truncate(pcm);
+        self.restore(mark);
+        r
+    }
+}
+
+/// The variables an expression reads.
+pub(crate) fn uses(e: &Expr) -> Vec<VarId> {
+    let mut v = Vec::new();
+    e.for_each_var(&mut |x| v.push(x));
+    v
+}
+
+impl<'a, 'p> Explorer<'a, 'p> {
+    /// Interpolant and dependencies of a terminal node: the criterion (the targets at the end;
+    /// for a property, nothing: reaching an error location is itself in the slice).
+    fn annotate_terminal(&mut self, n: NodeId, t: &Terminal) {
+        self.psi[n as usize] = Term::tt();
+        let mut d = BTreeMap::new();
+        match t {
+            Terminal::End if !self.property => {
+                for v in &self.targets {
+                    d.insert(*v, Term::tt());
+                }
+            }
+            Terminal::Exit(Some(code)) if !self.property => {
+                for v in uses(code) {
+                    d.insert(v, Term::tt());
+                }
+            }
+            _ => {}
+        }
+        self.deps[n as usize] = Rc::new(d);
+    }
+
+    /// `dwlp` and `dpre` of one transition (the tails of `SPLIT` and `SYMEXEC`).
+    fn pre_of(&mut self, op: &TOp, psi: &Term, deps: &DependencySet) -> (Term, DependencySet) {
+        let pairs: Vec<(VarId, Term)> = match op {
+            TOp::Assign(pairs) => pairs.iter().map(|(v, e)| (*v, self.syms.formula(e))).collect(),
+            TOp::Havoc(v, _) => match self.prog.var_ty(*v) {
+                Ty::Int(w) => vec![(*v, self.fresh_sym("in", w))],
+                _ => Vec::new(),
+            },
+            TOp::Assume(c) | TOp::Guard(c) => {
+                let c = self.syms.formula(c);
+                let psi = c.implies(psi);
+                let d: BTreeMap<VarId, Term> = deps.iter().map(|(v, w)| (*v, c.and(w))).collect();
+                return (psi, Rc::new(d));
+            }
+            TOp::Root | TOp::Skip => return (psi.clone(), deps.clone()),
+        };
+        let psi = self.syms.subst(psi, &pairs);
+        let mut memo: HashMap<u64, Term> = HashMap::new();
+        let mut sub = |w: &Term| -> Term {
+            if let Some(t) = memo.get(&w.id()) {
+                return t.clone();
+            }
+            let t = self.syms.subst(w, &pairs);
+            memo.insert(w.id(), t.clone());
+            t
+        };
+        let mut d = BTreeMap::new();
+        let defs: Vec<VarId> = match op {
+            TOp::Assign(ps) => ps.iter().map(|(v, _)| *v).collect(),
+            TOp::Havoc(v, _) => vec![*v],
+            _ => Vec::new(),
+        };
+        // Weiser's equations: a variable the transition defines is replaced by what it uses.
+        for (v, w) in deps.iter() {
+            if defs.contains(v) {
+                continue;
+            }
+            d.insert(*v, sub(w));
+        }
+        if let TOp::Assign(ps) = op {
+            for (x, e) in ps {
+                if let Some(w) = deps.get(x) {
+                    let w = sub(w);
+                    for u in uses(e) {
+                        d.entry(u).or_insert_with(|| w.clone());
+                    }
+                }
+            }
+        }
+        (psi, Rc::new(d))
+    }
+
+    /// The annotation of an explored node from its children's.
+    fn annotate(&mut self, n: NodeId) {
+        let node = &self.tree.nodes[n as usize];
+        let children = node.children.clone();
+        let kind = node.kind.clone();
+        let mut open: Vec<NodeId> = Vec::new();
+        for c in &children {
+            open.extend(self.open[*c as usize].iter().copied());
+        }
+        open.sort_unstable();
+        open.dedup();
+        self.open[n as usize] = Rc::new(open);
+        if self.mode == Mode::Static {
+            return;
+        }
+        match kind {
+            NodeKind::Straight => {
+                let m = children[0];
+                let op = self.tree.nodes[m as usize].op.clone();
+                let (psi, deps) = (self.psi[m as usize].clone(), self.deps[m as usize].clone());
+                let (psi, deps) = self.pre_of(&op, &psi, &deps);
+                self.psi[n as usize] = psi;
+                self.deps[n as usize] = deps;
+            }
+            NodeKind::Branch => {
+                let feasible: Vec<NodeId> = children
+                    .iter()
+                    .copied()
+                    .filter(|c| self.tree.nodes[*c as usize].kind != NodeKind::Infeasible)
+                    .collect();
+                // Interpolant: the conjunction over the branching transitions of their weakest
+                // liberal preconditions (false below an infeasible one).
+                let same = feasible.len() == children.len()
+                    && feasible.windows(2).all(|w| self.psi[w[0] as usize].id() == self.psi[w[1] as usize].id());
+                let mut parts = Vec::new();
+                let mut d: BTreeMap<VarId, Term> = BTreeMap::new();
+                let relaxed = self.relaxable_meet(n, &children, &feasible);
+                for &c in &children {
+                    let TOp::Assume(cond) = &self.tree.nodes[c as usize].op else { continue };
+                    let cf = self.syms.formula(cond);
+                    let mut psi_c = self.psi[c as usize].clone();
+                    if self.tree.nodes[c as usize].kind == NodeKind::Infeasible {
+                        if let Some((k, at)) = relaxed {
+                            if let Some(defs) = self.side_defs(at.0, at.1, c) {
+                                let psi_k = self.psi[k as usize].clone();
+                                let touched = self.deps[k as usize].keys().any(|v| defs.contains(v))
+                                    || defs.iter().any(|v| self.syms.mentions(&psi_k, *v));
+                                if !touched {
+                                    psi_c = psi_k;
+                                    self.relaxations.push(Relaxation { branch: n, at, meet: k, defs });
+                                }
+                            }
+                        }
+                    }
+                    parts.push(cf.implies(&psi_c));
+                    for (v, w) in self.deps[c as usize].iter() {
+                        d.entry(*v).or_insert_with(|| cf.and(w));
+                    }
+                }
+                self.psi[n as usize] = if same && !feasible.is_empty() {
+                    self.psi[feasible[0] as usize].clone()
+                } else {
+                    Term::and_all(parts)
+                };
+                // Control dependence (equation 3), as far as the subtree shows.
+                if feasible.len() > 1 {
+                    let r =
+                        crate::deps::region(&self.tree, self.pre, n, self.property, &|x| self.edge_in_slice(x), false);
+                    if r.has_slice || r.frontier.len() != 1 {
+                        self.branch_in_slice[n as usize] = true;
+                        for &c in &feasible {
+                            let TOp::Assume(cond) = &self.tree.nodes[c as usize].op else { continue };
+                            let cf = self.syms.formula(cond);
+                            let w = self.deps[c as usize].values().next().cloned().unwrap_or_else(Term::tt);
+                            for u in uses(cond) {
+                                d.entry(u).or_insert_with(|| cf.and(&w));
+                            }
+                        }
+                    }
+                }
+                self.deps[n as usize] = Rc::new(d);
+            }
+            _ => {}
+        }
+    }
+
+    /// Whether the transition into `x` is in the slice, from the annotations known so far.
+    fn edge_in_slice(&self, x: NodeId) -> bool {
+        let node = &self.tree.nodes[x as usize];
+        match &node.op {
+            TOp::Assign(ps) => ps.iter().any(|(v, _)| self.deps[x as usize].contains_key(v)),
+            TOp::Havoc(v, _) => self.deps[x as usize].contains_key(v),
+            TOp::Assume(_) => node.parent.is_some_and(|p| self.branch_in_slice[p as usize]),
+            TOp::Guard(_) | TOp::Skip | TOp::Root => false,
+        }
+    }
+}
+
+impl Explorer<'_, '_> {
+    /// Whether, from this point, some execution can do something the criterion observes: reach
+    /// an error location, or (for targets) end otherwise than by returning, or write a target.
+    /// A static over-approximation over the flowgraph, through calls and returns.
+    fn relevant(&mut self, key: PointKey) -> Result<bool, SliceError> {
+        if let Some(&r) = self.relevant_at.get(&key) {
+            return Ok(r);
+        }
+        let r = match key.at {
+            At::End | At::Blocked(_) => false,
+            At::Loc(l) => {
+                let ctx = self.tree.ctxs[key.ctx as usize].clone();
+                let (rel, exit) = self.func_relevance(ctx.func)?;
+                if rel[l.index()] {
+                    true
+                } else if exit[l.index()] {
+                    match (ctx.parent, ctx.call) {
+                        (Some(p), Some(call)) => {
+                            let pf = self.pre.func(self.tree.ctxs[p as usize].func);
+                            let dst = pf.edge(call).dst;
+                            self.relevant(PointKey { ctx: p, at: At::Loc(dst) })?
+                        }
+                        _ => false,
+                    }
+                } else {
+                    false
+                }
+            }
+        };
+        self.relevant_at.insert(key, r);
+        Ok(r)
+    }
+
+    fn func_relevance(&mut self, f: FuncId) -> Result<(Vec<bool>, Vec<bool>), SliceError> {
+        if let Some(r) = self.relevance.get(&f) {
+            return Ok(r.clone());
+        }
+        let func = self.pre.func(f);
+        let n = func.locs.len();
+        let mut rel = vec![false; n];
+        for l in func.loc_ids() {
+            let seed = match &func.loc(l).kind {
+                LocKind::Error { kind, .. } => matches!(kind, ErrorKind::ReachError | ErrorKind::Assert),
+                LocKind::Normal => {
+                    let mut s = false;
+                    for &e in func.out_edges(l) {
+                        let edge = func.edge(e);
+                        match &edge.op {
+                            Op::Call { func: g, dst, .. } => {
+                                let (grel, _) = self.func_relevance(*g)?;
+                                s |= grel[self.pre.func(*g).entry.index()];
+                                s |= !self.property && dst.is_some_and(|d| self.targets.contains(&d));
+                            }
+                            Op::Halt { .. } => s |= !self.property,
+                            op => s |= !self.property && op.def().is_some_and(|d| self.targets.contains(&d)),
+                        }
+                    }
+                    if !self.property && !s {
+                        if let Succ::Branch { blocked: Some(_), .. } = self.succ_kind(f, l)? {
+                            s = true;
+                        }
+                    }
+                    s
+                }
+                _ => false,
+            };
+            rel[l.index()] = seed;
+        }
+        let back = |mut mark: Vec<bool>| {
+            let mut changed = true;
+            while changed {
+                changed = false;
+                for e in &func.edges {
+                    if mark[e.dst.index()] && !mark[e.src.index()] {
+                        mark[e.src.index()] = true;
+                        changed = true;
+                    }
+                }
+            }
+            mark
+        };
+        let rel = back(rel);
+        let mut exit = vec![false; n];
+        exit[func.exit.index()] = true;
+        let exit = back(exit);
+        self.relevance.insert(f, (rel.clone(), exit.clone()));
+        Ok((rel, exit))
+    }
+}
+
+impl Explorer<'_, '_> {
+    /// For a branch node with infeasible sides: the node where its feasible sides meet, if they
+    /// meet in one with no transition in the slice on the way (as far as the exploration
+    /// shows), and the branch's location.
+    fn relaxable_meet(&self, n: NodeId, children: &[NodeId], feasible: &[NodeId]) -> Option<(NodeId, (FuncId, Loc))> {
+        if feasible.len() == children.len() || feasible.is_empty() || self.mode == Mode::Static || self.all_strict {
+            return None;
+        }
+        let key = self.tree.key(n);
+        let At::Loc(loc) = key.at else { return None };
+        let fid = self.tree.ctxs[key.ctx as usize].func;
+        if self.strict.contains(&(fid, loc)) || self.pre.facts(fid).postdom.idom(loc).is_none() {
+            return None;
+        }
+        let r = crate::deps::region(&self.tree, self.pre, n, self.property, &|x| self.edge_in_slice(x), false);
+        if r.has_slice || r.leaks || r.frontier.len() != 1 {
+            return None;
+        }
+        let k = r.frontier[0];
+        if !self.finished[k as usize] || matches!(self.tree.nodes[k as usize].kind, NodeKind::Terminal(_)) {
+            return None;
+        }
+        Some((k, (fid, loc)))
+    }
+
+    /// What the code of an infeasible side `c` (a child of a branch at `loc`) may write before
+    /// the branch's post-dominator, if it can only get there (no error, `exit`, `abort`, failing
+    /// `assume` on the way, in the flowgraph).
+    fn side_defs(&mut self, fid: FuncId, loc: Loc, c: NodeId) -> Option<Rc<BTreeSet<VarId>>> {
+        let TOp::Assume(cond) = &self.tree.nodes[c as usize].op else { return None };
+        let func = self.pre.func(fid);
+        let e = *func.out_edges(loc).iter().find(|e| matches!(&func.edge(**e).op, Op::Assume(x) if x == cond))?;
+        if let Some(r) = self.side_defs_cache.get(&(fid, loc, e)) {
+            return r.clone();
+        }
+        let r = self.side_defs_uncached(fid, loc, e).map(Rc::new);
+        self.side_defs_cache.insert((fid, loc, e), r.clone());
+        r
+    }
+
+    fn side_defs_uncached(&mut self, fid: FuncId, loc: Loc, e: EdgeId) -> Option<BTreeSet<VarId>> {
+        let func = self.pre.func(fid);
+        let pd = self.pre.facts(fid).postdom.idom(loc)?;
+        let mut defs = BTreeSet::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![func.edge(e).dst];
+        while let Some(l) = stack.pop() {
+            if l == pd || !seen.insert(l) {
+                continue;
+            }
+            if !matches!(func.loc(l).kind, LocKind::Normal) {
+                return None;
+            }
+            if let Succ::Branch { blocked: Some(_), .. } = self.succ_kind(fid, l).ok()? {
+                return None;
+            }
+            for &x in func.out_edges(l) {
+                let edge = func.edge(x);
+                if let LocKind::Error { kind, .. } = &func.loc(edge.dst).kind {
+                    if !matches!(kind, ErrorKind::ReachError | ErrorKind::Assert) {
+                        continue;
+                    }
+                }
+                match &edge.op {
+                    Op::Halt { .. } => return None,
+                    Op::Call { func: g, dst, .. } => {
+                        if self.may_stop(*g) {
+                            return None;
+                        }
+                        let callee = self.pre.func(*g);
+                        defs.extend(self.pre.facts(*g).writes.iter().copied());
+                        defs.extend(callee.params.iter().copied());
+                        defs.extend(callee.ret);
+                        defs.extend(*dst);
+                    }
+                    Op::Return(Some(_)) => defs.extend(func.ret),
+                    op => defs.extend(op.def()),
+                }
+                stack.push(edge.dst);
+            }
+        }
+        Some(defs)
+    }
+
+    /// Whether a call of the function may end the program or stop the execution.
+    fn may_stop(&mut self, f: FuncId) -> bool {
+        if let Some(&r) = self.may_stop_cache.get(&f) {
+            return r;
+        }
+        let func = self.pre.func(f);
+        let mut r = false;
+        for l in func.loc_ids() {
+            match &func.loc(l).kind {
+                LocKind::Error { kind: ErrorKind::ReachError | ErrorKind::Assert, .. } => r = true,
+                LocKind::Halt => r = true,
+                LocKind::Normal => {
+                    if !matches!(
+                        self.succ_kind(f, l),
+                        Ok(Succ::Straight(_) | Succ::Guard(_) | Succ::Dead | Succ::Branch { blocked: None, .. })
+                    ) {
+                        r = true;
+                    }
+                    for &x in func.out_edges(l) {
+                        if let Op::Call { func: g, .. } = &func.edge(x).op {
+                            r |= self.may_stop(*g);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.may_stop_cache.insert(f, r);
+        r
+    }
+}
