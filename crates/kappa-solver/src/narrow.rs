@@ -10,7 +10,10 @@
 //! path condition implies the range — and the term builder then computes division, remainder
 //! and product at the narrow width (`Term::narrowed` in kappa-expr). Models are translated back.
 //! Linear queries pass through untouched: for them bit-blasting is cheap and a rewrite would
-//! only cost time and cache hits.
+//! only cost time and cache hits. The narrowed query gets a short part of the query's time
+//! ([`FIRST_TRY`]); when it gives up the query is asked again as it is, with the rest: narrowing
+//! can also make a query harder (`2·(n·k)` and `(2·n)·k` stop being one term once `n·k` is
+//! computed at the narrow width), so it is the first strategy of a sequential portfolio.
 
 use crate::syms::InfoCache;
 use crate::{Model, Query, SatResult, Solver, SolverStats};
@@ -25,8 +28,13 @@ enum Ext {
     Sign,
 }
 
+/// The part of the query's time (at most a quarter of it) the narrowed query gets.
+const FIRST_TRY: Duration = Duration::from_millis(1000);
+
 pub struct NarrowingSolver<S> {
     inner: S,
+    /// The query time the layer above set; split between the two tries.
+    timeout: Option<Duration>,
     info: InfoCache,
     /// (symbol, narrow width, extension) → the narrow symbol, reused across queries so that
     /// the same constraint is the same term for the core solver and its caches.
@@ -147,7 +155,7 @@ fn read_bound(t: &Term, v: SymId, r: &mut Range) {
 
 impl<S: Solver> NarrowingSolver<S> {
     pub fn new(inner: S) -> NarrowingSolver<S> {
-        NarrowingSolver { inner, info: InfoCache::new(1 << 16), fresh: HashMap::new(), narrowed: 0 }
+        NarrowingSolver { inner, timeout: None, info: InfoCache::new(1 << 16), fresh: HashMap::new(), narrowed: 0 }
     }
 
     /// The replacement of each symbol the query's own-symbol constraints bound to fewer bits;
@@ -185,7 +193,8 @@ impl<S: Solver> NarrowingSolver<S> {
     fn run<R>(
         &mut self,
         q: &Query,
-        f: impl FnOnce(&mut S, &Query) -> R,
+        f: impl Fn(&mut S, &Query) -> R,
+        gave_up: impl Fn(&R) -> bool,
         back: impl FnOnce(R, &[(SymId, SymId, Ext)]) -> R,
     ) -> R {
         let plan = self.plan(q);
@@ -203,8 +212,17 @@ impl<S: Solver> NarrowingSolver<S> {
         let mut memo = HashMap::new();
         let pc: Vec<Term> = q.pc.iter().map(|t| t.subst_memo(&map, &mut memo)).filter(|t| !t.is_true()).collect();
         let cond = q.cond.subst_memo(&map, &mut memo);
+        let first = self.timeout.map_or(FIRST_TRY, |t| FIRST_TRY.min(t / 4));
+        self.inner.set_timeout(Some(first));
         let r = f(&mut self.inner, &Query::new(&pc, cond));
-        back(r, &plan)
+        if !gave_up(&r) {
+            self.inner.set_timeout(self.timeout);
+            return back(r, &plan);
+        }
+        self.inner.set_timeout(self.timeout.map(|t| t.saturating_sub(first)));
+        let r = f(&mut self.inner, q);
+        self.inner.set_timeout(self.timeout);
+        r
     }
 }
 
@@ -228,11 +246,16 @@ fn translate(mut m: Model, plan: &[(SymId, SymId, Ext)]) -> Model {
 
 impl<S: Solver> Solver for NarrowingSolver<S> {
     fn check(&mut self, q: &Query) -> SatResult {
-        self.run(q, |s, q| s.check(q), |r, _| r)
+        self.run(q, |s, q| s.check(q), |r| matches!(r, SatResult::Unknown(_)), |r, _| r)
     }
 
     fn model(&mut self, q: &Query) -> Result<Model, SatResult> {
-        self.run(q, |s, q| s.model(q), |r, plan| r.map(|m| translate(m, plan)))
+        self.run(
+            q,
+            |s, q| s.model(q),
+            |r| matches!(r, Err(SatResult::Unknown(_))),
+            |r, plan| r.map(|m| translate(m, plan)),
+        )
     }
 
     fn stats(&self) -> SolverStats {
@@ -242,6 +265,7 @@ impl<S: Solver> Solver for NarrowingSolver<S> {
     }
 
     fn set_timeout(&mut self, t: Option<Duration>) {
+        self.timeout = t;
         self.inner.set_timeout(t)
     }
 }
