@@ -17,14 +17,6 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    pub fn result_line(&self) -> String {
-        match self {
-            Verdict::True => "RESULT: true".into(),
-            Verdict::False => "RESULT: false(unreach-call)".into(),
-            Verdict::Unknown(r) => format!("RESULT: unknown ({r})"),
-        }
-    }
-
     pub fn stats_name(&self) -> String {
         match self {
             Verdict::True => "true".into(),
@@ -291,47 +283,13 @@ pub fn print_report(prog: &Program, report: &RunReport, out_dir: &Path) {
 }
 
 pub fn write_stats(path: &PathBuf, report: &RunReport, verdict: &Verdict) -> Result<(), String> {
+    write_stats_named(path, report, verdict.stats_name())
+}
+
+/// The statistics with the verdict given by name (`false(valid-deref)`).
+pub fn write_stats_named(path: &PathBuf, report: &RunReport, verdict: String) -> Result<(), String> {
     let mut stats = report.stats.clone();
-    stats.verdict = verdict.stats_name();
+    stats.verdict = verdict;
     let json = serde_json::to_string_pretty(&stats).map_err(|e| e.to_string())?;
     std::fs::write(path, json + "\n").map_err(|e| format!("cannot write {}: {e}", path.display()))
-}
-
-/// `--property unreach-call`, or an SV-COMP .prp file stating it.
-pub fn check_property(p: &str) -> Result<(), String> {
-    if p == "unreach-call" {
-        return Ok(());
-    }
-    let text = std::fs::read_to_string(p).map_err(|_| format!("unknown property `{p}` (kappa checks unreach-call)"))?;
-    if text.contains("call(reach_error())") || text.contains("call(__VERIFIER_error())") {
-        Ok(())
-    } else {
-        Err(format!("unsupported property in {p} (kappa checks unreach-call)"))
-    }
-}
-
-/// A `false` verdict stands only with a counterexample that replays on the real program, where a
-/// C compiler is available (SPEC.md).
-pub fn confirm_by_replay(front: &FrontOpts, report: &RunReport) -> Verdict {
-    let Some(v) = report.violations().next() else { return Verdict::Unknown("no counterexample".into()) };
-    let Some(test) = &v.testcase else {
-        return Verdict::Unknown("no test for the counterexample (solver unknown)".into());
-    };
-    let opts = kappa_replay::ReplayOptions {
-        include_dirs: front.include.clone(),
-        defines: front.define.clone(),
-        ..Default::default()
-    };
-    if !kappa_replay::compiler_available(&opts, front.data_model) {
-        eprintln!(
-            "kappa: note: no C compiler for {}: the counterexample is not confirmed by replay",
-            front.data_model.name()
-        );
-        return Verdict::False;
-    }
-    match kappa_replay::replay(&front.file, test, &opts) {
-        Ok(r) if r.matches => Verdict::False,
-        Ok(r) => Verdict::Unknown(format!("counterexample did not replay: {}", r.explanation)),
-        Err(e) => Verdict::Unknown(format!("counterexample could not be replayed: {e}")),
-    }
 }

@@ -5,9 +5,10 @@
 
 mod explore;
 mod inputs;
+mod svcomp;
 
 use clap::{Args, Parser, Subcommand};
-use kappa_cfront::{DiagKind, Options};
+use kappa_cfront::Options;
 use kappa_ir::analysis::{analyze_program, CycleOptions};
 use kappa_ir::DataModel;
 use std::path::PathBuf;
@@ -113,15 +114,15 @@ enum Command {
         #[command(flatten)]
         explore: ExploreOpts,
     },
-    /// SV-COMP style verification of reach_error() reachability; the last line is the verdict.
+    /// SV-COMP style verification of a program or task definition (.yml): unreach-call,
+    /// valid-memsafety, valid-memcleanup, no-overflow, termination; the last line is the verdict.
     Verify {
         #[command(flatten)]
         front: FrontOpts,
         #[command(flatten)]
         explore: ExploreOpts,
-        /// unreach-call, or an SV-COMP .prp file.
-        #[arg(long, default_value = "unreach-call")]
-        property: String,
+        #[command(flatten)]
+        verify: svcomp::VerifyOpts,
     },
     /// Replay a test on the program compiled by the system C compiler: does the recorded outcome
     /// happen?
@@ -194,58 +195,7 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Command::Verify { front, explore: ex, property } => {
-            if let Err(e) = ex.inputs.spec() {
-                eprintln!("kappa: {e}");
-                return ExitCode::from(1);
-            }
-            if let Err(e) = explore::check_property(&property) {
-                eprintln!("kappa: {e}");
-                return ExitCode::from(1);
-            }
-            // Valid C that kappa cannot handle is a verdict (unknown), not an input error.
-            let prog = match kappa_libc::lower_file(&front.file, &front_options(&front)) {
-                Ok(p) => p,
-                Err(d) if d.kind == DiagKind::Unsupported => {
-                    eprintln!("{d}");
-                    println!("{}", explore::Verdict::Unknown(format!("unsupported: {}", d.message)).result_line());
-                    return ExitCode::SUCCESS;
-                }
-                Err(d) => {
-                    eprintln!("{d}");
-                    return ExitCode::from(2);
-                }
-            };
-            let setup = explore::setup(&front, &ex, &prog);
-            for n in &setup.notes {
-                eprintln!("kappa: note: {n}");
-            }
-            let (report, dot) = explore::explore(&prog, setup.cfg, &ex, true);
-            let mut verdict = explore::verdict_of(&report);
-            if verdict == explore::Verdict::False {
-                verdict = explore::confirm_by_replay(&front, &report);
-            }
-            if let (Some(path), Some(dot)) = (&ex.tree, dot) {
-                if let Err(e) = explore::write_tree(path, &dot) {
-                    eprintln!("kappa: {e}");
-                }
-            }
-            if let Some(p) = &ex.stats_json {
-                if let Err(e) = explore::write_stats(p, &report, &verdict) {
-                    eprintln!("kappa: {e}");
-                }
-            }
-            if !ex.quiet {
-                explore::print_report(&prog, &report, &ex.out);
-            }
-            if ex.quiet {
-                for a in &report.stats.assumptions {
-                    println!("assumption: {a}");
-                }
-            }
-            println!("{}", verdict.result_line());
-            ExitCode::SUCCESS
-        }
+        Command::Verify { front, explore: ex, verify } => svcomp::verify(front, ex, verify),
         Command::Run { front, explore: ex } => {
             if let Err(e) = ex.inputs.spec() {
                 eprintln!("kappa: {e}");

@@ -142,9 +142,11 @@ impl Property {
             } else if let Some(body) = inner(&squeezed, "FQL(") {
                 match body {
                     "COVEREDGES(@DECISIONEDGE)" => found.push(Property::CoverageBranches),
-                    b if b.starts_with("COVEREDGES(@CALL(") && b.ends_with("))") => found.push(
-                        Property::CoverageErrorCall { func: b["COVEREDGES(@CALL(".len()..b.len() - 2].to_string() },
-                    ),
+                    b if b.starts_with("COVEREDGES(@CALL(") && b.ends_with("))") => {
+                        found.push(Property::CoverageErrorCall {
+                            func: b["COVEREDGES(@CALL(".len()..b.len() - 2].to_string(),
+                        })
+                    }
                     _ => return Err(format!("line {}: unsupported coverage goal `{line}`", n + 1)),
                 }
             } else {

@@ -175,7 +175,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let props = dir.path().join("properties");
         std::fs::create_dir(&props).unwrap();
-        std::fs::write(props.join("unreach-call.prp"), "CHECK( init(main()), LTL(G ! call(reach_error())) )\n").unwrap();
+        std::fs::write(props.join("unreach-call.prp"), "CHECK( init(main()), LTL(G ! call(reach_error())) )\n")
+            .unwrap();
         std::fs::write(
             props.join("valid-memsafety.prp"),
             "CHECK( init(main()), LTL(G valid-free) )\nCHECK( init(main()), LTL(G valid-deref) )\n\
@@ -191,7 +192,10 @@ mod tests {
         assert_eq!(t.properties[0].expected, Some(Verdict::True));
         assert_eq!(t.properties[1].property, Property::ValidMemsafety);
         assert_eq!(t.properties[1].expected, Some(Verdict::False("valid-memtrack".into())));
-        assert_eq!(agrees(&Verdict::False("valid-memtrack".into()), &Verdict::False("valid-deref".into())), Some(false));
+        assert_eq!(
+            agrees(&Verdict::False("valid-memtrack".into()), &Verdict::False("valid-deref".into())),
+            Some(false)
+        );
     }
 
     #[test]
@@ -201,11 +205,9 @@ mod tests {
         assert!(Task::parse("input_files: [a.c\n", p).unwrap_err().contains("t.yml:"));
         let e = Task::parse("format_version: '2.0'\ninput_files: a.java\noptions:\n  language: Java\n", p).unwrap_err();
         assert!(e.contains("Java"), "{e}");
-        let e = Task::parse(
-            "format_version: '2.0'\ninput_files: a.c\nproperties:\n  - property_file: missing.prp\n",
-            p,
-        )
-        .unwrap_err();
+        let e =
+            Task::parse("format_version: '2.0'\ninput_files: a.c\nproperties:\n  - property_file: missing.prp\n", p)
+                .unwrap_err();
         assert!(e.contains("missing.prp"), "{e}");
     }
 }
