@@ -224,6 +224,11 @@ fn main() -> ExitCode {
             explore::print_report(&prog, &report, &ex.out);
             ExitCode::SUCCESS
         }
+        Command::Replay { file, test, include, define } if svcomp::is_witness_file(&test) => {
+            let front =
+                FrontOpts { file, data_model: kappa_ir::DataModel::LP64, include, define, entry: "main".into() };
+            svcomp::replay_witness(&front, &test)
+        }
         Command::Replay { file, test, include, define } => {
             let text = match std::fs::read_to_string(&test) {
                 Ok(t) => t,

@@ -6,7 +6,9 @@ use crate::{explore, ExploreOpts, FrontOpts};
 use kappa_cfront::DiagKind;
 use kappa_engine::{LeakCheck, Mode, RunReport};
 use kappa_ir::ErrorKind;
+use kappa_svcomp::property::Class;
 use kappa_svcomp::{task, Property, Task, Verdict};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// What a path that hits undefined behaviour (an error that is not the property's) means.
@@ -33,43 +35,15 @@ pub struct VerifyOpts {
     /// unreach-call).
     #[arg(long, value_enum)]
     pub ub: Option<UbMode>,
-}
-
-/// How an error kind counts for a property.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Class {
-    /// It violates the property; the (sub-)property's name.
-    Violation(&'static str),
-    /// Undefined behaviour the property does not speak of.
-    Ub,
-    /// The path ends, and nothing is said (an abort through `reach_error` under a memory
-    /// property, a division trap).
-    Ends,
-}
-
-fn classify(p: &Property, kind: &str) -> Class {
-    let Ok(k) = kind.parse::<ErrorKind>() else { return Class::Ub };
-    use ErrorKind::*;
-    match (p, k) {
-        (Property::UnreachCall { .. } | Property::CoverageErrorCall { .. }, ReachError | Assert) => {
-            Class::Violation("unreach-call")
-        }
-        (Property::ValidMemsafety, OutOfBounds | NullDeref | InvalidDeref) => Class::Violation("valid-deref"),
-        (Property::ValidMemsafety, InvalidFree) => Class::Violation("valid-free"),
-        (Property::ValidMemsafety, MemoryLeak) => Class::Violation("valid-memtrack"),
-        (Property::ValidMemcleanup, MemoryNotFreed) => Class::Violation("valid-memcleanup"),
-        (Property::NoOverflow, Overflow | DivOverflow) => Class::Violation("no-overflow"),
-        // A division trap ends the run (SIGFPE): kappa has always let it end the path.
-        (_, DivByZero | DivOverflow) => Class::Ends,
-        // Outside unreach-call, `reach_error()` is a call that aborts.
-        (p, ReachError | Assert) if !matches!(p, Property::UnreachCall { .. }) => Class::Ends,
-        _ => Class::Ub,
-    }
+    /// Validate this violation witness (GraphML or YAML 2.0) instead of searching: follow its
+    /// waypoints and confirm the violation on the real program.
+    #[arg(long, value_name = "W")]
+    pub witness: Option<PathBuf>,
 }
 
 /// The error kinds a run for the property stops at.
 fn violation_kinds(p: &Property) -> Vec<ErrorKind> {
-    ErrorKind::all().into_iter().filter(|k| matches!(classify(p, k.name()), Class::Violation(_))).collect()
+    ErrorKind::all().into_iter().filter(|k| matches!(p.classify(k.name()), Class::Violation(_))).collect()
 }
 
 /// One property to check, with the expected verdict when a task gives it.
@@ -140,6 +114,16 @@ pub fn verify(front: FrontOpts, ex: ExploreOpts, vo: VerifyOpts) -> ExitCode {
             return ExitCode::from(1);
         }
         checks.push(Check { property: p, expected: None });
+    }
+    if let Some(w) = &vo.witness {
+        let Some(c) = checks.first() else { return ExitCode::from(2) };
+        return match validate(&front, w, Some(&c.property)) {
+            Ok(v) => {
+                println!("{}", v.verdict.result_line());
+                ExitCode::SUCCESS
+            }
+            Err(code) => code,
+        };
     }
     let several = checks.len() > 1;
     for c in &checks {
@@ -223,6 +207,12 @@ fn verify_one(front: &FrontOpts, ex: &ExploreOpts, p: &Property, ub: UbMode) -> 
     if let Verdict::False(_) = &verdict {
         verdict = confirm(front, p, &report, verdict);
     }
+    if let Verdict::False(sub) = &verdict {
+        match write_violation_witnesses(front, &prog, p, sub, &report, &ex.out) {
+            Ok(files) => println!("witness: {}", files.join(", ")),
+            Err(e) => eprintln!("kappa: no violation witness: {e}"),
+        }
+    }
     if let (Some(path), Some(dot)) = (&ex.tree, dot) {
         if let Err(e) = explore::write_tree(path, &dot) {
             eprintln!("kappa: {e}");
@@ -241,7 +231,7 @@ fn verify_one(front: &FrontOpts, ex: &ExploreOpts, p: &Property, ub: UbMode) -> 
         }
     }
     if ub == UbMode::Stop {
-        for e in report.stats.errors.iter().filter(|e| classify(p, &e.kind) == Class::Ub) {
+        for e in report.stats.errors.iter().filter(|e| p.classify(&e.kind) == Class::Ub) {
             let test = e.test.as_ref().map(|t| format!(" [test {}]", ex.out.join(t).display())).unwrap_or_default();
             println!(
                 "warning: undefined behaviour ({}) at {}: the path ends there (--ub stop){test}",
@@ -255,14 +245,14 @@ fn verify_one(front: &FrontOpts, ex: &ExploreOpts, p: &Property, ub: UbMode) -> 
 /// The verdict a run supports for the property, before replay confirms a violation.
 fn verdict_of(p: &Property, report: &RunReport, ub: UbMode) -> Verdict {
     let s = &report.stats;
-    if let Some(sub) = s.errors.iter().find_map(|e| match classify(p, &e.kind) {
+    if let Some(sub) = s.errors.iter().find_map(|e| match p.classify(&e.kind) {
         Class::Violation(sub) => Some(sub),
         _ => None,
     }) {
         return Verdict::False(sub.into());
     }
     if ub == UbMode::Report {
-        if let Some(e) = s.errors.iter().find(|e| classify(p, &e.kind) == Class::Ub) {
+        if let Some(e) = s.errors.iter().find(|e| p.classify(&e.kind) == Class::Ub) {
             return Verdict::Unknown(format!("undefined behaviour: {} at {}", e.kind, e.location));
         }
     }
@@ -276,7 +266,7 @@ fn verdict_of(p: &Property, report: &RunReport, ub: UbMode) -> Verdict {
 /// A violation stands only with a test that replays on the real program, where a C compiler
 /// is available (SPEC.md).
 fn confirm(front: &FrontOpts, p: &Property, report: &RunReport, verdict: Verdict) -> Verdict {
-    let Some(v) = report.stats.errors.iter().find(|e| matches!(classify(p, &e.kind), Class::Violation(_))) else {
+    let Some(v) = report.stats.errors.iter().find(|e| matches!(p.classify(&e.kind), Class::Violation(_))) else {
         return Verdict::Unknown("no counterexample".into());
     };
     let Some(test) = &v.testcase else {
@@ -299,4 +289,192 @@ fn confirm(front: &FrontOpts, p: &Property, report: &RunReport, verdict: Verdict
         Ok(r) => Verdict::Unknown(format!("counterexample did not replay: {}", r.explanation)),
         Err(e) => Verdict::Unknown(format!("counterexample could not be replayed: {e}")),
     }
+}
+
+/// Writes `witness.graphml` and `witness.yml` into the output directory, from the trace of the
+/// violation's test in the concrete interpreter (the run must end in the violation).
+fn write_violation_witnesses(
+    front: &FrontOpts,
+    prog: &kappa_ir::Program,
+    p: &Property,
+    sub: &str,
+    report: &RunReport,
+    out: &Path,
+) -> Result<Vec<String>, String> {
+    use kappa_svcomp::{trace, witness};
+    let v = report
+        .stats
+        .errors
+        .iter()
+        .find(|e| matches!(p.classify(&e.kind), Class::Violation(_)))
+        .ok_or("no violation")?;
+    let test = v.testcase.as_ref().ok_or("the violation has no test")?;
+    let tr = trace::trace_test(prog, test);
+    let ends_right = match &tr.run.outcome {
+        kappa_interp::Outcome::Error { kind, .. } => p.classify(kind.name()) == Class::Violation(static_sub(sub)),
+        // Leaks are found when the program ends: the interpreter's run exits normally.
+        kappa_interp::Outcome::Exit(_) => matches!(sub, "valid-memtrack" | "valid-memcleanup"),
+        _ => false,
+    };
+    if !ends_right {
+        return Err(format!("the interpreter's run of the test ended in {:?}", tr.run.outcome));
+    }
+    let mut tr = tr;
+    if tr.target().is_none() {
+        // A leak: the target is the allocation of the lost block.
+        if let Some(span) = prog_span(prog, &v.location) {
+            tr.run.outcome = kappa_interp::Outcome::Error {
+                kind: v.kind.parse().map_err(|e: String| e)?,
+                message: v.message.clone(),
+                func: prog.main.ok_or("no main")?,
+                loc: kappa_ir::Loc(0),
+                span,
+            };
+        }
+    }
+    let meta = witness::Meta::new(&front.file, front.data_model, &p.violated_spec(sub))?;
+    std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    let g = out.join("witness.graphml");
+    let y = out.join("witness.yml");
+    std::fs::write(&g, witness::violation_graphml(&meta, &tr))
+        .map_err(|e| format!("cannot write {}: {e}", g.display()))?;
+    std::fs::write(&y, witness::violation_yaml(&meta, prog, &tr))
+        .map_err(|e| format!("cannot write {}: {e}", y.display()))?;
+    Ok(vec![g.display().to_string(), y.display().to_string()])
+}
+
+fn static_sub(sub: &str) -> &'static str {
+    ["unreach-call", "valid-deref", "valid-free", "valid-memtrack", "valid-memcleanup", "no-overflow"]
+        .into_iter()
+        .find(|s| *s == sub)
+        .unwrap_or("")
+}
+
+/// The span of a `file:line:col` location of the program.
+fn prog_span(prog: &kappa_ir::Program, loc: &str) -> Option<kappa_ir::Span> {
+    let mut it = loc.rsplitn(3, ':');
+    let col: u32 = it.next()?.parse().ok()?;
+    let line: u32 = it.next()?.parse().ok()?;
+    let file = it.next()?;
+    let f = prog.files.iter().position(|x| x == file)? as u32;
+    Some(kappa_ir::Span { file: f, line, col, ..Default::default() })
+}
+
+/// The outcome of validating a witness.
+pub struct Validation {
+    pub verdict: Verdict,
+    /// The replay's explanation, or why the witness was not confirmed.
+    pub explanation: String,
+}
+
+/// Execution-based validation: the witness's values drive the program in the interpreter; the
+/// run must follow the witness and end in a violation of the property, and that run, made a
+/// test, must replay on the real program. `property` defaults to the witness's specification.
+pub fn validate(front: &FrontOpts, witness: &Path, property: Option<&Property>) -> Result<Validation, ExitCode> {
+    use kappa_svcomp::validate as v;
+    let wp = match v::read_witness(witness) {
+        Ok(w) => w,
+        Err(e) => {
+            eprintln!("kappa: {e}");
+            return Err(ExitCode::from(2));
+        }
+    };
+    let from_witness = wp.specification.as_deref().and_then(|s| Property::from_spec(s).ok());
+    let mut front = front.clone();
+    if let Some(dm) = wp.data_model {
+        front.data_model = dm;
+    }
+    let front = &front;
+    let p = property.cloned().or(from_witness).unwrap_or(Property::UnreachCall { func: "reach_error".into() });
+    let prog = match kappa_libc::lower_file(&front.file, &front_options(front, &p)) {
+        Ok(prog) => prog,
+        Err(d) => {
+            eprintln!("{d}");
+            return Err(ExitCode::from(2));
+        }
+    };
+    let unconfirmed = |why: String| Validation {
+        verdict: Verdict::Unknown(format!("witness not confirmed: {why}")),
+        explanation: why,
+    };
+    let followed = v::follow(&prog, &wp, &kappa_interp::Config::default());
+    for l in &followed.missing {
+        eprintln!("kappa: note: the witness gives no value for the input at line {l}: 0 was used");
+    }
+    if let Some(d) = followed.deviations.first() {
+        return Ok(unconfirmed(d.clone()));
+    }
+    let run = &followed.trace.run;
+    let leak = matches!(p, Property::ValidMemsafety | Property::ValidMemcleanup)
+        && matches!(run.outcome, kappa_interp::Outcome::Exit(_));
+    let sub = match &run.outcome {
+        kappa_interp::Outcome::Error { kind, .. } => match p.classify(kind.name()) {
+            Class::Violation(s) => s,
+            _ => return Ok(unconfirmed(format!("the run ends in {kind}, which does not violate {}", p.name()))),
+        },
+        _ if leak => {
+            if p == Property::ValidMemcleanup {
+                "valid-memcleanup"
+            } else {
+                "valid-memtrack"
+            }
+        }
+        o => return Ok(unconfirmed(format!("the run ends without a violation ({o:?})"))),
+    };
+    let name = front.file.display().to_string();
+    let mut test = match kappa_replay::testcase_from_run(&prog, &name, "main", &[], run) {
+        Ok(t) => t,
+        Err(e) => return Ok(unconfirmed(e)),
+    };
+    if leak {
+        let Some(line) = wp.target else {
+            return Ok(unconfirmed("a leak witness must name the allocation as its target".into()));
+        };
+        let kind = if sub == "valid-memcleanup" { ErrorKind::MemoryNotFreed } else { ErrorKind::MemoryLeak };
+        test.outcome = kappa_ir::testcase::TestOutcome::Error {
+            error: kind.name().into(),
+            location: format!("{name}:{line}:1"),
+            message: String::new(),
+        };
+    }
+    let opts = kappa_replay::ReplayOptions {
+        include_dirs: front.include.clone(),
+        defines: front.define.clone(),
+        ..Default::default()
+    };
+    match kappa_replay::replay(&front.file, &test, &opts) {
+        Ok(r) if r.matches => Ok(Validation { verdict: Verdict::False(sub.into()), explanation: r.explanation }),
+        Ok(r) => Ok(unconfirmed(format!("the real program did not confirm it: {}", r.explanation))),
+        Err(e) => Ok(Validation {
+            verdict: Verdict::Unknown(format!("witness followed in the interpreter, not replayed: {e}")),
+            explanation: e.to_string(),
+        }),
+    }
+}
+
+/// `kappa replay FILE.c WITNESS`: the witness made a test and run (execution-based validation).
+pub fn replay_witness(front: &FrontOpts, witness: &Path) -> ExitCode {
+    match validate(front, witness, None) {
+        Ok(v) => {
+            println!("{}", v.explanation);
+            match v.verdict {
+                Verdict::False(sub) => {
+                    println!("witness confirmed: false({sub})");
+                    println!("REPLAY: match");
+                }
+                Verdict::Unknown(why) if why.starts_with("witness not confirmed") => {
+                    println!("REPLAY: mismatch ({why})");
+                }
+                Verdict::Unknown(why) => println!("REPLAY: not run ({why})"),
+                Verdict::True => println!("REPLAY: mismatch (no violation)"),
+            }
+            ExitCode::SUCCESS
+        }
+        Err(code) => code,
+    }
+}
+
+/// Whether a file given to `kappa replay` is a witness rather than a kappa test.
+pub fn is_witness_file(p: &Path) -> bool {
+    matches!(p.extension().and_then(|e| e.to_str()), Some("graphml" | "yml" | "yaml" | "xml"))
 }

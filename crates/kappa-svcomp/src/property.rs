@@ -194,6 +194,59 @@ fn inner<'t>(line: &'t str, open: &str) -> Option<&'t str> {
     None
 }
 
+/// How an error kind (kappa's [`kappa_ir::ErrorKind`] names) counts for a property.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Class {
+    /// It violates the property; the (sub-)property's name.
+    Violation(&'static str),
+    /// Undefined behaviour the property does not speak of.
+    Ub,
+    /// The path ends, and nothing is said (an abort through `reach_error` under a memory
+    /// property, a division trap).
+    Ends,
+}
+
+impl Property {
+    pub fn classify(&self, kind: &str) -> Class {
+        use kappa_ir::ErrorKind::{self, *};
+        let Ok(k) = kind.parse::<ErrorKind>() else { return Class::Ub };
+        match (self, k) {
+            (Property::UnreachCall { .. } | Property::CoverageErrorCall { .. }, ReachError | Assert) => {
+                Class::Violation("unreach-call")
+            }
+            (Property::ValidMemsafety, OutOfBounds | NullDeref | InvalidDeref) => Class::Violation("valid-deref"),
+            (Property::ValidMemsafety, InvalidFree) => Class::Violation("valid-free"),
+            (Property::ValidMemsafety, MemoryLeak) => Class::Violation("valid-memtrack"),
+            (Property::ValidMemcleanup, MemoryNotFreed) => Class::Violation("valid-memcleanup"),
+            (Property::NoOverflow, Overflow | DivOverflow) => Class::Violation("no-overflow"),
+            // A division trap ends the run (SIGFPE): kappa has always let it end the path.
+            (_, DivByZero | DivOverflow) => Class::Ends,
+            // Outside unreach-call, `reach_error()` is a call that aborts.
+            (p, ReachError | Assert) if !matches!(p, Property::UnreachCall { .. }) => Class::Ends,
+            _ => Class::Ub,
+        }
+    }
+
+    /// The property of a witness's `specification`: a property file's text, or one part of
+    /// `valid-memsafety`.
+    pub fn from_spec(text: &str) -> Result<Property, String> {
+        let squeezed: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        if ["LTL(Gvalid-free)", "LTL(Gvalid-deref)", "LTL(Gvalid-memtrack)"].iter().any(|s| squeezed.contains(s)) {
+            return Ok(Property::ValidMemsafety);
+        }
+        Property::parse(text)
+    }
+
+    /// The specification a witness of a violation of `sub` states: the property's text, or for
+    /// `valid-memsafety` the line of the violated part.
+    pub fn violated_spec(&self, sub: &str) -> String {
+        match self {
+            Property::ValidMemsafety => format!("CHECK( init(main()), LTL(G {sub}) )"),
+            p => p.prp_text(),
+        }
+    }
+}
+
 /// A verification verdict as SV-COMP states it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
