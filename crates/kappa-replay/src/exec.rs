@@ -251,7 +251,15 @@ pub(crate) fn parse_report(stderr: &str, is_program_file: &dyn Fn(&str) -> Optio
         }
         (ubsan_kind(msg), format!("runtime error: {msg}"))
     } else if head.contains("ERROR: LeakSanitizer: ") {
-        (Some(ErrorKind::MemoryLeak), "LeakSanitizer: detected memory leaks".to_string())
+        // One report per leaked block (also the replay runtime's, without roots): the first
+        // block allocated by the program is the leak; none means the program leaks nothing.
+        let location = lines[start + 1..]
+            .iter()
+            .filter(|l| l.trim_start().starts_with('#'))
+            .filter_map(|l| l.trim().rsplit(' ').next().and_then(split_location))
+            .find_map(|(f, l)| is_program_file(&f).map(|f| (f, l)));
+        let kind = location.as_ref().map(|_| ErrorKind::MemoryLeak);
+        return Some(Report { kind, headline: "LeakSanitizer: detected memory leaks".into(), location });
     } else {
         let msg = head.split_once("ERROR: AddressSanitizer: ").map(|x| x.1).unwrap_or(head);
         (asan_kind(msg), format!("AddressSanitizer: {msg}"))

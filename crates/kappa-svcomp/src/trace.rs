@@ -5,7 +5,7 @@
 
 use kappa_interp::{Config, InputSource, Interpreter, Outcome, RunResult, Tracer, VecInput};
 use kappa_ir::testcase::{InputKind, TestCase};
-use kappa_ir::{FuncId, LocKind, NondetOrigin, Op, Program, Span, Ty};
+use kappa_ir::{ErrorKind, FuncId, LocKind, NondetOrigin, Op, Program, Span, Ty};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -97,9 +97,12 @@ impl Tracer for Recorder<'_> {
             Op::Assume(_) if own => {
                 let out = f.out_edges(e.src);
                 let two_way = out.len() == 2 && out.iter().all(|x| matches!(f.edge(*x).op, Op::Assume(_)));
-                // Branches into an error location are kappa's checks, not the program's branches.
-                let check = out.iter().any(|x| matches!(f.loc(f.edge(*x).dst).kind, LocKind::Error { .. }))
-                    && !out.iter().all(|x| matches!(f.loc(f.edge(*x).dst).kind, LocKind::Error { .. }));
+                // Branches into the error locations of kappa's checks (bounds, null, division,
+                // overflow, …) are not the program's; a call of `reach_error` is.
+                let check = out.iter().any(|x| {
+                    matches!(&f.loc(f.edge(*x).dst).kind, LocKind::Error { kind, .. }
+                        if !matches!(kind, ErrorKind::ReachError | ErrorKind::Assert))
+                });
                 if two_way && !check && e.span.is_known() {
                     let taken = out.first().is_some_and(|x| x.index() == edge);
                     self.steps.push(Step { kind: StepKind::Branch { taken }, span: e.span, func: f.name.clone() });
