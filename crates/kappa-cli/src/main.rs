@@ -124,6 +124,16 @@ enum Command {
         #[command(flatten)]
         verify: svcomp::VerifyOpts,
     },
+    /// Test-Comp: a test suite for a coverage goal, in the exchange format (OUT/test-suite/,
+    /// OUT/test-suite.zip with --zip).
+    Testgen {
+        #[command(flatten)]
+        front: FrontOpts,
+        #[command(flatten)]
+        explore: ExploreOpts,
+        #[command(flatten)]
+        testgen: svcomp::TestgenOpts,
+    },
     /// Replay a test on the program compiled by the system C compiler: does the recorded outcome
     /// happen?
     Replay {
@@ -196,6 +206,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Verify { front, explore: ex, verify } => svcomp::verify(front, ex, verify),
+        Command::Testgen { front, explore: ex, testgen } => svcomp::testgen(front, ex, testgen),
         Command::Run { front, explore: ex } => {
             if let Err(e) = ex.inputs.spec() {
                 eprintln!("kappa: {e}");

@@ -478,3 +478,177 @@ pub fn replay_witness(front: &FrontOpts, witness: &Path) -> ExitCode {
 pub fn is_witness_file(p: &Path) -> bool {
     matches!(p.extension().and_then(|e| e.to_str()), Some("graphml" | "yml" | "yaml" | "xml"))
 }
+
+/// Options of `kappa testgen`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct TestgenOpts {
+    /// The Test-Comp goal: coverage-error-call, coverage-branches, or a COVER .prp file.
+    #[arg(long, default_value = "coverage-branches")]
+    pub goal: String,
+    /// Also write the suite as OUT/test-suite.zip.
+    #[arg(long)]
+    pub zip: bool,
+}
+
+/// A branch of the program: the function, the branch's source offset, the direction.
+type BranchId = (String, u32, bool);
+
+/// The branches of the program's own functions (two-way branches that are not kappa's checks),
+/// each direction counted.
+fn program_branches(prog: &kappa_ir::Program) -> usize {
+    use kappa_ir::{LocKind, Op};
+    let mut n = 0;
+    for (i, f) in prog.functions.iter().enumerate() {
+        if prog.is_library(kappa_ir::FuncId(i as u32)) {
+            continue;
+        }
+        for l in 0..f.locs.len() {
+            let out = f.out_edges(kappa_ir::Loc(l as u32));
+            let two_way = out.len() == 2 && out.iter().all(|x| matches!(f.edge(*x).op, Op::Assume(_)));
+            let check = out.iter().any(|x| {
+                matches!(&f.loc(f.edge(*x).dst).kind, LocKind::Error { kind, .. }
+                    if !matches!(kind, ErrorKind::ReachError | ErrorKind::Assert))
+            });
+            if two_way && !check && f.edge(out[0]).span.is_known() {
+                n += 2;
+            }
+        }
+    }
+    n
+}
+
+/// `kappa testgen FILE.c --goal …`: a Test-Comp test suite.
+pub fn testgen(front: FrontOpts, ex: ExploreOpts, to: TestgenOpts) -> ExitCode {
+    use kappa_svcomp::{testcomp, trace, witness};
+    let goal = match Property::from_arg(&to.goal) {
+        Ok(p) if p.is_coverage() => p,
+        Ok(p) => {
+            eprintln!("kappa: {} is not a Test-Comp goal (coverage-error-call or coverage-branches)", p.name());
+            return ExitCode::from(1);
+        }
+        Err(e) => {
+            eprintln!("kappa: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    if let Err(e) = ex.inputs.spec() {
+        eprintln!("kappa: {e}");
+        return ExitCode::from(1);
+    }
+    let prog = match kappa_libc::lower_file(&front.file, &crate::front_options(&front)) {
+        Ok(p) => p,
+        Err(d) => {
+            eprintln!("{d}");
+            return ExitCode::from(2);
+        }
+    };
+    let error_goal = matches!(goal, Property::CoverageErrorCall { .. });
+    let mut setup = explore::setup(&front, &ex, &prog);
+    setup.cfg.violation_kinds = vec![ErrorKind::ReachError, ErrorKind::Assert];
+    let (report, _) = explore::explore(&prog, setup.cfg, &ex, error_goal);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(ex.out.join("tests"))
+        .map(|r| r.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "json")).collect())
+        .unwrap_or_default();
+    files.sort();
+    let tests: Vec<kappa_ir::testcase::TestCase> = files
+        .iter()
+        .filter_map(|f| std::fs::read_to_string(f).ok())
+        .filter_map(|t| kappa_ir::testcase::TestCase::from_json(&t).ok())
+        .collect();
+    let reaches_error = |t: &kappa_ir::testcase::TestCase| matches!(&t.outcome, kappa_ir::testcase::TestOutcome::Error { error, .. } if error == "reach_error" || error == "assert");
+    // The suite: for the error call, the tests that reach it; for branches, each test that
+    // covers a branch (direction) no earlier test of the suite covers.
+    let mut covered: std::collections::HashSet<BranchId> = std::collections::HashSet::new();
+    let mut suite = Vec::new();
+    for t in &tests {
+        if error_goal {
+            if reaches_error(t) {
+                suite.push(t);
+                break;
+            }
+            continue;
+        }
+        let tr = trace::trace_test(&prog, t);
+        let mut new = false;
+        for s in &tr.steps {
+            if let trace::StepKind::Branch { taken } = s.kind {
+                new |= covered.insert((s.func.clone(), s.span.offset, taken));
+            }
+        }
+        if new {
+            suite.push(t);
+        }
+    }
+    let dir = ex.out.join("test-suite");
+    let _ = std::fs::remove_dir_all(&dir);
+    if let Err(e) = std::fs::create_dir_all(&dir) {
+        eprintln!("kappa: cannot create {}: {e}", dir.display());
+        return ExitCode::from(3);
+    }
+    let mut meta = match witness::Meta::new(&front.file, front.data_model, &goal.prp_text()) {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("kappa: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    meta.creation_time = testcomp::now();
+    let mut written: Vec<(String, Vec<u8>)> =
+        vec![("test-suite/metadata.xml".into(), testcomp::metadata_xml(&meta, &front.entry).into_bytes())];
+    for (k, t) in suite.iter().enumerate() {
+        let inputs: Vec<testcomp::TestInput> = t
+            .inputs
+            .iter()
+            .filter(|i| i.kind == kappa_ir::testcase::InputKind::Nondet && i.name.starts_with("__VERIFIER_nondet_"))
+            .map(|i| testcomp::TestInput {
+                callee: i.name.clone(),
+                value: i.value,
+                ty: i
+                    .ty
+                    .strip_prefix('i')
+                    .and_then(|w| w.parse().ok())
+                    .map_or(kappa_ir::Ty::Int(64), kappa_ir::Ty::Int),
+            })
+            .collect();
+        written.push((
+            format!("test-suite/test-{:04}.xml", k + 1),
+            testcomp::testcase_xml(&inputs, reaches_error(t)).into_bytes(),
+        ));
+    }
+    for (name, data) in &written {
+        let path = ex.out.join(name);
+        if let Err(e) = std::fs::write(&path, data) {
+            eprintln!("kappa: cannot write {}: {e}", path.display());
+            return ExitCode::from(3);
+        }
+    }
+    if to.zip {
+        let z = ex.out.join("test-suite.zip");
+        if let Err(e) = std::fs::write(&z, testcomp::zip(&written)) {
+            eprintln!("kappa: cannot write {}: {e}", z.display());
+            return ExitCode::from(3);
+        }
+        println!("test suite: {}", z.display());
+    }
+    let s = &report.stats;
+    println!(
+        "test suite: {} tests in {} (of {} tests of {} explored paths)",
+        suite.len(),
+        dir.display(),
+        tests.len(),
+        s.paths_completed
+    );
+    if error_goal {
+        match suite.first() {
+            Some(_) => println!("goal: the error call is covered (test-suite/test-0001.xml)"),
+            None => println!("goal: the error call is not covered"),
+        }
+    } else {
+        println!("branches covered: {} of {}", covered.len(), program_branches(&prog));
+    }
+    if !s.incomplete.is_empty() {
+        println!("exploration incomplete: {}", s.incomplete.join("; "));
+    }
+    println!("RESULT: done");
+    ExitCode::SUCCESS
+}

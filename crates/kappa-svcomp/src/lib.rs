@@ -4,6 +4,7 @@
 
 pub mod property;
 pub mod task;
+pub mod testcomp;
 pub mod trace;
 pub mod validate;
 pub mod witness;
