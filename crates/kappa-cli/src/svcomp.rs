@@ -213,6 +213,12 @@ fn verify_one(front: &FrontOpts, ex: &ExploreOpts, p: &Property, ub: UbMode) -> 
             Err(e) => eprintln!("kappa: no violation witness: {e}"),
         }
     }
+    if verdict == Verdict::True {
+        match write_correctness_witnesses(front, &prog, p, &ex) {
+            Ok(files) => println!("witness: {}", files.join(", ")),
+            Err(e) => eprintln!("kappa: no correctness witness: {e}"),
+        }
+    }
     if let (Some(path), Some(dot)) = (&ex.tree, dot) {
         if let Err(e) = explore::write_tree(path, &dot) {
             eprintln!("kappa: {e}");
@@ -651,4 +657,110 @@ pub fn testgen(front: FrontOpts, ex: ExploreOpts, to: TestgenOpts) -> ExitCode {
     }
     println!("RESULT: done");
     ExitCode::SUCCESS
+}
+
+/// Which candidate invariants hold at their loop heads: explorations of the program with the
+/// active candidates checked at their heads ([`kappa_svcomp::invariants::instrument`]), each
+/// dropping the candidates a path refuted, until one completes with no check failing. An
+/// incomplete exploration refutes nothing, so then no candidate is kept.
+fn check_candidates(
+    front: &FrontOpts,
+    prog: &kappa_ir::Program,
+    p: &Property,
+    ex: &ExploreOpts,
+    cands: &[kappa_svcomp::invariants::Candidate],
+) -> Vec<bool> {
+    use kappa_svcomp::invariants;
+    let mut active = vec![true; cands.len()];
+    let mut cx = ex.clone();
+    cx.out = ex.out.join("invariant-check");
+    cx.quiet = true;
+    cx.tree = None;
+    cx.stats_json = None;
+    while active.contains(&true) {
+        let checked = invariants::instrument(prog, cands, &active);
+        if let Err(e) = checked.validate() {
+            eprintln!("kappa: note: internal error in the invariant check ({e}): the witness says `1`");
+            return vec![false; cands.len()];
+        }
+        let mut setup = explore::setup(front, &cx, &checked);
+        configure(&mut setup.cfg, p);
+        setup.cfg.test_dir = None;
+        let (report, _) = explore::explore(&checked, setup.cfg, &cx, false);
+        if !report.stats.incomplete.is_empty() {
+            eprintln!(
+                "kappa: note: the check of the loop invariants is incomplete ({}): the witness says `1`",
+                report.stats.incomplete.join("; ")
+            );
+            return vec![false; cands.len()];
+        }
+        let refuted: Vec<usize> = report
+            .stats
+            .errors
+            .iter()
+            .filter_map(|e| invariants::refuted_candidate(&e.message))
+            .filter(|k| active.get(*k) == Some(&true))
+            .collect();
+        if refuted.is_empty() {
+            break;
+        }
+        for k in refuted {
+            active[k] = false;
+        }
+    }
+    active
+}
+
+/// Writes the correctness witnesses (`witness.yml`: an `invariant_set`, `witness.graphml`) of a
+/// program proved for `p`: at each loop head, the conjunction of the candidate invariants that
+/// an exploration of the program with each candidate checked at its loop head did not refute
+/// (that exploration must be complete), else `1`.
+fn write_correctness_witnesses(
+    front: &FrontOpts,
+    prog: &kappa_ir::Program,
+    p: &Property,
+    ex: &ExploreOpts,
+) -> Result<Vec<String>, String> {
+    use kappa_svcomp::{invariants, witness};
+    let cands = invariants::candidates(prog);
+    let holds = check_candidates(front, prog, p, ex, &cands);
+    // One invariant per loop head: the conjunction of what holds there.
+    let analyses = kappa_ir::analysis::analyze_program(prog, &kappa_ir::analysis::CycleOptions::default());
+    let mut invs = Vec::new();
+    for (fi, (f, a)) in prog.functions.iter().zip(&analyses).enumerate() {
+        if prog.is_library(kappa_ir::FuncId(fi as u32)) {
+            continue;
+        }
+        for l in &a.loops.loops {
+            let span = f.loc(l.header).span;
+            if !span.is_known() {
+                continue;
+            }
+            let parts: Vec<&str> = cands
+                .iter()
+                .zip(&holds)
+                .filter(|(c, h)| **h && c.func.index() == fi && c.header == l.header)
+                .map(|(c, _)| c.text.as_str())
+                .collect();
+            invs.push(witness::Invariant {
+                file: prog.files.get(span.file as usize).cloned().unwrap_or_default(),
+                line: span.line,
+                column: span.col,
+                function: f.name.clone(),
+                expr: if parts.is_empty() { "1".into() } else { parts.join(" && ") },
+            });
+        }
+    }
+    let meta = witness::Meta::new(&front.file, front.data_model, &p.prp_text())?;
+    std::fs::create_dir_all(&ex.out).map_err(|e| format!("cannot create {}: {e}", ex.out.display()))?;
+    let g = ex.out.join("witness.graphml");
+    let y = ex.out.join("witness.yml");
+    std::fs::write(&g, witness::correctness_graphml(&meta, &invs))
+        .map_err(|e| format!("cannot write {}: {e}", g.display()))?;
+    std::fs::write(&y, witness::correctness_yaml(&meta, &invs))
+        .map_err(|e| format!("cannot write {}: {e}", y.display()))?;
+    for i in &invs {
+        println!("invariant at {}:{} ({}): {}", i.file, i.line, i.function, i.expr);
+    }
+    Ok(vec![g.display().to_string(), y.display().to_string()])
 }

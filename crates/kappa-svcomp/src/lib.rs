@@ -2,6 +2,7 @@
 //! [`property`]), the trace of a counterexample ([`trace`]), violation and correctness
 //! witnesses ([`witness`]), execution-based witness validation ([`validate`]).
 
+pub mod invariants;
 pub mod property;
 pub mod task;
 pub mod testcomp;
