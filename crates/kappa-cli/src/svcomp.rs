@@ -214,7 +214,7 @@ fn verify_one(front: &FrontOpts, ex: &ExploreOpts, p: &Property, ub: UbMode) -> 
         }
     }
     if verdict == Verdict::True {
-        match write_correctness_witnesses(front, &prog, p, &ex) {
+        match write_correctness_witnesses(front, &prog, p, &ex, report.stats.time_s) {
             Ok(files) => println!("witness: {}", files.join(", ")),
             Err(e) => eprintln!("kappa: no correctness witness: {e}"),
         }
@@ -338,6 +338,31 @@ fn write_violation_witnesses(
             };
         }
     }
+    if tr.steps.len() > MAX_WITNESS_STEPS {
+        tr.keep_values_only();
+        if tr.steps.len() > MAX_WITNESS_STEPS {
+            return Err(format!(
+                "the counterexample reads {} nondet values, more than a witness of {MAX_WITNESS_STEPS} steps holds",
+                tr.steps.len()
+            ));
+        }
+        eprintln!(
+            "kappa: note: the counterexample is longer than {MAX_WITNESS_STEPS} steps: the witnesses give only its nondet values"
+        );
+    }
+    let uninit: Vec<&str> = test
+        .inputs
+        .iter()
+        .filter(|i| matches!(i.kind, kappa_ir::testcase::InputKind::Uninit | kappa_ir::testcase::InputKind::Memory))
+        .map(|i| i.name.as_str())
+        .collect();
+    if !uninit.is_empty() {
+        eprintln!(
+            "kappa: note: the counterexample reads uninitialised memory ({}), whose values a witness cannot carry: \
+             a validator that runs the witness may not reach the violation",
+            uninit.join(", ")
+        );
+    }
     let meta = witness::Meta::new(&front.file, front.data_model, &p.violated_spec(sub))?;
     std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
     let g = out.join("witness.graphml");
@@ -348,6 +373,9 @@ fn write_violation_witnesses(
         .map_err(|e| format!("cannot write {}: {e}", y.display()))?;
     Ok(vec![g.display().to_string(), y.display().to_string()])
 }
+
+/// Steps of the longest witness written in full (branches, calls, returns, values).
+const MAX_WITNESS_STEPS: usize = 10_000;
 
 fn static_sub(sub: &str) -> &'static str {
     ["unreach-call", "valid-deref", "valid-free", "valid-memtrack", "valid-memcleanup", "no-overflow"]
@@ -662,37 +690,73 @@ pub fn testgen(front: FrontOpts, ex: ExploreOpts, to: TestgenOpts) -> ExitCode {
 /// Which candidate invariants hold at their loop heads: explorations of the program with the
 /// active candidates checked at their heads ([`kappa_svcomp::invariants::instrument`]), each
 /// dropping the candidates a path refuted, until one completes with no check failing. An
-/// incomplete exploration refutes nothing, so then no candidate is kept.
+/// incomplete exploration refutes nothing, so keeps no candidate: checks at the heads of nested
+/// loops can keep the inner loop from being summarised, so when the check of all heads is
+/// incomplete, each head is checked on its own. Each exploration may take twice the time of the
+/// run that proved the program (at least 5 s, at most its time limit).
 fn check_candidates(
     front: &FrontOpts,
     prog: &kappa_ir::Program,
     p: &Property,
     ex: &ExploreOpts,
+    proof_time_s: f64,
     cands: &[kappa_svcomp::invariants::Candidate],
 ) -> Vec<bool> {
-    use kappa_svcomp::invariants;
-    let mut active = vec![true; cands.len()];
     let mut cx = ex.clone();
     cx.out = ex.out.join("invariant-check");
     cx.quiet = true;
     cx.tree = None;
     cx.stats_json = None;
+    let cap = (2.0 * proof_time_s).max(5.0);
+    cx.max_time = Some(ex.max_time.map_or(cap, |t| t.min(cap)));
+    let all = vec![true; cands.len()];
+    if let Ok(holds) = check_subset(front, prog, p, &cx, cands, all) {
+        return holds;
+    }
+    let mut heads: Vec<(u32, u32)> = cands.iter().map(|c| (c.func.0, c.header.0)).collect();
+    heads.sort_unstable();
+    heads.dedup();
+    let mut holds = vec![false; cands.len()];
+    let mut incomplete = Vec::new();
+    for h in heads {
+        let active: Vec<bool> = cands.iter().map(|c| (c.func.0, c.header.0) == h).collect();
+        match check_subset(front, prog, p, &cx, cands, active) {
+            Ok(ok) => holds.iter_mut().zip(ok).for_each(|(x, y)| *x |= y),
+            Err(why) => incomplete.push(format!(
+                "line {}: {why}",
+                cands.iter().find(|c| (c.func.0, c.header.0) == h).map_or(0, |c| c.span.line)
+            )),
+        }
+    }
+    if !incomplete.is_empty() {
+        eprintln!(
+            "kappa: note: the check of the loop invariants is incomplete ({}): the witness says `1` there",
+            incomplete.join("; ")
+        );
+    }
+    holds
+}
+
+/// The candidates among `active` that hold (see [`check_candidates`]); `Err`: an exploration
+/// was incomplete.
+fn check_subset(
+    front: &FrontOpts,
+    prog: &kappa_ir::Program,
+    p: &Property,
+    cx: &ExploreOpts,
+    cands: &[kappa_svcomp::invariants::Candidate],
+    mut active: Vec<bool>,
+) -> Result<Vec<bool>, String> {
+    use kappa_svcomp::invariants;
     while active.contains(&true) {
         let checked = invariants::instrument(prog, cands, &active);
-        if let Err(e) = checked.validate() {
-            eprintln!("kappa: note: internal error in the invariant check ({e}): the witness says `1`");
-            return vec![false; cands.len()];
-        }
-        let mut setup = explore::setup(front, &cx, &checked);
+        checked.validate().map_err(|e| format!("internal error: {e}"))?;
+        let mut setup = explore::setup(front, cx, &checked);
         configure(&mut setup.cfg, p);
         setup.cfg.test_dir = None;
-        let (report, _) = explore::explore(&checked, setup.cfg, &cx, false);
+        let (report, _) = explore::explore(&checked, setup.cfg, cx, false);
         if !report.stats.incomplete.is_empty() {
-            eprintln!(
-                "kappa: note: the check of the loop invariants is incomplete ({}): the witness says `1`",
-                report.stats.incomplete.join("; ")
-            );
-            return vec![false; cands.len()];
+            return Err(report.stats.incomplete.join("; "));
         }
         let refuted: Vec<usize> = report
             .stats
@@ -708,7 +772,7 @@ fn check_candidates(
             active[k] = false;
         }
     }
-    active
+    Ok(active)
 }
 
 /// Writes the correctness witnesses (`witness.yml`: an `invariant_set`, `witness.graphml`) of a
@@ -720,10 +784,11 @@ fn write_correctness_witnesses(
     prog: &kappa_ir::Program,
     p: &Property,
     ex: &ExploreOpts,
+    proof_time_s: f64,
 ) -> Result<Vec<String>, String> {
     use kappa_svcomp::{invariants, witness};
     let cands = invariants::candidates(prog);
-    let holds = check_candidates(front, prog, p, ex, &cands);
+    let holds = check_candidates(front, prog, p, ex, proof_time_s, &cands);
     // One invariant per loop head: the conjunction of what holds there.
     let analyses = kappa_ir::analysis::analyze_program(prog, &kappa_ir::analysis::CycleOptions::default());
     let mut invs = Vec::new();

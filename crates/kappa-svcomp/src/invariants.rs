@@ -104,7 +104,9 @@ pub fn candidates(prog: &Program) -> Vec<Candidate> {
             let mut atoms: Vec<(Expr, String)> = Vec::new();
             let mut add = |e: Expr, text: Option<String>| {
                 if let Some(t) = text {
-                    if !atoms.iter().any(|(_, x)| *x == t) {
+                    // `0 <= k` and `k >= 0` are one fact.
+                    let canon = |t: &str| t.split_once(" >= ").map_or(t.to_string(), |(a, b)| format!("{b} <= {a}"));
+                    if !atoms.iter().any(|(_, x)| canon(x) == canon(&t)) {
                         atoms.push((e, t));
                     }
                 }

@@ -38,6 +38,12 @@ pub struct Trace {
 }
 
 impl Trace {
+    /// Keeps only the values of the nondet calls: a long run (a loop of a million iterations)
+    /// would give a witness of a million branches, which the values alone determine.
+    pub fn keep_values_only(&mut self) {
+        self.steps.retain(|s| matches!(s.kind, StepKind::Nondet { .. }));
+    }
+
     /// Where the run ended in an error (the witness's target) and in which function.
     pub fn target(&self) -> Option<(Span, FuncId)> {
         match &self.run.outcome {
