@@ -84,6 +84,11 @@ fn every_property_program_is_decided_right_and_its_witnesses_validate() {
                 let (ok, why) = witness_confirmed(file, &path);
                 assert!(ok, "{file}: kappa's own {w} is not confirmed: {why}");
             }
+        } else {
+            let yml = std::fs::read_to_string(out_dir.path().join("witness.yml")).unwrap_or_default();
+            let graphml = std::fs::read_to_string(out_dir.path().join("witness.graphml")).unwrap_or_default();
+            assert!(yml.starts_with("- entry_type: invariant_set\n"), "{file}: no correctness witness: {out}");
+            assert!(graphml.contains(">correctness_witness<"), "{file}: no GraphML correctness witness");
         }
     }
     assert!(wrong.is_empty(), "wrong or undecided verdicts:\n{}", wrong.join("\n"));
