@@ -1,13 +1,15 @@
 //! Loop invariants for correctness witnesses. At each loop head of the program, candidate
 //! facts over its C variables are read off the loop condition (`i < n` gives `i <= n`, and
-//! `0 <= i` for each signed variable it compares); each is then *checked* by exploring the
+//! `0 <= i` for each signed variable it compares) and the variables the loop writes (`0 <= x`,
+//! the bounds of a constant assigned before the loop, `x == y` of two of one type); each is
+//! then *checked* by exploring the
 //! program once more with a check at the loop head that reaches an error where the candidate
 //! fails ([`instrument`]), again without those that failed until none does. Candidates no path violates, in an exploration that completed, hold at
 //! the loop head on every path: they are the invariant; a loop without one gets `1`.
 
 use kappa_ir::analysis::{analyze_program, CycleOptions};
 use kappa_ir::expr::{BinOp, CastOp, Expr};
-use kappa_ir::{CType, Edge, ErrorKind, FuncId, Loc, LocInfo, LocKind, Op, Program, Span, VarKind};
+use kappa_ir::{CType, Edge, ErrorKind, FuncId, Loc, LocInfo, LocKind, Op, Program, Span, VarId, VarKind};
 
 /// A candidate invariant at a loop head.
 #[derive(Clone, Debug)]
@@ -134,12 +136,85 @@ pub fn candidates(prog: &Program) -> Vec<Candidate> {
                     add(Expr::bin(BinOp::Sle, zero, (**side).clone()), text);
                 }
             }
+            // The variables the loop writes: `0 <= x` for signed ones, and the bounds their
+            // value at the loop's entry gives (`i = 1; for (; ...; i++)`: `1 <= i`).
+            // Variables written only inside the loop (declared in its body) have no value at
+            // its head.
+            let mut written: Vec<VarId> = Vec::new();
+            let mut outside: Vec<VarId> = Vec::new();
+            for e in f.edge_ids() {
+                let edge = f.edge(e);
+                let Some(v) = edge.op.def() else { continue };
+                if l.contains(edge.src) && l.contains(edge.dst) {
+                    if !written.contains(&v) {
+                        written.push(v);
+                    }
+                } else {
+                    outside.push(v);
+                }
+            }
+            written.retain(|v| outside.contains(v) || !matches!(prog.var(*v).kind, VarKind::Local(_)));
+            // Variables that step together (`x++; y++;` from `y = x`): `x == y`.
+            for (i, a) in written.iter().enumerate() {
+                for b in &written[i + 1..] {
+                    let (xa, xb) = (Expr::Var(*a), Expr::Var(*b));
+                    if prog.var(*a).ctype == prog.var(*b).ctype {
+                        add(Expr::bin(BinOp::Eq, xa.clone(), xb.clone()), c_comparison(prog, fid, BinOp::Eq, &xa, &xb));
+                    }
+                }
+            }
+            for v in written {
+                let x = Expr::Var(v);
+                let Some((_, Some(signed))) = c_operand(prog, fid, &x) else { continue };
+                let w = side_width(prog, &x);
+                let le = if signed { BinOp::Sle } else { BinOp::Ule };
+                if signed {
+                    let zero = Expr::int(0, w);
+                    add(Expr::bin(le, zero.clone(), x.clone()), c_comparison(prog, fid, le, &zero, &x));
+                }
+                if let Some(c) = entry_constant(f, l, v) {
+                    add(Expr::bin(le, c.clone(), x.clone()), c_comparison(prog, fid, le, &c, &x));
+                    add(Expr::bin(le, x.clone(), c.clone()), c_comparison(prog, fid, le, &x, &c));
+                }
+            }
             for (atom, text) in atoms {
                 out.push(Candidate { func: fid, header: h, span, atom, text });
             }
         }
     }
     out
+}
+
+/// The constant every path into the loop last assigned to `v` (on the straight-line code
+/// before the loop's entry), if there is one.
+fn entry_constant(f: &kappa_ir::Function, l: &kappa_ir::analysis::NaturalLoop, v: VarId) -> Option<Expr> {
+    let mut found: Option<Expr> = None;
+    for e in f.in_edges(l.header) {
+        if l.contains(f.edge(*e).src) {
+            continue;
+        }
+        let mut cur = *e;
+        let mut value = None;
+        for _ in 0..64 {
+            let edge = f.edge(cur);
+            if edge.op.def() == Some(v) {
+                if let Op::Assign { value: c @ Expr::Int { .. }, .. } = &edge.op {
+                    value = Some(c.clone());
+                }
+                break;
+            }
+            match f.in_edges(edge.src) {
+                [one] => cur = *one,
+                _ => break,
+            }
+        }
+        let c = value?;
+        if found.as_ref().is_some_and(|x| *x != c) {
+            return None;
+        }
+        found = Some(c);
+    }
+    found
 }
 
 fn side_width(prog: &Program, e: &Expr) -> u32 {
@@ -156,9 +231,9 @@ fn side_width(prog: &Program, e: &Expr) -> u32 {
 
 /// The program with a check of each active candidate at its loop head: the head's edges move
 /// to a new location, reached through `assume atom` for every candidate in turn; `assume !atom`
-/// leads to an error location named by [`check_message`]. The engine lists errors once per
-/// kind and location, so a failing check names only one of the candidates failing at that
-/// head: the caller runs the check again without it until none fails.
+/// leads to an error location named by [`check_message`], at a column of its own (the engine
+/// lists errors once per kind and location). The caller runs the check again without the
+/// candidates that failed until none fails.
 pub fn instrument(prog: &Program, cands: &[Candidate], active: &[bool]) -> Program {
     let mut p = prog.clone();
     let mut by_head: std::collections::BTreeMap<(u32, u32), Vec<usize>> = Default::default();
@@ -181,10 +256,16 @@ pub fn instrument(prog: &Program, cands: &[Candidate], active: &[bool]) -> Progr
         let mut at = h;
         for (i, &k) in ks.iter().enumerate() {
             let next = if i + 1 == ks.len() { rest } else { new_loc(f, LocKind::Normal) };
-            let err = new_loc(f, LocKind::Error { kind: ErrorKind::Assert, message: check_message(k) });
+            // A column of its own, so that every failing check is listed.
+            let err_span = Span { col: span.col + 10_000 + k as u32, ..span };
+            f.locs.push(LocInfo {
+                kind: LocKind::Error { kind: ErrorKind::Assert, message: check_message(k) },
+                span: err_span,
+            });
+            let err = Loc(f.locs.len() as u32 - 1);
             let atom = cands[k].atom.clone();
             f.edges.push(Edge { src: at, dst: next, op: Op::Assume(atom.clone()), span });
-            f.edges.push(Edge { src: at, dst: err, op: Op::Assume(atom.negate()), span });
+            f.edges.push(Edge { src: at, dst: err, op: Op::Assume(atom.negate()), span: err_span });
             at = next;
         }
         f.index_edges();
