@@ -87,7 +87,7 @@ fn instrument(src: &str, invs: &[(usize, usize, String)]) -> String {
     let mut lines: Vec<String> = src.lines().map(String::from).collect();
     // Right to left within a line, so that earlier columns stay valid.
     let mut sorted = invs.to_vec();
-    sorted.sort_by(|a, b| (b.0, b.1).cmp(&(a.0, a.1)));
+    sorted.sort_by_key(|b| std::cmp::Reverse((b.0, b.1)));
     for (line, col, e) in sorted {
         let l = &mut lines[line - 1];
         let at = col - 1;

@@ -157,14 +157,22 @@ pub fn trace_with(
         Recorder { prog, steps: Vec::new(), nondet: Vec::new(), inputs_read: 0, calls: Vec::new(), pending_line: line };
     let run = Interpreter::new(prog).run_main_traced(input, config, &mut rec);
     let mut steps = rec.steps;
+    let mut unread = vec![false; steps.len()];
     for (at, k) in rec.nondet {
-        if let (Some((_, ty, v)), StepKind::Nondet { value, ty: t, .. }) = (run.inputs.get(k), &mut steps[at].kind) {
-            *value = *v;
-            *t = *ty;
+        match (run.inputs.get(k), &mut steps[at].kind) {
+            (Some((_, ty, v)), StepKind::Nondet { value, ty: t, .. }) => {
+                *value = *v;
+                *t = *ty;
+            }
+            _ => unread[at] = true,
         }
     }
-    // A nondet edge whose input the run never got (input exhausted) is no step.
-    steps.retain(|s| !matches!(s.kind, StepKind::Nondet { .. }) || true);
+    // A nondet edge whose input the run never got (the run stopped there) is no step.
+    let mut k = 0;
+    steps.retain(|_| {
+        k += 1;
+        !unread[k - 1]
+    });
     Trace { steps, run }
 }
 
