@@ -347,9 +347,7 @@ fn write_violation_witnesses(
                 tr.steps.len()
             ));
         }
-        eprintln!(
-            "kappa: note: the counterexample is longer than {MAX_WITNESS_STEPS} steps: the witnesses give only its nondet values"
-        );
+        println!("note: the counterexample is longer than {MAX_WITNESS_STEPS} steps: the witnesses give only its nondet values");
     }
     let meta = witness::Meta::new(&front.file, front.data_model, &p.violated_spec(sub))?;
     std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
@@ -382,15 +380,20 @@ fn write_violation_witnesses(
                 .filter(|i| matches!(i.kind, InputKind::Uninit | InputKind::Memory))
                 .map(|i| i.name.as_str())
                 .collect();
-            let cause = if uninit.is_empty() {
+            let mut causes = Vec::new();
+            if !uninit.is_empty() {
+                causes.push(format!("reads uninitialised memory ({})", uninit.join(", ")));
+            }
+            if !test.program_inputs.is_default() {
+                causes.push("has a command line, standard input or files".to_string());
+            }
+            let cause = if causes.is_empty() {
                 String::new()
             } else {
-                format!(
-                    "; the counterexample reads uninitialised memory ({}), whose values no witness format carries",
-                    uninit.join(", ")
-                )
+                format!("; the counterexample {}, which no witness format carries", causes.join(" and "))
             };
-            eprintln!("kappa: note: the witness {} does not lead to the violation: {why}{cause}", w.display());
+            // On standard output, with the `witness:` line (before the `RESULT:` line).
+            println!("note: the witness {} does not lead to the violation: {why}{cause}", w.display());
         }
     }
     Ok(vec![g.display().to_string(), y.display().to_string()])
