@@ -717,8 +717,8 @@ pub fn testgen(front: FrontOpts, ex: ExploreOpts, to: TestgenOpts) -> ExitCode {
 /// dropping the candidates a path refuted, until one completes with no check failing. An
 /// incomplete exploration refutes nothing, so keeps no candidate: checks at the heads of nested
 /// loops can keep the inner loop from being summarised, so when the check of all heads is
-/// incomplete, each head is checked on its own. Each exploration may take twice the time of the
-/// run that proved the program (at least 5 s, at most its time limit).
+/// incomplete, each head is checked on its own. All explorations together may take twice the
+/// time of the run that proved the program (at least 5 s, at most its time limit).
 fn check_candidates(
     front: &FrontOpts,
     prog: &kappa_ir::Program,
@@ -732,10 +732,11 @@ fn check_candidates(
     cx.quiet = true;
     cx.tree = None;
     cx.stats_json = None;
-    let cap = (2.0 * proof_time_s).max(5.0);
-    cx.max_time = Some(ex.max_time.map_or(cap, |t| t.min(cap)));
+    let budget = (2.0 * proof_time_s).max(5.0);
+    let budget = ex.max_time.map_or(budget, |t| t.min(budget));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64(budget);
     let all = vec![true; cands.len()];
-    if let Ok(holds) = check_subset(front, prog, p, &cx, cands, all) {
+    if let Ok(holds) = check_subset(front, prog, p, &mut cx, deadline, cands, all) {
         return holds;
     }
     let mut heads: Vec<(u32, u32)> = cands.iter().map(|c| (c.func.0, c.header.0)).collect();
@@ -745,7 +746,7 @@ fn check_candidates(
     let mut incomplete = Vec::new();
     for h in heads {
         let active: Vec<bool> = cands.iter().map(|c| (c.func.0, c.header.0) == h).collect();
-        match check_subset(front, prog, p, &cx, cands, active) {
+        match check_subset(front, prog, p, &mut cx, deadline, cands, active) {
             Ok(ok) => holds.iter_mut().zip(ok).for_each(|(x, y)| *x |= y),
             Err(why) => incomplete.push(format!(
                 "line {}: {why}",
@@ -768,12 +769,18 @@ fn check_subset(
     front: &FrontOpts,
     prog: &kappa_ir::Program,
     p: &Property,
-    cx: &ExploreOpts,
+    cx: &mut ExploreOpts,
+    deadline: std::time::Instant,
     cands: &[kappa_svcomp::invariants::Candidate],
     mut active: Vec<bool>,
 ) -> Result<Vec<bool>, String> {
     use kappa_svcomp::invariants;
     while active.contains(&true) {
+        let left = deadline.saturating_duration_since(std::time::Instant::now()).as_secs_f64();
+        if left < 0.05 {
+            return Err("the time for the check is used up".into());
+        }
+        cx.max_time = Some(left);
         let checked = invariants::instrument(prog, cands, &active);
         checked.validate().map_err(|e| format!("internal error: {e}"))?;
         let mut setup = explore::setup(front, cx, &checked);
