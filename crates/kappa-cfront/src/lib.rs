@@ -33,6 +33,10 @@ pub struct Options {
     /// call to such a function without body, or a use of such a global declared `extern` only,
     /// becomes an [`kappa_ir::Import`] of the program instead of an error.
     pub externs: std::collections::BTreeSet<String>,
+    /// Check signed integer arithmetic (`+`, `-`, `*`, unary `-`, `++`, `--`, compound
+    /// assignments) for overflow: an overflow reaches an `overflow` error location (SV-COMP's
+    /// `no-overflow` property). Off by default: kappa's default semantics wrap, as `-fwrapv`.
+    pub overflow_checks: bool,
 }
 
 /// Lowers a C file. Files ending in `.i` are taken as preprocessed; others go through the
@@ -86,6 +90,7 @@ fn lower_on_this_thread(name: &str, text: &str, opts: &Options) -> Result<Progra
     };
     let mut l = lower::Lowerer::new(&sm, text, opts.data_model);
     l.externs = opts.externs.clone();
+    l.overflow_checks = opts.overflow_checks;
     l.collect(&parse.unit)?;
     let entries = if opts.lower_all {
         l.defined_functions()

@@ -17,14 +17,6 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    pub fn result_line(&self) -> String {
-        match self {
-            Verdict::True => "RESULT: true".into(),
-            Verdict::False => "RESULT: false(unreach-call)".into(),
-            Verdict::Unknown(r) => format!("RESULT: unknown ({r})"),
-        }
-    }
-
     pub fn stats_name(&self) -> String {
         match self {
             Verdict::True => "true".into(),
@@ -291,33 +283,15 @@ pub fn print_report(prog: &Program, report: &RunReport, out_dir: &Path) {
 }
 
 pub fn write_stats(path: &PathBuf, report: &RunReport, verdict: &Verdict) -> Result<(), String> {
+    write_stats_named(path, report, verdict.stats_name())
+}
+
+/// The statistics with the verdict given by name (`false(valid-deref)`).
+pub fn write_stats_named(path: &PathBuf, report: &RunReport, verdict: String) -> Result<(), String> {
     let mut stats = report.stats.clone();
-    stats.verdict = verdict.stats_name();
+    stats.verdict = verdict;
     let json = serde_json::to_string_pretty(&stats).map_err(|e| e.to_string())?;
     std::fs::write(path, json + "\n").map_err(|e| format!("cannot write {}: {e}", path.display()))
-}
-
-/// `--property unreach-call`, or an SV-COMP .prp file stating it.
-pub fn check_property(p: &str) -> Result<(), String> {
-    if p == "unreach-call" {
-        return Ok(());
-    }
-    let text = std::fs::read_to_string(p).map_err(|_| format!("unknown property `{p}` (kappa checks unreach-call)"))?;
-    if text.contains("call(reach_error())") || text.contains("call(__VERIFIER_error())") {
-        Ok(())
-    } else {
-        Err(format!("unsupported property in {p} (kappa checks unreach-call)"))
-    }
-}
-
-/// A `false` verdict stands only with a counterexample that replays on the real program, where a
-/// C compiler is available (SPEC.md).
-pub fn confirm_by_replay(front: &FrontOpts, report: &RunReport) -> Verdict {
-    let Some(v) = report.violations().next() else { return Verdict::Unknown("no counterexample".into()) };
-    let Some(test) = &v.testcase else {
-        return Verdict::Unknown("no test for the counterexample (solver unknown)".into());
-    };
-    replay_verdict(front, test)
 }
 
 /// `false` if the test replays on the program (`front.file`) compiled by the C compiler.

@@ -6,9 +6,10 @@
 mod explore;
 mod inputs;
 mod slice;
+mod svcomp;
 
 use clap::{Args, Parser, Subcommand};
-use kappa_cfront::{DiagKind, Options};
+use kappa_cfront::Options;
 use kappa_ir::analysis::{analyze_program, CycleOptions};
 use kappa_ir::DataModel;
 use std::path::PathBuf;
@@ -114,19 +115,25 @@ enum Command {
         #[command(flatten)]
         explore: ExploreOpts,
     },
-    /// SV-COMP style verification of reach_error() reachability; the last line is the verdict.
+    /// SV-COMP style verification of a program or task definition (.yml): unreach-call,
+    /// valid-memsafety, valid-memcleanup, no-overflow, termination; the last line is the verdict.
     Verify {
         #[command(flatten)]
         front: FrontOpts,
         #[command(flatten)]
         explore: ExploreOpts,
-        /// unreach-call, or an SV-COMP .prp file.
-        #[arg(long, default_value = "unreach-call")]
-        property: String,
-        /// Slice the program first (the path-sensitively sliced CFG for the property) and
-        /// verify the slice; a counterexample is confirmed on the original program.
-        #[arg(long)]
-        slice: bool,
+        #[command(flatten)]
+        verify: svcomp::VerifyOpts,
+    },
+    /// Test-Comp: a test suite for a coverage goal, in the exchange format (OUT/test-suite/,
+    /// OUT/test-suite.zip with --zip).
+    Testgen {
+        #[command(flatten)]
+        front: FrontOpts,
+        #[command(flatten)]
+        explore: ExploreOpts,
+        #[command(flatten)]
+        testgen: svcomp::TestgenOpts,
     },
     /// Replay a test on the program compiled by the system C compiler: does the recorded outcome
     /// happen?
@@ -193,68 +200,8 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Command::Verify { front, explore: ex, property, slice: sliced } => {
-            if let Err(e) = ex.inputs.spec() {
-                eprintln!("kappa: {e}");
-                return ExitCode::from(1);
-            }
-            if let Err(e) = explore::check_property(&property) {
-                eprintln!("kappa: {e}");
-                return ExitCode::from(1);
-            }
-            // Valid C that kappa cannot handle is a verdict (unknown), not an input error.
-            let prog = match kappa_libc::lower_file(&front.file, &front_options(&front)) {
-                Ok(p) => p,
-                Err(d) if d.kind == DiagKind::Unsupported => {
-                    eprintln!("{d}");
-                    println!("{}", explore::Verdict::Unknown(format!("unsupported: {}", d.message)).result_line());
-                    return ExitCode::SUCCESS;
-                }
-                Err(d) => {
-                    eprintln!("{d}");
-                    return ExitCode::from(2);
-                }
-            };
-            let mut ex = ex;
-            if sliced {
-                match slice::verify_sliced(&front, &ex, &prog) {
-                    Ok(verdict) => {
-                        println!("{}", verdict.result_line());
-                        return ExitCode::SUCCESS;
-                    }
-                    Err(time_left) => ex.max_time = time_left,
-                }
-            }
-            let setup = explore::setup(&front, &ex, &prog);
-            for n in &setup.notes {
-                eprintln!("kappa: note: {n}");
-            }
-            let (report, dot) = explore::explore(&prog, setup.cfg, &ex, true);
-            let mut verdict = explore::verdict_of(&report);
-            if verdict == explore::Verdict::False {
-                verdict = explore::confirm_by_replay(&front, &report);
-            }
-            if let (Some(path), Some(dot)) = (&ex.tree, dot) {
-                if let Err(e) = explore::write_tree(path, &dot) {
-                    eprintln!("kappa: {e}");
-                }
-            }
-            if let Some(p) = &ex.stats_json {
-                if let Err(e) = explore::write_stats(p, &report, &verdict) {
-                    eprintln!("kappa: {e}");
-                }
-            }
-            if !ex.quiet {
-                explore::print_report(&prog, &report, &ex.out);
-            }
-            if ex.quiet {
-                for a in &report.stats.assumptions {
-                    println!("assumption: {a}");
-                }
-            }
-            println!("{}", verdict.result_line());
-            ExitCode::SUCCESS
-        }
+        Command::Verify { front, explore: ex, verify } => svcomp::verify(front, ex, verify),
+        Command::Testgen { front, explore: ex, testgen } => svcomp::testgen(front, ex, testgen),
         Command::Run { front, explore: ex } => {
             if let Err(e) = ex.inputs.spec() {
                 eprintln!("kappa: {e}");
@@ -282,6 +229,11 @@ fn main() -> ExitCode {
             }
             explore::print_report(&prog, &report, &ex.out);
             ExitCode::SUCCESS
+        }
+        Command::Replay { file, test, include, define } if svcomp::is_witness_file(&test) => {
+            let front =
+                FrontOpts { file, data_model: kappa_ir::DataModel::LP64, include, define, entry: "main".into() };
+            svcomp::replay_witness(&front, &test)
         }
         Command::Replay { file, test, include, define } => {
             let text = match std::fs::read_to_string(&test) {

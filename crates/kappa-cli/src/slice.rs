@@ -43,7 +43,10 @@ pub struct SliceArgs {
 fn criterion(a: &SliceArgs) -> Result<Criterion, String> {
     match (&a.property, a.target.is_empty()) {
         (Some(_), false) => Err("give either --target or --property, not both".into()),
-        (Some(p), true) => explore::check_property(p).map(|_| Criterion::UnreachCall),
+        (Some(p), true) => match kappa_svcomp::Property::from_arg(p)? {
+            kappa_svcomp::Property::UnreachCall { .. } => Ok(Criterion::UnreachCall),
+            other => Err(format!("the slicer's property is unreach-call, not {}", other.name())),
+        },
         (None, false) => Ok(Criterion::Targets(a.target.clone())),
         (None, true) => Err("give the target variables (--target x,y) or a property (--property unreach-call)".into()),
     }

@@ -97,6 +97,22 @@ pub struct Config {
     pub input_buffer: u64,
     /// What `main(argc, argv)`, standard input and files are (KLEE's POSIX options).
     pub program_inputs: ProgramInputSpec,
+    /// The error kinds `stop_at_first_violation` stops at; empty: `reach_error` and `assert`.
+    pub violation_kinds: Vec<kappa_ir::ErrorKind>,
+    /// Check heap blocks when the program terminates (`main` returns or `exit` is called).
+    pub leak_check: LeakCheck,
+}
+
+/// What a terminating path is checked for (SV-COMP's `valid-memtrack` and `valid-memcleanup`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LeakCheck {
+    #[default]
+    Off,
+    /// A block still allocated that no pointer in globals, live stack memory or registers (nor
+    /// in blocks reachable from them) refers to: `memory_leak`.
+    Memtrack,
+    /// A block still allocated: `memory_not_freed`.
+    Memcleanup,
 }
 
 /// The program's command line, standard input and files: concrete (`kappa run prog.c -- ARGS`)
@@ -140,6 +156,8 @@ impl Default for Config {
             max_heap_objects: 16,
             input_buffer: 16,
             program_inputs: ProgramInputSpec::default(),
+            violation_kinds: Vec::new(),
+            leak_check: LeakCheck::Off,
         }
     }
 }

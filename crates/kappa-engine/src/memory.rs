@@ -207,6 +207,11 @@ impl Contents {
     }
 
     /// Bytes per element of the array part.
+    /// Nothing but zeros was ever written (for a pointer shadow: no pointer is stored here).
+    pub fn only_zeros(&self) -> bool {
+        self.zero
+    }
+
     pub fn stride(&self) -> u32 {
         self.stride
     }

@@ -126,6 +126,9 @@ pub struct State {
     pub last_cycle: Option<u32>,
     /// The entry function's symbolic input heap: references and materialised input objects.
     pub heap: Rc<crate::heap::InputHeap>,
+    /// Where each heap block (`malloc`, `calloc`, …) of the path was allocated: object id and
+    /// the program's call (for leak reports).
+    pub alloc_sites: Rc<Vec<(u32, Span)>>,
 }
 
 impl State {

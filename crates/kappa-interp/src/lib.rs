@@ -120,7 +120,7 @@ mod printf;
 mod tests;
 
 pub use input::{InputSource, RandomInput, VecInput, ZeroInput};
-pub use machine::Interpreter;
+pub use machine::{Interpreter, Tracer};
 pub use memory::INSTANCE_OVERHEAD;
 
 use kappa_ir::expr::{mask, to_signed};

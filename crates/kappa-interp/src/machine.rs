@@ -139,13 +139,19 @@ impl<'p> Interpreter<'p> {
 
     /// Runs `entry` with the given arguments (see [`crate::run`]).
     pub fn run(&self, entry: FuncId, args: &[Value], input: &mut dyn InputSource, config: &Config) -> RunResult {
-        self.run_with(entry, Args::Values(args), input, config)
+        self.run_with(entry, Args::Values(args), input, config, &mut ())
     }
 
     /// Runs `main` (see [`crate::run_main`]).
     pub fn run_main(&self, input: &mut dyn InputSource, config: &Config) -> RunResult {
+        self.run_main_traced(input, config, &mut ())
+    }
+
+    /// Runs `main`, telling `tracer` every edge taken and every return (witnesses of the
+    /// path).
+    pub fn run_main_traced(&self, input: &mut dyn InputSource, config: &Config, tracer: &mut dyn Tracer) -> RunResult {
         match self.prog.main {
-            Some(m) => self.run_with(m, Args::Main, input, config),
+            Some(m) => self.run_with(m, Args::Main, input, config, tracer),
             None => RunResult {
                 outcome: Outcome::Stuck("the program has no main function".into()),
                 output: Vec::new(),
@@ -158,8 +164,16 @@ impl<'p> Interpreter<'p> {
         }
     }
 
-    fn run_with(&self, entry: FuncId, args: Args, input: &mut dyn InputSource, config: &Config) -> RunResult {
+    fn run_with(
+        &self,
+        entry: FuncId,
+        args: Args,
+        input: &mut dyn InputSource,
+        config: &Config,
+        tracer: &mut dyn Tracer,
+    ) -> RunResult {
         let mut m = Machine {
+            tracer,
             ip: self,
             cfg: config,
             input,
@@ -203,7 +217,22 @@ struct Frame {
     ret_dst: Option<VarId>,
 }
 
+/// Watches a run: each edge as it is taken (before its operation), each function's return.
+pub trait Tracer {
+    fn edge(&mut self, func: FuncId, edge: usize) {
+        let _ = (func, edge);
+    }
+    /// `func` reached its exit location and its frame was popped.
+    fn returned(&mut self, func: FuncId) {
+        let _ = func;
+    }
+}
+
+/// No tracing.
+impl Tracer for () {}
+
 struct Machine<'a, 'p> {
+    tracer: &'a mut dyn Tracer,
     ip: &'a Interpreter<'p>,
     cfg: &'a Config,
     input: &'a mut dyn InputSource,
@@ -464,6 +493,7 @@ impl<'a, 'p> Machine<'a, 'p> {
     /// At the exit location: pop the frame, pass the return value on.
     fn leave(&mut self) -> R<()> {
         let Some(fr) = self.frames.pop() else { return stuck("no frame") };
+        self.tracer.returned(FuncId(fr.func));
         for &s in fr.slots.iter().chain(&fr.stack) {
             if s != 0 {
                 self.mem.kill(s);
@@ -610,6 +640,7 @@ impl<'a, 'p> Machine<'a, 'p> {
         }
         self.steps += 1;
         self.deep.set(fp.deep[ei as usize]);
+        self.tracer.edge(FuncId(fi as u32), ei as usize);
         self.exec(f, &f.edges[ei as usize])
     }
 

@@ -139,6 +139,15 @@ pub enum ErrorKind {
     /// Access to freed memory, a dead stack object, or a write into a string literal.
     InvalidDeref,
     InvalidFree,
+    /// Signed integer arithmetic whose result does not fit its type (checked only with the
+    /// front-end's `overflow_checks`, for SV-COMP's `no-overflow`).
+    Overflow,
+    /// A heap block no pointer refers to any more while it is still allocated, found when the
+    /// program terminates (SV-COMP's `valid-memtrack`).
+    MemoryLeak,
+    /// A heap block still allocated when the program terminates (SV-COMP's
+    /// `valid-memcleanup`).
+    MemoryNotFreed,
 }
 
 impl ErrorKind {
@@ -153,12 +162,27 @@ impl ErrorKind {
             ErrorKind::NullDeref => "null_deref",
             ErrorKind::InvalidDeref => "invalid_deref",
             ErrorKind::InvalidFree => "invalid_free",
+            ErrorKind::Overflow => "overflow",
+            ErrorKind::MemoryLeak => "memory_leak",
+            ErrorKind::MemoryNotFreed => "memory_not_freed",
         }
     }
 
-    pub fn all() -> [ErrorKind; 8] {
+    pub fn all() -> [ErrorKind; 11] {
         use ErrorKind::*;
-        [ReachError, Assert, DivByZero, DivOverflow, OutOfBounds, NullDeref, InvalidDeref, InvalidFree]
+        [
+            ReachError,
+            Assert,
+            DivByZero,
+            DivOverflow,
+            OutOfBounds,
+            NullDeref,
+            InvalidDeref,
+            InvalidFree,
+            Overflow,
+            MemoryLeak,
+            MemoryNotFreed,
+        ]
     }
 }
 

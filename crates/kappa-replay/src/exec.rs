@@ -18,6 +18,9 @@ pub(crate) const EXIT_SANITIZER: i32 = 219;
 
 pub(crate) const ASAN_OPTIONS: &str =
     "detect_leaks=0:abort_on_error=0:exitcode=219:detect_stack_use_after_return=1:handle_abort=0:symbolize=1";
+/// LeakSanitizer without roots: every block still allocated at exit is reported (SV-COMP's
+/// `valid-memcleanup`).
+pub(crate) const LSAN_NO_ROOTS: &str = "use_globals=0:use_stacks=0:use_registers=0:use_tls=0";
 pub(crate) const UBSAN_OPTIONS: &str = "print_stacktrace=1:exitcode=219:halt_on_error=1";
 
 /// The flags of every compilation.
@@ -230,7 +233,9 @@ pub(crate) struct Report {
 pub(crate) fn parse_report(stderr: &str, is_program_file: &dyn Fn(&str) -> Option<String>) -> Option<Report> {
     let lines: Vec<&str> = stderr.lines().collect();
     let ubsan = lines.iter().position(|l| l.contains(": runtime error: "));
-    let asan = lines.iter().position(|l| l.contains("ERROR: AddressSanitizer: "));
+    let asan = lines.iter().position(|l| {
+        l.contains("ERROR: AddressSanitizer: ") || l.contains("ERROR: LeakSanitizer: detected memory leaks")
+    });
     let start = match (ubsan, asan) {
         (Some(u), Some(a)) => u.min(a),
         (Some(u), None) => u,
@@ -245,6 +250,16 @@ pub(crate) fn parse_report(stderr: &str, is_program_file: &dyn Fn(&str) -> Optio
             candidates.push((file, line));
         }
         (ubsan_kind(msg), format!("runtime error: {msg}"))
+    } else if head.contains("ERROR: LeakSanitizer: ") {
+        // One report per leaked block (also the replay runtime's, without roots): the first
+        // block allocated by the program is the leak; none means the program leaks nothing.
+        let location = lines[start + 1..]
+            .iter()
+            .filter(|l| l.trim_start().starts_with('#'))
+            .filter_map(|l| l.trim().rsplit(' ').next().and_then(split_location))
+            .find_map(|(f, l)| is_program_file(&f).map(|f| (f, l)));
+        let kind = location.as_ref().map(|_| ErrorKind::MemoryLeak);
+        return Some(Report { kind, headline: "LeakSanitizer: detected memory leaks".into(), location });
     } else {
         let msg = head.split_once("ERROR: AddressSanitizer: ").map(|x| x.1).unwrap_or(head);
         (asan_kind(msg), format!("AddressSanitizer: {msg}"))
@@ -291,6 +306,10 @@ fn ubsan_kind(msg: &str) -> Option<ErrorKind> {
         Some(ErrorKind::OutOfBounds)
     } else if msg.contains("null pointer") && !msg.contains("offset") {
         Some(ErrorKind::NullDeref)
+    } else if msg.starts_with("signed integer overflow:")
+        || (msg.starts_with("negation of ") && msg.contains("cannot be represented"))
+    {
+        Some(ErrorKind::Overflow)
     } else {
         None
     }

@@ -86,6 +86,10 @@ pub struct ReplayOptions {
     pub defines: Vec<String>,
     /// Keep the generated files in a directory under this one (`$KAPPA_KEEP_REPLAY`).
     pub keep: Option<PathBuf>,
+    /// Compile with `-fwrapv` (kappa's default semantics: signed arithmetic wraps). Without it
+    /// UBSan reports signed overflow, which confirms tests ending in `overflow`; [`replay`]
+    /// turns it off for them.
+    pub wrapv: bool,
 }
 
 impl Default for ReplayOptions {
@@ -97,6 +101,7 @@ impl Default for ReplayOptions {
             include_dirs: Vec::new(),
             defines: Vec::new(),
             keep: std::env::var_os("KAPPA_KEEP_REPLAY").filter(|s| !s.is_empty()).map(PathBuf::from),
+            wrapv: true,
         }
     }
 }
@@ -209,7 +214,11 @@ fn io_err(what: &str, e: std::io::Error) -> ReplayError {
 /// entry, compiles the instrumented program, runs it on the test's inputs and compares.
 pub fn replay(source: &Path, test: &TestCase, opts: &ReplayOptions) -> Result<Replay, ReplayError> {
     let dm: DataModel = test.data_model.parse().map_err(ReplayError::NotReplayable)?;
-    let harness = Harness::build(source, dm, &test.entry, opts)?;
+    let mut opts = opts.clone();
+    if matches!(&test.outcome, TestOutcome::Error { error, .. } if error == ErrorKind::Overflow.name()) {
+        opts.wrapv = false;
+    }
+    let harness = Harness::build(source, dm, &test.entry, &opts)?;
     harness.run(test)
 }
 
@@ -301,7 +310,7 @@ impl Harness {
         let exe = dir.join(&stem);
         std::fs::write(&prog_i, &plan.text).map_err(|e| io_err("cannot write the instrumented program", e))?;
         std::fs::write(&runtime, RUNTIME_C).map_err(|e| io_err("cannot write the runtime", e))?;
-        compile(&opts.cc, m32, sanitizers, &dir, &prog_i, &runtime, &exe)?;
+        compile(&opts.cc, m32, sanitizers, opts.wrapv, &dir, &prog_i, &runtime, &exe)?;
         Ok(Harness {
             prog,
             plan,
@@ -358,10 +367,28 @@ impl Harness {
         std::fs::write(&data_path, &data.text).map_err(|e| io_err("cannot write the test data", e))?;
         // The program runs in a directory of its own: the data file's path must not be relative.
         let data_str = std::path::absolute(&data_path).unwrap_or(data_path.clone()).to_string_lossy().into_owned();
+        // Tests ending in a leak run with LeakSanitizer; for `memory_not_freed` it has no roots,
+        // so that every block still allocated at exit is reported.
+        let leak = match &test.outcome {
+            TestOutcome::Error { error, .. } if error == ErrorKind::MemoryLeak.name() => Some(ErrorKind::MemoryLeak),
+            TestOutcome::Error { error, .. } if error == ErrorKind::MemoryNotFreed.name() => {
+                Some(ErrorKind::MemoryNotFreed)
+            }
+            _ => None,
+        };
+        let asan = match leak {
+            Some(_) => exec::ASAN_OPTIONS.replace("detect_leaks=0", "detect_leaks=1"),
+            None => exec::ASAN_OPTIONS.to_string(),
+        };
+        let lsan = match leak {
+            Some(ErrorKind::MemoryNotFreed) => exec::LSAN_NO_ROOTS,
+            _ => "",
+        };
         let envs = [
             ("KAPPA_REPLAY_DATA", data_str.as_str()),
-            ("ASAN_OPTIONS", exec::ASAN_OPTIONS),
+            ("ASAN_OPTIONS", asan.as_str()),
             ("UBSAN_OPTIONS", exec::UBSAN_OPTIONS),
+            ("LSAN_OPTIONS", lsan),
         ];
         // The test's command line, standard input, and files in a directory of their own.
         let pi = &test.program_inputs;
@@ -396,6 +423,12 @@ impl Harness {
         let (observed, consumed) = match ended {
             Ended::Timeout => (Observed::Timeout, None),
             Ended::Status(status) => self.observe(status, &stderr, &data)?,
+        };
+        let observed = match observed {
+            Observed::Error { kind: ErrorKind::MemoryLeak, file, line } if leak == Some(ErrorKind::MemoryNotFreed) => {
+                Observed::Error { kind: ErrorKind::MemoryNotFreed, file, line }
+            }
+            o => o,
         };
         let (matches, explanation) = judge(&test.outcome, &observed, self.sanitizers);
         let mut explanation = explanation;
@@ -608,10 +641,12 @@ fn kind_name(k: InputKind) -> &'static str {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn compile(
     cc: &str,
     m32: bool,
     sanitizers: bool,
+    wrapv: bool,
     dir: &Path,
     prog_i: &Path,
     runtime: &Path,
@@ -620,7 +655,7 @@ fn compile(
     let mut fallbacks: Vec<String> = Vec::new();
     for _attempt in 0..2 {
         let mut cmd = std::process::Command::new(cc);
-        cmd.args(exec::base_flags(m32));
+        cmd.args(exec::base_flags(m32).into_iter().filter(|f| wrapv || f != "-fwrapv"));
         if sanitizers {
             cmd.args(exec::sanitizer_flags());
         }

@@ -937,6 +937,10 @@ impl<'a> Lowerer<'a> {
                 let pt = self.promote(&t);
                 let e = self.convert(e, &t, &pt);
                 let op = if matches!(u.node.operator.node, UnaryOperator::Minus) { UnOp::Neg } else { UnOp::BitNot };
+                if op == UnOp::Neg && pt.is_signed() {
+                    let w = self.int_bits(&pt);
+                    self.overflow_check(BinOp::Sub, &Expr::uint(0, w), &e, w, span);
+                }
                 Ok(Value::Scalar(fold_or(Expr::un(op, e)), pt))
             }
             UnaryOperator::Negate => {
@@ -978,7 +982,11 @@ impl<'a> Lowerer<'a> {
                         let pt = self.promote(&ty);
                         let w = self.int_bits(&pt);
                         let x = self.convert(old.clone(), &ty, &pt);
-                        let r = Expr::bin(if inc { BinOp::Add } else { BinOp::Sub }, x, Expr::uint(1, w));
+                        let bop = if inc { BinOp::Add } else { BinOp::Sub };
+                        if pt.is_signed() {
+                            self.overflow_check(bop, &x, &Expr::uint(1, w), w, span);
+                        }
+                        let r = Expr::bin(bop, x, Expr::uint(1, w));
                         self.convert(r, &pt, &ty)
                     }
                     CType::Float(_) => return Err(self.unsupported(span, "floating-point arithmetic")),
@@ -1302,7 +1310,52 @@ impl<'a> Lowerer<'a> {
             }
             _ => return Err(self.invalid_operands(&op, &lt, &rt, span)),
         };
+        if signed && matches!(bop, BinOp::Add | BinOp::Sub | BinOp::Mul) {
+            self.overflow_check(bop, &l, &r, w, span);
+        }
         Ok((fold_or(Expr::bin(bop, l, r)), ct))
+    }
+
+    /// With [`crate::Options::overflow_checks`]: an `overflow` error where signed `l op r`
+    /// (`op` one of `+ - *`, or unary `-` as `0 - r`) does not fit in `w` bits. Below 64 bits
+    /// the operation is done in twice the width; at 64 bits by the signs (`+`, `-`) and by
+    /// division (`*`: `l != 0 && (l * r) / l != r`, with `-1 * MIN` apart).
+    pub(crate) fn overflow_check(&mut self, op: BinOp, l: &Expr, r: &Expr, w: u32, span: &LSpan) {
+        if !self.overflow_checks || self.no_eval > 0 {
+            return;
+        }
+        let sp = self.span(span);
+        let min = Expr::uint(1u64 << (w - 1), w);
+        let bad = if w <= 32 {
+            let ww = 2 * w;
+            let x = |e: &Expr| Expr::cast(CastOp::SExt, ww, e.clone());
+            let wide = Expr::bin(op, x(l), x(r));
+            let lo = Expr::cast(CastOp::SExt, ww, min.clone());
+            let hi = Expr::cast(CastOp::SExt, ww, Expr::uint((1u64 << (w - 1)) - 1, w));
+            Expr::bin(BinOp::Slt, wide.clone(), lo).or(Expr::bin(BinOp::Sgt, wide, hi))
+        } else {
+            let zero = Expr::uint(0, w);
+            let neg = |e: &Expr| Expr::bin(BinOp::Slt, e.clone(), zero.clone());
+            let res = Expr::bin(op, l.clone(), r.clone());
+            match op {
+                BinOp::Add => Expr::bin(BinOp::Eq, neg(l), neg(r)).and(Expr::bin(BinOp::Ne, neg(&res), neg(l))),
+                BinOp::Sub => Expr::bin(BinOp::Ne, neg(l), neg(r)).and(Expr::bin(BinOp::Ne, neg(&res), neg(l))),
+                _ => {
+                    let m1 = Expr::int(-1, w);
+                    let trivial =
+                        Expr::bin(BinOp::Eq, l.clone(), zero.clone()).or(Expr::bin(BinOp::Eq, l.clone(), m1.clone()));
+                    let by_m1 = Expr::bin(BinOp::Eq, l.clone(), m1).and(Expr::bin(BinOp::Eq, r.clone(), min));
+                    let back = Expr::bin(BinOp::Ne, Expr::bin(BinOp::SDiv, res, l.clone()), r.clone());
+                    Expr::ite(trivial, by_m1, back)
+                }
+            }
+        };
+        let sym = match op {
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            _ => "*",
+        };
+        self.check(bad, ErrorKind::Overflow, format!("signed overflow ({sym}) in `{}`", self.snippet(span)), sp);
     }
 
     /// A comparison as a boolean IR expression.

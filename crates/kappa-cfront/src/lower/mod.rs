@@ -147,6 +147,8 @@ pub(crate) struct Lowerer<'a> {
     param_vars: HashMap<FuncId, Vec<VarId>>,
     /// Names a linker provides (see [`crate::Options::externs`]).
     pub externs: std::collections::BTreeSet<String>,
+    /// See [`crate::Options::overflow_checks`].
+    pub overflow_checks: bool,
 }
 
 /// Collects the names used as `&name` (the only way a scalar's address escapes).
@@ -187,6 +189,7 @@ impl<'a> Lowerer<'a> {
             discard_post: false,
             eval_param_vla: false,
             externs: Default::default(),
+            overflow_checks: false,
         }
     }
 

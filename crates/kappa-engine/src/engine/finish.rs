@@ -1,14 +1,60 @@
 //! Terminated paths: statistics, errors, and the test of each path.
 
 use super::*;
+use crate::config::LeakCheck;
 use kappa_ir::testcase::{HeapField, HeapObject, HeapPointer};
+
+/// What the leak check found on a terminating path.
+pub(crate) enum Leak {
+    None,
+    /// `cond`: the first leaking block leaks (its allocation site and a message); `all`: some
+    /// block leaks.
+    Found {
+        cond: Term,
+        all: Term,
+        site: Span,
+        kind: ErrorKind,
+        message: String,
+    },
+    Unknown(String),
+}
+
+/// Objects whose pointers the leak check reads one by one (larger ones holding pointers make
+/// the check give up).
+const LEAK_SCAN_BYTES: u64 = 1 << 16;
 
 impl<'p> Engine<'p> {
     // ---- termination and tests ----
 
-    pub(crate) fn finish(&mut self, st: State, how: Termination) {
+    pub(crate) fn finish(&mut self, mut st: State, how: Termination) {
         if st.frames.is_empty() && st.node == 0 {
             return; // a placeholder state
+        }
+        if matches!(how, Termination::Exit(_)) && self.cfg.leak_check != LeakCheck::Off {
+            match self.leak_check(&st) {
+                Leak::None => {}
+                Leak::Unknown(why) => {
+                    let r = format!("leak check: {why}");
+                    if !self.stats.incomplete.contains(&r) {
+                        self.stats.incomplete.push(r);
+                    }
+                }
+                Leak::Found { cond, all, site, kind, message } => {
+                    // The paths that leak end in the error; the others terminate normally.
+                    let mut bad = st.clone();
+                    bad.pc.push(cond);
+                    self.finish(bad, Termination::Error { kind, message, span: site });
+                    match self.query(&st, &all.not()) {
+                        SatResult::Sat => st.pc.push(all.not()),
+                        SatResult::Unsat => return,
+                        SatResult::Unknown(r) => {
+                            self.stats.failed_leaves += 1;
+                            self.failed_leaf_reason(r);
+                            return;
+                        }
+                    }
+                }
+            }
         }
         let kind = match &how {
             Termination::Exit(_) => NodeKind::Exit,
@@ -60,7 +106,12 @@ impl<'p> Engine<'p> {
                     });
                 }
             }
-            if self.cfg.stop_at_first_violation && matches!(kind, ErrorKind::ReachError | ErrorKind::Assert) {
+            let violation = if self.cfg.violation_kinds.is_empty() {
+                matches!(kind, ErrorKind::ReachError | ErrorKind::Assert)
+            } else {
+                self.cfg.violation_kinds.contains(kind)
+            };
+            if self.cfg.stop_at_first_violation && violation {
                 self.stop = true;
             }
         }
@@ -263,5 +314,133 @@ impl<'p> Engine<'p> {
         }
         std::fs::write(dir.join(&name), t.to_json()).ok()?;
         Some(format!("tests/{name}"))
+    }
+}
+
+impl<'p> Engine<'p> {
+    /// The leak check of a path that terminates (`main` returned or `exit` was called).
+    ///
+    /// `valid-memcleanup`: a heap block is leaked when it is live. `valid-memtrack`: when it is
+    /// live and not reachable: reachability is a formula computed as a fixpoint over the
+    /// pointer shadows of the objects (pointers stored at pointer-aligned offsets, as
+    /// LeakSanitizer scans them), from the roots — globals, live stack objects, input objects and
+    /// the pointers held in registers (on `exit` the callers' frames are still there). A block
+    /// once unreachable stays so, so a block lost during the run is found at its end.
+    pub(crate) fn leak_check(&mut self, st: &State) -> Leak {
+        let heap: Vec<u32> =
+            st.memory.ids().filter(|&id| st.memory.get(id).is_some_and(|o| o.kind == ObjectKind::Heap)).collect();
+        if heap.is_empty() {
+            return Leak::None;
+        }
+        let live = |id: u32| st.memory.get(id).map_or(Term::ff(), |o| o.live());
+        let conds: Vec<(u32, Term)> = match self.cfg.leak_check {
+            LeakCheck::Off => return Leak::None,
+            LeakCheck::Memcleanup => heap.iter().map(|&o| (o, live(o))).collect(),
+            LeakCheck::Memtrack => {
+                let reach = match self.reachable_blocks(st, &heap) {
+                    Ok(r) => r,
+                    Err(why) => return Leak::Unknown(why),
+                };
+                heap.iter().zip(reach).map(|(&o, r)| (o, live(o).and(&r.not()))).collect()
+            }
+        };
+        let conds: Vec<(u32, Term)> = conds.into_iter().filter(|(_, c)| !c.is_false()).collect();
+        if conds.is_empty() {
+            return Leak::None;
+        }
+        let all = Term::or_all(conds.iter().map(|(_, c)| c.clone()));
+        match self.query(st, &all) {
+            SatResult::Unsat => return Leak::None,
+            SatResult::Unknown(r) => return Leak::Unknown(format!("solver unknown ({r})")),
+            SatResult::Sat => {}
+        }
+        for (o, c) in &conds {
+            if let SatResult::Sat = self.query(st, c) {
+                let site = st.alloc_sites.iter().find(|(id, _)| id == o).map(|(_, s)| *s).unwrap_or_default();
+                let name = st.memory.get(*o).map_or_else(|| "a block".to_string(), |b| b.name.to_string());
+                let (kind, message) = match self.cfg.leak_check {
+                    LeakCheck::Memcleanup => (
+                        ErrorKind::MemoryNotFreed,
+                        format!("the block allocated here ({name}) is not freed when the program ends"),
+                    ),
+                    _ => (
+                        ErrorKind::MemoryLeak,
+                        format!("the block allocated here ({name}) is lost: no pointer to it remains"),
+                    ),
+                };
+                return Leak::Found { cond: c.clone(), all, site, kind, message };
+            }
+        }
+        Leak::Unknown("no single leaking block found".into())
+    }
+
+    /// For each block of `heap`, the condition that a chain of pointers from a root reaches it.
+    fn reachable_blocks(&self, st: &State, heap: &[u32]) -> Result<Vec<Term>, String> {
+        let pb = u64::from(self.pw() / 8);
+        let ids: Vec<u32> = st.memory.ids().collect();
+        let index: HashMap<u32, usize> = ids.iter().enumerate().map(|(i, &id)| (id, i)).collect();
+        // Object ids held by registers.
+        let mut held: Vec<Term> = Vec::new();
+        let mut take = |v: &Option<SVal>| {
+            if let Some(SVal::Ptr(p)) = v {
+                held.push(p.obj.clone());
+            }
+        };
+        st.globals.iter().for_each(&mut take);
+        for fr in &st.frames {
+            fr.regs.iter().for_each(&mut take);
+        }
+        // Pointers stored in objects: (source, object id term).
+        let mut edges: Vec<(usize, Term)> = Vec::new();
+        for (i, &id) in ids.iter().enumerate() {
+            let Some(o) = st.memory.get(id) else { continue };
+            if o.ptrs.only_zeros() || !o.alive {
+                continue;
+            }
+            let size = match o.size_const() {
+                Some(s) if s <= LEAK_SCAN_BYTES => s,
+                _ => return Err(format!("`{}` holds pointers and is too large or of symbolic size", o.name)),
+            };
+            let mut off = 0;
+            while off + pb <= size {
+                let t = o.ptrs.read_at(off, pb).extract(OBJ_BITS - 1, 0);
+                if t.as_bv() != Some(0) {
+                    edges.push((i, t));
+                }
+                off += pb;
+            }
+        }
+        let id_term = |id: u32| Term::bv(u64::from(id), OBJ_BITS);
+        let base: Vec<Term> = ids
+            .iter()
+            .map(|&id| {
+                let o = st.memory.get(id);
+                match o.map(|o| &o.kind) {
+                    Some(ObjectKind::Heap) | None => Term::or_all(held.iter().map(|h| h.eq(&id_term(id)))),
+                    Some(_) => o.map_or(Term::ff(), |o| o.live()),
+                }
+            })
+            .collect();
+        let live: Vec<Term> = ids.iter().map(|&id| st.memory.get(id).map_or(Term::ff(), |o| o.live())).collect();
+        let mut reach = base.clone();
+        for _ in 0..=heap.len() {
+            let mut changed = false;
+            for &h in heap {
+                let hi = index[&h];
+                let mut r = base[hi].clone();
+                for (src, t) in &edges {
+                    let via = reach[*src].and(&live[*src]).and(&t.eq(&id_term(h)));
+                    r = r.or(&via);
+                }
+                if r != reach[hi] {
+                    reach[hi] = r;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        Ok(heap.iter().map(|h| reach[index[h]].clone()).collect())
     }
 }

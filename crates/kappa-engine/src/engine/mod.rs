@@ -394,5 +394,6 @@ fn dummy_state() -> State {
         skip_templates_at: None,
         last_cycle: None,
         heap: Rc::new(crate::heap::InputHeap::default()),
+        alloc_sites: Rc::new(Vec::new()),
     }
 }

@@ -459,6 +459,10 @@ impl<'p> Engine<'p> {
                     }
                 };
                 st.memory.add(Object::new(id, &name, kind, size, data, pw));
+                if *region == Region::Heap {
+                    let (site, _) = self.error_site(st, e.span, "");
+                    Rc::make_mut(&mut st.alloc_sites).push((id, site));
+                }
                 match target {
                     AllocTarget::Slot(o) => {
                         if let Some(old) = st.frame_mut().slots.insert(*o, id) {

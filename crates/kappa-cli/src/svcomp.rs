@@ -1,0 +1,887 @@
+//! The SV-COMP front of `kappa verify`: task definitions (`kappa verify TASK.yml`), property
+//! files and names (`--property valid-memsafety`), the verdict of each property from the errors
+//! a run found, undefined behaviour under `--ub stop`, confirmation of violations by replay.
+
+use crate::{explore, ExploreOpts, FrontOpts};
+use kappa_cfront::DiagKind;
+use kappa_engine::{LeakCheck, Mode, RunReport};
+use kappa_ir::testcase::InputKind;
+use kappa_ir::ErrorKind;
+use kappa_svcomp::property::Class;
+use kappa_svcomp::{task, Property, Task, Verdict};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// What a path that hits undefined behaviour (an error that is not the property's) means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum UbMode {
+    /// kappa's default: the UB is reported, and a `true` is not given (`unknown (undefined
+    /// behaviour: …)`).
+    Report,
+    /// SV-COMP's semantics: the path ends there, the UB is a warning with its test, and the
+    /// verdict is the property's alone.
+    Stop,
+}
+
+/// Options of `kappa verify` beyond those of `run`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct VerifyOpts {
+    /// The property: unreach-call, valid-memsafety, valid-memcleanup, no-overflow,
+    /// termination, or an SV-COMP .prp file. For a task file, the default is each property of
+    /// the task.
+    #[arg(long)]
+    pub property: Option<String>,
+    /// Undefined behaviour that is not the property's: `report` it and give no `true`, or
+    /// `stop` the path there (SV-COMP's semantics; the default for tasks checking
+    /// unreach-call).
+    #[arg(long, value_enum)]
+    pub ub: Option<UbMode>,
+    /// Validate this violation witness (GraphML or YAML 2.0) instead of searching: follow its
+    /// waypoints and confirm the violation on the real program.
+    #[arg(long, value_name = "W")]
+    pub witness: Option<PathBuf>,
+    /// Slice the program first (the path-sensitively sliced CFG for unreach-call) and verify
+    /// the slice; a counterexample is confirmed on the original program.
+    #[arg(long)]
+    pub slice: bool,
+}
+
+/// The error kinds a run for the property stops at.
+fn violation_kinds(p: &Property) -> Vec<ErrorKind> {
+    ErrorKind::all().into_iter().filter(|k| matches!(p.classify(k.name()), Class::Violation(_))).collect()
+}
+
+/// One property to check, with the expected verdict when a task gives it.
+struct Check {
+    property: Property,
+    expected: Option<Verdict>,
+}
+
+/// `kappa verify FILE.c|TASK.yml`.
+pub fn verify(front: FrontOpts, ex: ExploreOpts, vo: VerifyOpts) -> ExitCode {
+    if let Err(e) = ex.inputs.spec() {
+        eprintln!("kappa: {e}");
+        return ExitCode::from(1);
+    }
+    let mut front = front;
+    let mut checks = Vec::new();
+    let from_task = task::is_task_file(&front.file);
+    if from_task {
+        let t = match Task::load(&front.file) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("kappa: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        match t.program() {
+            Ok(p) => front.file = p.to_path_buf(),
+            Err(e) => {
+                eprintln!("kappa: {e}");
+                return ExitCode::from(2);
+            }
+        }
+        front.data_model = t.data_model;
+        let wanted = match &vo.property {
+            Some(arg) => match Property::from_arg(arg) {
+                Ok(p) => Some(p),
+                Err(e) => {
+                    eprintln!("kappa: {e}");
+                    return ExitCode::from(1);
+                }
+            },
+            None => None,
+        };
+        for tp in &t.properties {
+            if wanted.as_ref().is_some_and(|w| *w != tp.property) || tp.property.is_coverage() {
+                continue;
+            }
+            checks.push(Check { property: tp.property.clone(), expected: tp.expected.clone() });
+        }
+        if let (Some(w), true) = (wanted, checks.is_empty()) {
+            // A property the task does not list: checked all the same, nothing expected.
+            checks.push(Check { property: w, expected: None });
+        }
+        if checks.is_empty() {
+            eprintln!("kappa: {}: the task lists no property kappa verifies", t.path.display());
+            return ExitCode::from(2);
+        }
+    } else {
+        let p = match Property::from_arg(vo.property.as_deref().unwrap_or("unreach-call")) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("kappa: {e}");
+                return ExitCode::from(1);
+            }
+        };
+        if p.is_coverage() {
+            eprintln!("kappa: {} is a Test-Comp goal: use `kappa testgen FILE.c --goal {}`", p.name(), p.name());
+            return ExitCode::from(1);
+        }
+        checks.push(Check { property: p, expected: None });
+    }
+    if let Some(w) = &vo.witness {
+        let Some(c) = checks.first() else { return ExitCode::from(2) };
+        return match validate(&front, w, Some(&c.property)) {
+            Ok(v) => {
+                println!("{}", v.verdict.result_line());
+                ExitCode::SUCCESS
+            }
+            Err(code) => code,
+        };
+    }
+    let several = checks.len() > 1;
+    for c in &checks {
+        // Tasks check unreach-call with SV-COMP's semantics of undefined behaviour.
+        let ub = vo.ub.unwrap_or(if from_task && matches!(c.property, Property::UnreachCall { .. }) {
+            UbMode::Stop
+        } else {
+            UbMode::Report
+        });
+        if several {
+            println!("property {}:", c.property.name());
+        }
+        let mut ex = ex.clone();
+        if several {
+            ex.out = ex.out.join(c.property.name());
+        }
+        match verify_one(&front, &ex, &c.property, ub, vo.slice) {
+            Ok(v) => {
+                if let Some(want) = &c.expected {
+                    let how = match task::agrees(want, &v) {
+                        Some(true) => "kappa agrees",
+                        Some(false) => "kappa DISAGREES",
+                        None => "kappa did not decide",
+                    };
+                    println!("expected verdict: {} ({how})", want.short());
+                }
+                println!("{}", v.result_line());
+            }
+            Err(code) => return code,
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// The engine's configuration for a property.
+pub fn configure(cfg: &mut kappa_engine::Config, p: &Property) {
+    cfg.violation_kinds = violation_kinds(p);
+    cfg.leak_check = match p {
+        Property::ValidMemsafety => LeakCheck::Memtrack,
+        Property::ValidMemcleanup => LeakCheck::Memcleanup,
+        _ => LeakCheck::Off,
+    };
+    if *p == Property::Termination {
+        // Loop templates summarise every number of iterations, also of a loop that never
+        // exits: only classic exploration, which ends only when every path did, shows
+        // termination.
+        cfg.mode = Mode::Classic;
+    }
+}
+
+/// The front-end's options for a property (overflow checks for `no-overflow`).
+pub fn front_options(front: &FrontOpts, p: &Property) -> kappa_cfront::Options {
+    let mut o = crate::front_options(front);
+    o.overflow_checks = *p == Property::NoOverflow;
+    o
+}
+
+fn verify_one(front: &FrontOpts, ex: &ExploreOpts, p: &Property, ub: UbMode, slice: bool) -> Result<Verdict, ExitCode> {
+    let prog = match kappa_libc::lower_file(&front.file, &front_options(front, p)) {
+        Ok(prog) => prog,
+        Err(d) if d.kind == DiagKind::Unsupported => {
+            eprintln!("{d}");
+            return Ok(Verdict::Unknown(format!("unsupported: {}", d.message)));
+        }
+        Err(d) => {
+            eprintln!("{d}");
+            return Err(ExitCode::from(2));
+        }
+    };
+    let mut ex = ex.clone();
+    if *p == Property::Termination {
+        ex.mode = "classic".into();
+    }
+    if slice {
+        if !matches!(p, Property::UnreachCall { .. }) {
+            eprintln!(
+                "kappa: note: --slice: the slicer's property is unreach-call, not {}; verifying the original program",
+                p.name()
+            );
+        } else {
+            match crate::slice::verify_sliced(front, &ex, &prog) {
+                // No witness: the slice's verdict is not tied to the original's locations.
+                Ok(v) => {
+                    return Ok(match v {
+                        explore::Verdict::True => Verdict::True,
+                        explore::Verdict::False => Verdict::False(p.name().into()),
+                        explore::Verdict::Unknown(r) => Verdict::Unknown(r),
+                    })
+                }
+                Err(time_left) => ex.max_time = time_left,
+            }
+        }
+    }
+    let mut setup = explore::setup(front, &ex, &prog);
+    for n in &setup.notes {
+        eprintln!("kappa: note: {n}");
+    }
+    configure(&mut setup.cfg, p);
+    let (report, dot) = explore::explore(&prog, setup.cfg, &ex, true);
+    let mut verdict = verdict_of(p, &report, ub);
+    if let Verdict::False(_) = &verdict {
+        verdict = confirm(front, p, &report, verdict);
+    }
+    if let Verdict::False(sub) = &verdict {
+        match write_violation_witnesses(front, &prog, p, sub, &report, &ex.out) {
+            Ok(files) => println!("witness: {}", files.join(", ")),
+            Err(e) => eprintln!("kappa: no violation witness: {e}"),
+        }
+    }
+    if verdict == Verdict::True {
+        match write_correctness_witnesses(front, &prog, p, &ex, report.stats.time_s) {
+            Ok(files) => println!("witness: {}", files.join(", ")),
+            Err(e) => eprintln!("kappa: no correctness witness: {e}"),
+        }
+    }
+    if let (Some(path), Some(dot)) = (&ex.tree, dot) {
+        if let Err(e) = explore::write_tree(path, &dot) {
+            eprintln!("kappa: {e}");
+        }
+    }
+    if let Some(path) = &ex.stats_json {
+        if let Err(e) = explore::write_stats_named(path, &report, verdict.short()) {
+            eprintln!("kappa: {e}");
+        }
+    }
+    if !ex.quiet {
+        explore::print_report(&prog, &report, &ex.out);
+    } else {
+        for a in &report.stats.assumptions {
+            println!("assumption: {a}");
+        }
+    }
+    if ub == UbMode::Stop {
+        for e in report.stats.errors.iter().filter(|e| p.classify(&e.kind) == Class::Ub) {
+            let test = e.test.as_ref().map(|t| format!(" [test {}]", ex.out.join(t).display())).unwrap_or_default();
+            println!(
+                "warning: undefined behaviour ({}) at {}: the path ends there (--ub stop){test}",
+                e.kind, e.location
+            );
+        }
+    }
+    Ok(verdict)
+}
+
+/// The verdict a run supports for the property, before replay confirms a violation.
+fn verdict_of(p: &Property, report: &RunReport, ub: UbMode) -> Verdict {
+    let s = &report.stats;
+    if let Some(sub) = s.errors.iter().find_map(|e| match p.classify(&e.kind) {
+        Class::Violation(sub) => Some(sub),
+        _ => None,
+    }) {
+        return Verdict::False(sub.into());
+    }
+    if ub == UbMode::Report {
+        if let Some(e) = s.errors.iter().find(|e| p.classify(&e.kind) == Class::Ub) {
+            return Verdict::Unknown(format!("undefined behaviour: {} at {}", e.kind, e.location));
+        }
+    }
+    match s.incomplete.first() {
+        Some(r) if r.starts_with("time limit") => Verdict::Unknown("timeout".into()),
+        Some(r) => Verdict::Unknown(r.clone()),
+        None => Verdict::True,
+    }
+}
+
+/// A violation stands only with a test that replays on the real program, where a C compiler
+/// is available (SPEC.md).
+fn confirm(front: &FrontOpts, p: &Property, report: &RunReport, verdict: Verdict) -> Verdict {
+    let Some(v) = report.stats.errors.iter().find(|e| matches!(p.classify(&e.kind), Class::Violation(_))) else {
+        return Verdict::Unknown("no counterexample".into());
+    };
+    let Some(test) = &v.testcase else {
+        return Verdict::Unknown("no test for the counterexample (solver unknown)".into());
+    };
+    let opts = kappa_replay::ReplayOptions {
+        include_dirs: front.include.clone(),
+        defines: front.define.clone(),
+        ..Default::default()
+    };
+    if !kappa_replay::compiler_available(&opts, front.data_model) {
+        eprintln!(
+            "kappa: note: no C compiler for {}: the counterexample is not confirmed by replay",
+            front.data_model.name()
+        );
+        return verdict;
+    }
+    match kappa_replay::replay(&front.file, test, &opts) {
+        Ok(r) if r.matches => verdict,
+        Ok(r) => Verdict::Unknown(format!("counterexample did not replay: {}", r.explanation)),
+        Err(e) => Verdict::Unknown(format!("counterexample could not be replayed: {e}")),
+    }
+}
+
+/// Writes `witness.graphml` and `witness.yml` into the output directory, from the trace of the
+/// violation's test in the concrete interpreter (the run must end in the violation).
+fn write_violation_witnesses(
+    front: &FrontOpts,
+    prog: &kappa_ir::Program,
+    p: &Property,
+    sub: &str,
+    report: &RunReport,
+    out: &Path,
+) -> Result<Vec<String>, String> {
+    use kappa_svcomp::{trace, witness};
+    let v = report
+        .stats
+        .errors
+        .iter()
+        .find(|e| matches!(p.classify(&e.kind), Class::Violation(_)))
+        .ok_or("no violation")?;
+    let test = v.testcase.as_ref().ok_or("the violation has no test")?;
+    let tr = trace::trace_test(prog, test);
+    let ends_right = match &tr.run.outcome {
+        kappa_interp::Outcome::Error { kind, .. } => p.classify(kind.name()) == Class::Violation(static_sub(sub)),
+        // Leaks are found when the program ends: the interpreter's run exits normally.
+        kappa_interp::Outcome::Exit(_) => matches!(sub, "valid-memtrack" | "valid-memcleanup"),
+        _ => false,
+    };
+    if !ends_right {
+        return Err(format!("the interpreter's run of the test ended in {:?}", tr.run.outcome));
+    }
+    let mut tr = tr;
+    if tr.target().is_none() {
+        // A leak: the target is the allocation of the lost block.
+        if let Some(span) = prog_span(prog, &v.location) {
+            tr.run.outcome = kappa_interp::Outcome::Error {
+                kind: v.kind.parse().map_err(|e: String| e)?,
+                message: v.message.clone(),
+                func: prog.main.ok_or("no main")?,
+                loc: kappa_ir::Loc(0),
+                span,
+            };
+        }
+    }
+    if tr.steps.len() > MAX_WITNESS_STEPS {
+        tr.keep_values_only();
+        if tr.steps.len() > MAX_WITNESS_STEPS {
+            return Err(format!(
+                "the counterexample reads {} nondet values, more than a witness of {MAX_WITNESS_STEPS} steps holds",
+                tr.steps.len()
+            ));
+        }
+        println!("note: the counterexample is longer than {MAX_WITNESS_STEPS} steps: the witnesses give only its nondet values");
+    }
+    let meta = witness::Meta::new(&front.file, front.data_model, &p.violated_spec(sub))?;
+    std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    let g = out.join("witness.graphml");
+    let y = out.join("witness.yml");
+    std::fs::write(&g, witness::violation_graphml(&meta, &tr))
+        .map_err(|e| format!("cannot write {}: {e}", g.display()))?;
+    std::fs::write(&y, witness::violation_yaml(&meta, prog, &tr))
+        .map_err(|e| format!("cannot write {}: {e}", y.display()))?;
+    // The witnesses' own check: the run on their values (as the execution-based validator
+    // makes it) reaches the violation. Values of uninitialised memory are not in either
+    // format, so a counterexample that depends on them is not carried by its witnesses.
+    for w in [&g, &y] {
+        let why = match kappa_svcomp::validate::read_witness(w) {
+            Ok(wp) => {
+                let f = kappa_svcomp::validate::follow(prog, &wp, &kappa_interp::Config::default());
+                match (f.deviations.first(), &f.trace.run.outcome) {
+                    (Some(d), _) => Some(d.clone()),
+                    (None, kappa_interp::Outcome::Error { .. }) => None,
+                    (None, _) if matches!(sub, "valid-memtrack" | "valid-memcleanup") => None,
+                    (None, o) => Some(format!("the run ends without an error ({o:?})")),
+                }
+            }
+            Err(e) => Some(e),
+        };
+        if let Some(why) = why {
+            let uninit: Vec<&str> = test
+                .inputs
+                .iter()
+                .filter(|i| matches!(i.kind, InputKind::Uninit | InputKind::Memory))
+                .map(|i| i.name.as_str())
+                .collect();
+            let mut causes = Vec::new();
+            if !uninit.is_empty() {
+                causes.push(format!("reads uninitialised memory ({})", uninit.join(", ")));
+            }
+            if !test.program_inputs.is_default() {
+                causes.push("has a command line, standard input or files".to_string());
+            }
+            let cause = if causes.is_empty() {
+                String::new()
+            } else {
+                format!("; the counterexample {}, which no witness format carries", causes.join(" and "))
+            };
+            // On standard output, with the `witness:` line (before the `RESULT:` line).
+            println!("note: the witness {} does not lead to the violation: {why}{cause}", w.display());
+        }
+    }
+    Ok(vec![g.display().to_string(), y.display().to_string()])
+}
+
+/// Steps of the longest witness written in full (branches, calls, returns, values).
+const MAX_WITNESS_STEPS: usize = 10_000;
+
+fn static_sub(sub: &str) -> &'static str {
+    ["unreach-call", "valid-deref", "valid-free", "valid-memtrack", "valid-memcleanup", "no-overflow"]
+        .into_iter()
+        .find(|s| *s == sub)
+        .unwrap_or("")
+}
+
+/// The span of a `file:line:col` location of the program.
+fn prog_span(prog: &kappa_ir::Program, loc: &str) -> Option<kappa_ir::Span> {
+    let mut it = loc.rsplitn(3, ':');
+    let col: u32 = it.next()?.parse().ok()?;
+    let line: u32 = it.next()?.parse().ok()?;
+    let file = it.next()?;
+    let f = prog.files.iter().position(|x| x == file)? as u32;
+    Some(kappa_ir::Span { file: f, line, col, ..Default::default() })
+}
+
+/// The outcome of validating a witness.
+pub struct Validation {
+    pub verdict: Verdict,
+    /// The replay's explanation, or why the witness was not confirmed.
+    pub explanation: String,
+}
+
+/// Execution-based validation: the witness's values drive the program in the interpreter; the
+/// run must follow the witness and end in a violation of the property, and that run, made a
+/// test, must replay on the real program. `property` defaults to the witness's specification.
+pub fn validate(front: &FrontOpts, witness: &Path, property: Option<&Property>) -> Result<Validation, ExitCode> {
+    use kappa_svcomp::validate as v;
+    let wp = match v::read_witness(witness) {
+        Ok(w) => w,
+        Err(e) => {
+            eprintln!("kappa: {e}");
+            return Err(ExitCode::from(2));
+        }
+    };
+    let from_witness = wp.specification.as_deref().and_then(|s| Property::from_spec(s).ok());
+    let mut front = front.clone();
+    if let Some(dm) = wp.data_model {
+        front.data_model = dm;
+    }
+    let front = &front;
+    let p = property.cloned().or(from_witness).unwrap_or(Property::UnreachCall { func: "reach_error".into() });
+    let prog = match kappa_libc::lower_file(&front.file, &front_options(front, &p)) {
+        Ok(prog) => prog,
+        Err(d) => {
+            eprintln!("{d}");
+            return Err(ExitCode::from(2));
+        }
+    };
+    let unconfirmed = |why: String| Validation {
+        verdict: Verdict::Unknown(format!("witness not confirmed: {why}")),
+        explanation: why,
+    };
+    let followed = v::follow(&prog, &wp, &kappa_interp::Config::default());
+    for l in &followed.missing {
+        eprintln!("kappa: note: the witness gives no value for the input at line {l}: 0 was used");
+    }
+    if let Some(d) = followed.deviations.first() {
+        return Ok(unconfirmed(d.clone()));
+    }
+    let run = &followed.trace.run;
+    let leak = matches!(p, Property::ValidMemsafety | Property::ValidMemcleanup)
+        && matches!(run.outcome, kappa_interp::Outcome::Exit(_));
+    let sub = match &run.outcome {
+        kappa_interp::Outcome::Error { kind, .. } => match p.classify(kind.name()) {
+            Class::Violation(s) => s,
+            _ => return Ok(unconfirmed(format!("the run ends in {kind}, which does not violate {}", p.name()))),
+        },
+        _ if leak => {
+            if p == Property::ValidMemcleanup {
+                "valid-memcleanup"
+            } else {
+                "valid-memtrack"
+            }
+        }
+        o => return Ok(unconfirmed(format!("the run ends without a violation ({o:?})"))),
+    };
+    let name = front.file.display().to_string();
+    let mut test = match kappa_replay::testcase_from_run(&prog, &name, "main", &[], run) {
+        Ok(t) => t,
+        Err(e) => return Ok(unconfirmed(e)),
+    };
+    if leak {
+        let Some(line) = wp.target else {
+            return Ok(unconfirmed("a leak witness must name the allocation as its target".into()));
+        };
+        let kind = if sub == "valid-memcleanup" { ErrorKind::MemoryNotFreed } else { ErrorKind::MemoryLeak };
+        test.outcome = kappa_ir::testcase::TestOutcome::Error {
+            error: kind.name().into(),
+            location: format!("{name}:{line}:1"),
+            message: String::new(),
+        };
+    }
+    let opts = kappa_replay::ReplayOptions {
+        include_dirs: front.include.clone(),
+        defines: front.define.clone(),
+        ..Default::default()
+    };
+    match kappa_replay::replay(&front.file, &test, &opts) {
+        Ok(r) if r.matches => Ok(Validation { verdict: Verdict::False(sub.into()), explanation: r.explanation }),
+        Ok(r) => Ok(unconfirmed(format!("the real program did not confirm it: {}", r.explanation))),
+        Err(e) => Ok(Validation {
+            verdict: Verdict::Unknown(format!("witness followed in the interpreter, not replayed: {e}")),
+            explanation: e.to_string(),
+        }),
+    }
+}
+
+/// `kappa replay FILE.c WITNESS`: the witness made a test and run (execution-based validation).
+pub fn replay_witness(front: &FrontOpts, witness: &Path) -> ExitCode {
+    match validate(front, witness, None) {
+        Ok(v) => {
+            println!("{}", v.explanation);
+            match v.verdict {
+                Verdict::False(sub) => {
+                    println!("witness confirmed: false({sub})");
+                    println!("REPLAY: match");
+                }
+                Verdict::Unknown(why) if why.starts_with("witness not confirmed") => {
+                    println!("REPLAY: mismatch ({why})");
+                }
+                Verdict::Unknown(why) => println!("REPLAY: not run ({why})"),
+                Verdict::True => println!("REPLAY: mismatch (no violation)"),
+            }
+            ExitCode::SUCCESS
+        }
+        Err(code) => code,
+    }
+}
+
+/// Whether a file given to `kappa replay` is a witness rather than a kappa test.
+pub fn is_witness_file(p: &Path) -> bool {
+    matches!(p.extension().and_then(|e| e.to_str()), Some("graphml" | "yml" | "yaml" | "xml"))
+}
+
+/// Options of `kappa testgen`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct TestgenOpts {
+    /// The Test-Comp goal: coverage-error-call, coverage-branches, or a COVER .prp file.
+    #[arg(long, default_value = "coverage-branches")]
+    pub goal: String,
+    /// Also write the suite as OUT/test-suite.zip.
+    #[arg(long)]
+    pub zip: bool,
+}
+
+/// A branch of the program: the function, the branch's source offset, the direction.
+type BranchId = (String, u32, bool);
+
+/// The branches of the program's own functions (two-way branches that are not kappa's checks),
+/// each direction counted.
+fn program_branches(prog: &kappa_ir::Program) -> usize {
+    use kappa_ir::{LocKind, Op};
+    let mut n = 0;
+    for (i, f) in prog.functions.iter().enumerate() {
+        if prog.is_library(kappa_ir::FuncId(i as u32)) {
+            continue;
+        }
+        for l in 0..f.locs.len() {
+            let out = f.out_edges(kappa_ir::Loc(l as u32));
+            let two_way = out.len() == 2 && out.iter().all(|x| matches!(f.edge(*x).op, Op::Assume(_)));
+            let check = out.iter().any(|x| {
+                matches!(&f.loc(f.edge(*x).dst).kind, LocKind::Error { kind, .. }
+                    if !matches!(kind, ErrorKind::ReachError | ErrorKind::Assert))
+            });
+            if two_way && !check && f.edge(out[0]).span.is_known() {
+                n += 2;
+            }
+        }
+    }
+    n
+}
+
+/// `kappa testgen FILE.c --goal …`: a Test-Comp test suite.
+pub fn testgen(front: FrontOpts, ex: ExploreOpts, to: TestgenOpts) -> ExitCode {
+    use kappa_svcomp::{testcomp, trace, witness};
+    let goal = match Property::from_arg(&to.goal) {
+        Ok(p) if p.is_coverage() => p,
+        Ok(p) => {
+            eprintln!("kappa: {} is not a Test-Comp goal (coverage-error-call or coverage-branches)", p.name());
+            return ExitCode::from(1);
+        }
+        Err(e) => {
+            eprintln!("kappa: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    if let Err(e) = ex.inputs.spec() {
+        eprintln!("kappa: {e}");
+        return ExitCode::from(1);
+    }
+    let prog = match kappa_libc::lower_file(&front.file, &crate::front_options(&front)) {
+        Ok(p) => p,
+        Err(d) => {
+            eprintln!("{d}");
+            return ExitCode::from(2);
+        }
+    };
+    let error_goal = matches!(goal, Property::CoverageErrorCall { .. });
+    let mut setup = explore::setup(&front, &ex, &prog);
+    setup.cfg.violation_kinds = vec![ErrorKind::ReachError, ErrorKind::Assert];
+    let (report, _) = explore::explore(&prog, setup.cfg, &ex, error_goal);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(ex.out.join("tests"))
+        .map(|r| r.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "json")).collect())
+        .unwrap_or_default();
+    files.sort();
+    let tests: Vec<kappa_ir::testcase::TestCase> = files
+        .iter()
+        .filter_map(|f| std::fs::read_to_string(f).ok())
+        .filter_map(|t| kappa_ir::testcase::TestCase::from_json(&t).ok())
+        .collect();
+    let reaches_error = |t: &kappa_ir::testcase::TestCase| matches!(&t.outcome, kappa_ir::testcase::TestOutcome::Error { error, .. } if error == "reach_error" || error == "assert");
+    // The suite: for the error call, the tests that reach it; for branches, each test that
+    // covers a branch (direction) no earlier test of the suite covers.
+    let mut covered: std::collections::HashSet<BranchId> = std::collections::HashSet::new();
+    let mut suite = Vec::new();
+    for t in &tests {
+        if error_goal {
+            if reaches_error(t) {
+                suite.push(t);
+                break;
+            }
+            continue;
+        }
+        let tr = trace::trace_test(&prog, t);
+        let mut new = false;
+        for s in &tr.steps {
+            if let trace::StepKind::Branch { taken } = s.kind {
+                new |= covered.insert((s.func.clone(), s.span.offset, taken));
+            }
+        }
+        if new {
+            suite.push(t);
+        }
+    }
+    let dir = ex.out.join("test-suite");
+    let _ = std::fs::remove_dir_all(&dir);
+    if let Err(e) = std::fs::create_dir_all(&dir) {
+        eprintln!("kappa: cannot create {}: {e}", dir.display());
+        return ExitCode::from(3);
+    }
+    let mut meta = match witness::Meta::new(&front.file, front.data_model, &goal.prp_text()) {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("kappa: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    meta.creation_time = testcomp::now();
+    let mut written: Vec<(String, Vec<u8>)> =
+        vec![("test-suite/metadata.xml".into(), testcomp::metadata_xml(&meta, &front.entry).into_bytes())];
+    for (k, t) in suite.iter().enumerate() {
+        let inputs: Vec<testcomp::TestInput> = t
+            .inputs
+            .iter()
+            .filter(|i| i.kind == kappa_ir::testcase::InputKind::Nondet && i.name.starts_with("__VERIFIER_nondet_"))
+            .map(|i| testcomp::TestInput {
+                callee: i.name.clone(),
+                value: i.value,
+                ty: i
+                    .ty
+                    .strip_prefix('i')
+                    .and_then(|w| w.parse().ok())
+                    .map_or(kappa_ir::Ty::Int(64), kappa_ir::Ty::Int),
+            })
+            .collect();
+        written.push((
+            format!("test-suite/test-{:04}.xml", k + 1),
+            testcomp::testcase_xml(&inputs, reaches_error(t)).into_bytes(),
+        ));
+    }
+    for (name, data) in &written {
+        let path = ex.out.join(name);
+        if let Err(e) = std::fs::write(&path, data) {
+            eprintln!("kappa: cannot write {}: {e}", path.display());
+            return ExitCode::from(3);
+        }
+    }
+    if to.zip {
+        let z = ex.out.join("test-suite.zip");
+        if let Err(e) = std::fs::write(&z, testcomp::zip(&written)) {
+            eprintln!("kappa: cannot write {}: {e}", z.display());
+            return ExitCode::from(3);
+        }
+        println!("test suite: {}", z.display());
+    }
+    let s = &report.stats;
+    println!(
+        "test suite: {} tests in {} (of {} tests of {} explored paths)",
+        suite.len(),
+        dir.display(),
+        tests.len(),
+        s.paths_completed
+    );
+    if error_goal {
+        match suite.first() {
+            Some(_) => println!("goal: the error call is covered (test-suite/test-0001.xml)"),
+            None => println!("goal: the error call is not covered"),
+        }
+    } else {
+        println!("branches covered: {} of {}", covered.len(), program_branches(&prog));
+    }
+    if !s.incomplete.is_empty() {
+        println!("exploration incomplete: {}", s.incomplete.join("; "));
+    }
+    println!("RESULT: done");
+    ExitCode::SUCCESS
+}
+
+/// Which candidate invariants hold at their loop heads: explorations of the program with the
+/// active candidates checked at their heads ([`kappa_svcomp::invariants::instrument`]), each
+/// dropping the candidates a path refuted, until one completes with no check failing. An
+/// incomplete exploration refutes nothing, so keeps no candidate: checks at the heads of nested
+/// loops can keep the inner loop from being summarised, so when the check of all heads is
+/// incomplete, each head is checked on its own. All explorations together may take twice the
+/// time of the run that proved the program (at least 5 s, at most its time limit).
+fn check_candidates(
+    front: &FrontOpts,
+    prog: &kappa_ir::Program,
+    p: &Property,
+    ex: &ExploreOpts,
+    proof_time_s: f64,
+    cands: &[kappa_svcomp::invariants::Candidate],
+) -> Vec<bool> {
+    let mut cx = ex.clone();
+    cx.out = ex.out.join("invariant-check");
+    cx.quiet = true;
+    cx.tree = None;
+    cx.stats_json = None;
+    let budget = (2.0 * proof_time_s).max(5.0);
+    let budget = ex.max_time.map_or(budget, |t| t.min(budget));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64(budget);
+    let all = vec![true; cands.len()];
+    if let Ok(holds) = check_subset(front, prog, p, &mut cx, deadline, cands, all) {
+        return holds;
+    }
+    let mut heads: Vec<(u32, u32)> = cands.iter().map(|c| (c.func.0, c.header.0)).collect();
+    heads.sort_unstable();
+    heads.dedup();
+    let mut holds = vec![false; cands.len()];
+    let mut incomplete = Vec::new();
+    for h in heads {
+        let active: Vec<bool> = cands.iter().map(|c| (c.func.0, c.header.0) == h).collect();
+        match check_subset(front, prog, p, &mut cx, deadline, cands, active) {
+            Ok(ok) => holds.iter_mut().zip(ok).for_each(|(x, y)| *x |= y),
+            Err(why) => incomplete.push(format!(
+                "line {}: {why}",
+                cands.iter().find(|c| (c.func.0, c.header.0) == h).map_or(0, |c| c.span.line)
+            )),
+        }
+    }
+    if !incomplete.is_empty() {
+        eprintln!(
+            "kappa: note: the check of the loop invariants is incomplete ({}): the witness says `1` there",
+            incomplete.join("; ")
+        );
+    }
+    holds
+}
+
+/// The candidates among `active` that hold (see [`check_candidates`]); `Err`: an exploration
+/// was incomplete.
+fn check_subset(
+    front: &FrontOpts,
+    prog: &kappa_ir::Program,
+    p: &Property,
+    cx: &mut ExploreOpts,
+    deadline: std::time::Instant,
+    cands: &[kappa_svcomp::invariants::Candidate],
+    mut active: Vec<bool>,
+) -> Result<Vec<bool>, String> {
+    use kappa_svcomp::invariants;
+    while active.contains(&true) {
+        let left = deadline.saturating_duration_since(std::time::Instant::now()).as_secs_f64();
+        if left < 0.05 {
+            return Err("the time for the check is used up".into());
+        }
+        cx.max_time = Some(left);
+        let checked = invariants::instrument(prog, cands, &active);
+        checked.validate().map_err(|e| format!("internal error: {e}"))?;
+        let mut setup = explore::setup(front, cx, &checked);
+        configure(&mut setup.cfg, p);
+        setup.cfg.test_dir = None;
+        let (report, _) = explore::explore(&checked, setup.cfg, cx, false);
+        if !report.stats.incomplete.is_empty() {
+            return Err(report.stats.incomplete.join("; "));
+        }
+        let refuted: Vec<usize> = report
+            .stats
+            .errors
+            .iter()
+            .filter_map(|e| invariants::refuted_candidate(&e.message))
+            .filter(|k| active.get(*k) == Some(&true))
+            .collect();
+        if refuted.is_empty() {
+            break;
+        }
+        for k in refuted {
+            active[k] = false;
+        }
+    }
+    Ok(active)
+}
+
+/// Writes the correctness witnesses (`witness.yml`: an `invariant_set`, `witness.graphml`) of a
+/// program proved for `p`: at each loop head, the conjunction of the candidate invariants that
+/// an exploration of the program with each candidate checked at its loop head did not refute
+/// (that exploration must be complete), else `1`.
+fn write_correctness_witnesses(
+    front: &FrontOpts,
+    prog: &kappa_ir::Program,
+    p: &Property,
+    ex: &ExploreOpts,
+    proof_time_s: f64,
+) -> Result<Vec<String>, String> {
+    use kappa_svcomp::{invariants, witness};
+    let cands = invariants::candidates(prog);
+    let holds = check_candidates(front, prog, p, ex, proof_time_s, &cands);
+    // One invariant per loop head: the conjunction of what holds there.
+    let analyses = kappa_ir::analysis::analyze_program(prog, &kappa_ir::analysis::CycleOptions::default());
+    let mut invs = Vec::new();
+    for (fi, (f, a)) in prog.functions.iter().zip(&analyses).enumerate() {
+        if prog.is_library(kappa_ir::FuncId(fi as u32)) {
+            continue;
+        }
+        for l in &a.loops.loops {
+            let span = f.loc(l.header).span;
+            if !span.is_known() {
+                continue;
+            }
+            let parts: Vec<&str> = cands
+                .iter()
+                .zip(&holds)
+                .filter(|(c, h)| **h && c.func.index() == fi && c.header == l.header)
+                .map(|(c, _)| c.text.as_str())
+                .collect();
+            invs.push(witness::Invariant {
+                file: prog.files.get(span.file as usize).cloned().unwrap_or_default(),
+                line: span.line,
+                column: span.col,
+                function: f.name.clone(),
+                expr: if parts.is_empty() { "1".into() } else { parts.join(" && ") },
+            });
+        }
+    }
+    let meta = witness::Meta::new(&front.file, front.data_model, &p.prp_text())?;
+    std::fs::create_dir_all(&ex.out).map_err(|e| format!("cannot create {}: {e}", ex.out.display()))?;
+    let g = ex.out.join("witness.graphml");
+    let y = ex.out.join("witness.yml");
+    std::fs::write(&g, witness::correctness_graphml(&meta, &invs))
+        .map_err(|e| format!("cannot write {}: {e}", g.display()))?;
+    std::fs::write(&y, witness::correctness_yaml(&meta, &invs))
+        .map_err(|e| format!("cannot write {}: {e}", y.display()))?;
+    for i in &invs {
+        println!("invariant at {}:{} ({}): {}", i.file, i.line, i.function, i.expr);
+    }
+    Ok(vec![g.display().to_string(), y.display().to_string()])
+}

@@ -1,0 +1,196 @@
+//! The path of a test as a witness sees it: the program's branches, calls, returns and the
+//! values of its `__VERIFIER_nondet_*` calls, taken from a run of the concrete interpreter
+//! ([`kappa_interp::Tracer`]) on the test's inputs. Steps inside the C library model are left
+//! out: a witness speaks of the program's source.
+
+use kappa_interp::{Config, InputSource, Interpreter, Outcome, RunResult, Tracer, VecInput};
+use kappa_ir::testcase::{InputKind, TestCase};
+use kappa_ir::{ErrorKind, FuncId, LocKind, NondetOrigin, Op, Program, Span, Ty};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StepKind {
+    /// A call of a function of the program (`callee`).
+    Enter { callee: String },
+    /// `callee` returned to the call at this step's span.
+    Return { callee: String },
+    /// A two-way branch of the program: `taken` is the condition's value.
+    Branch { taken: bool },
+    /// `callee` (a `__VERIFIER_nondet_*` function) returned `value` (the bits, of type `ty`).
+    Nondet { callee: String, value: u64, ty: Ty },
+}
+
+/// One step of a path: what happened, where (the span of the program's source), in which
+/// function.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub kind: StepKind,
+    pub span: Span,
+    pub func: String,
+}
+
+/// A traced run.
+#[derive(Clone, Debug)]
+pub struct Trace {
+    pub steps: Vec<Step>,
+    pub run: RunResult,
+}
+
+impl Trace {
+    /// Keeps only the values of the nondet calls: a long run (a loop of a million iterations)
+    /// would give a witness of a million branches, which the values alone determine.
+    pub fn keep_values_only(&mut self) {
+        self.steps.retain(|s| matches!(s.kind, StepKind::Nondet { .. }));
+    }
+
+    /// Where the run ended in an error (the witness's target) and in which function.
+    pub fn target(&self) -> Option<(Span, FuncId)> {
+        match &self.run.outcome {
+            Outcome::Error { span, func, .. } => Some((*span, *func)),
+            _ => None,
+        }
+    }
+}
+
+/// Records the steps of a run. The `k`-th nondet edge reads the `k`-th input, whose value is
+/// filled in from the run's inputs afterwards.
+struct Recorder<'p> {
+    prog: &'p Program,
+    steps: Vec<Step>,
+    /// Per nondet edge of the program: (index in `steps`, index of the input).
+    nondet: Vec<(usize, usize)>,
+    inputs_read: usize,
+    /// Calls in progress: the callee, the call's span, whether the step is the program's.
+    calls: Vec<(FuncId, Span, bool)>,
+    /// The line of the nondet call about to read its value (for inputs chosen by line).
+    pending_line: Rc<RefCell<Option<(u32, String)>>>,
+}
+
+impl Tracer for Recorder<'_> {
+    fn edge(&mut self, func: FuncId, edge: usize) {
+        let prog = self.prog;
+        let f = prog.func(func);
+        let e = &f.edges[edge];
+        let own = !prog.is_library(func);
+        match &e.op {
+            Op::Nondet { origin, .. } => {
+                let k = self.inputs_read;
+                self.inputs_read += 1;
+                if let (NondetOrigin::Call { name }, true) = (origin, own) {
+                    *self.pending_line.borrow_mut() = Some((e.span.line, name.clone()));
+                    self.nondet.push((self.steps.len(), k));
+                    self.steps.push(Step {
+                        kind: StepKind::Nondet { callee: name.clone(), value: 0, ty: Ty::Int(32) },
+                        span: e.span,
+                        func: f.name.clone(),
+                    });
+                } else {
+                    *self.pending_line.borrow_mut() = None;
+                }
+            }
+            Op::Call { func: callee, .. } => {
+                let theirs = own && !prog.is_library(*callee);
+                self.calls.push((*callee, e.span, theirs));
+                if theirs {
+                    self.steps.push(Step {
+                        kind: StepKind::Enter { callee: prog.func(*callee).name.clone() },
+                        span: e.span,
+                        func: f.name.clone(),
+                    });
+                }
+            }
+            Op::Assume(_) if own => {
+                let out = f.out_edges(e.src);
+                let two_way = out.len() == 2 && out.iter().all(|x| matches!(f.edge(*x).op, Op::Assume(_)));
+                // Branches into the error locations of kappa's checks (bounds, null, division,
+                // overflow, …) are not the program's; a call of `reach_error` is.
+                let check = out.iter().any(|x| {
+                    matches!(&f.loc(f.edge(*x).dst).kind, LocKind::Error { kind, .. }
+                        if !matches!(kind, ErrorKind::ReachError | ErrorKind::Assert))
+                });
+                if two_way && !check && e.span.is_known() {
+                    let taken = out.first().is_some_and(|x| x.index() == edge);
+                    self.steps.push(Step { kind: StepKind::Branch { taken }, span: e.span, func: f.name.clone() });
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn returned(&mut self, func: FuncId) {
+        let Some((callee, span, theirs)) = self.calls.pop() else { return };
+        if theirs && callee == func {
+            let caller = self.prog.functions.iter().find(|g| g.edges.iter().any(|e| e.span == span));
+            self.steps.push(Step {
+                kind: StepKind::Return { callee: self.prog.func(callee).name.clone() },
+                span,
+                func: caller.map(|g| g.name.clone()).unwrap_or_default(),
+            });
+        }
+    }
+}
+
+/// The interpreter's configuration for a test (its command line, standard input and files).
+fn config_of(test: &TestCase) -> Config {
+    Config { program_inputs: test.program_inputs.clone(), max_steps: 50_000_000, ..Config::default() }
+}
+
+/// Runs `prog`'s `main` on the test's inputs and traces it.
+pub fn trace_test(prog: &Program, test: &TestCase) -> Trace {
+    let values: Vec<u64> = test.inputs.iter().filter(|i| i.kind != InputKind::Memory).map(|i| i.value).collect();
+    let fills: Vec<Vec<u8>> =
+        test.inputs.iter().filter(|i| i.kind == InputKind::Memory).map(|i| i.bytes.clone()).collect();
+    let mut input = VecInput::new(values).with_fills(fills);
+    trace_with(prog, &mut input, &config_of(test), Rc::default())
+}
+
+/// Runs `main` with inputs from `input`, which may look at `line` (the line and callee of the
+/// nondet call about to read) to choose its value.
+pub fn trace_with(
+    prog: &Program,
+    input: &mut dyn InputSource,
+    config: &Config,
+    line: Rc<RefCell<Option<(u32, String)>>>,
+) -> Trace {
+    let mut rec =
+        Recorder { prog, steps: Vec::new(), nondet: Vec::new(), inputs_read: 0, calls: Vec::new(), pending_line: line };
+    let run = Interpreter::new(prog).run_main_traced(input, config, &mut rec);
+    let mut steps = rec.steps;
+    let mut unread = vec![false; steps.len()];
+    for (at, k) in rec.nondet {
+        match (run.inputs.get(k), &mut steps[at].kind) {
+            (Some((_, ty, v)), StepKind::Nondet { value, ty: t, .. }) => {
+                *value = *v;
+                *t = *ty;
+            }
+            _ => unread[at] = true,
+        }
+    }
+    // A nondet edge whose input the run never got (the run stopped there) is no step.
+    let mut k = 0;
+    steps.retain(|_| {
+        k += 1;
+        !unread[k - 1]
+    });
+    Trace { steps, run }
+}
+
+/// A value of type `ty` as C reads it: signed for `__VERIFIER_nondet_int` and other signed
+/// types, unsigned for `uint`, `ulong`, `size_t`, …, `_Bool` as 0 or 1.
+pub fn c_value(callee: &str, value: u64, ty: Ty) -> i128 {
+    let w = match ty {
+        Ty::Int(w) => w,
+        Ty::Bool => return i128::from(value & 1),
+        Ty::Ptr => return i128::from(value),
+    };
+    let t = callee.strip_prefix("__VERIFIER_nondet_").unwrap_or(callee);
+    let unsigned =
+        t.starts_with('u') || t == "unsigned" || t == "size_t" || t == "bool" || t == "_Bool" || t == "pointer";
+    let v = if w >= 64 { value } else { value & ((1u64 << w) - 1) };
+    if unsigned || w == 0 {
+        i128::from(v)
+    } else {
+        i128::from(kappa_ir::expr::to_signed(v, w))
+    }
+}
