@@ -269,6 +269,12 @@ pub trait Solver {
 
     /// Time limit of each query reaching the core solver (`None`: no limit).
     fn set_timeout(&mut self, t: Option<Duration>);
+
+    /// Work limit of each query reaching the core solver, in Z3's resource units (`None`: no
+    /// limit). Unlike time, work does not depend on the machine's load, so a strategy that
+    /// gives a query a small budget before trying another gives up on the same queries run
+    /// after run. Only the core solver implements it; wrappers that set it call their inner one.
+    fn set_rlimit(&mut self, _r: Option<u64>) {}
 }
 
 impl<S: Solver + ?Sized> Solver for Box<S> {
@@ -286,6 +292,10 @@ impl<S: Solver + ?Sized> Solver for Box<S> {
 
     fn set_timeout(&mut self, t: Option<Duration>) {
         (**self).set_timeout(t)
+    }
+
+    fn set_rlimit(&mut self, r: Option<u64>) {
+        (**self).set_rlimit(r)
     }
 }
 

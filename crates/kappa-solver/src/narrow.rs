@@ -10,8 +10,8 @@
 //! path condition implies the range — and the term builder then computes division, remainder
 //! and product at the narrow width (`Term::narrowed` in kappa-expr). Models are translated back.
 //! Linear queries pass through untouched: for them bit-blasting is cheap and a rewrite would
-//! only cost time and cache hits. The narrowed query gets a short part of the query's time
-//! ([`FIRST_TRY`]); when it gives up the query is asked again as it is, with the rest: narrowing
+//! only cost time and cache hits. The narrowed query gets a fixed amount of solver work
+//! ([`FIRST_TRY`]); when it gives up the query is asked again as it is, with the time left: narrowing
 //! can also make a query harder (`2·(n·k)` and `(2·n)·k` stop being one term once `n·k` is
 //! computed at the narrow width), so it is the first strategy of a sequential portfolio.
 
@@ -19,7 +19,7 @@ use crate::syms::InfoCache;
 use crate::{Model, Query, SatResult, Solver, SolverStats};
 use kappa_expr::{mask, signed, Op, Sort, SymId, Term, Value};
 use std::collections::HashMap;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How a narrowed symbol is recovered from its narrow replacement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -28,8 +28,9 @@ enum Ext {
     Sign,
 }
 
-/// The part of the query's time (at most a quarter of it) the narrowed query gets.
-const FIRST_TRY: Duration = Duration::from_millis(1000);
+/// The work (Z3 resource units) the narrowed query gets before the query is asked as it is;
+/// work, not time, so that the same queries fall back whatever the machine's load.
+const FIRST_TRY: u64 = 2_000_000;
 
 pub struct NarrowingSolver<S> {
     inner: S,
@@ -212,14 +213,14 @@ impl<S: Solver> NarrowingSolver<S> {
         let mut memo = HashMap::new();
         let pc: Vec<Term> = q.pc.iter().map(|t| t.subst_memo(&map, &mut memo)).filter(|t| !t.is_true()).collect();
         let cond = q.cond.subst_memo(&map, &mut memo);
-        let first = self.timeout.map_or(FIRST_TRY, |t| FIRST_TRY.min(t / 4));
-        self.inner.set_timeout(Some(first));
+        let start = Instant::now();
+        self.inner.set_rlimit(Some(FIRST_TRY));
         let r = f(&mut self.inner, &Query::new(&pc, cond));
+        self.inner.set_rlimit(None);
         if !gave_up(&r) {
-            self.inner.set_timeout(self.timeout);
             return back(r, &plan);
         }
-        self.inner.set_timeout(self.timeout.map(|t| t.saturating_sub(first)));
+        self.inner.set_timeout(self.timeout.map(|t| t.saturating_sub(start.elapsed())));
         let r = f(&mut self.inner, q);
         self.inner.set_timeout(self.timeout);
         r

@@ -50,6 +50,7 @@ pub struct Z3Solver {
     /// The solver of queries with quantifiers, created when first needed (see [`Z3Solver::solve`]).
     quant_solver: Option<z3::Solver>,
     timeout: Option<Duration>,
+    rlimit: Option<u64>,
     params_set: bool,
     /// Term id → its translation. Ids are unique for the life of the thread.
     cache: HashMap<u64, Dynamic>,
@@ -83,6 +84,7 @@ impl Z3Solver {
             solver: z3::Solver::new(),
             quant_solver: None,
             timeout: None,
+            rlimit: None,
             params_set: false,
             cache: HashMap::new(),
             consts: HashMap::new(),
@@ -100,13 +102,17 @@ impl Z3Solver {
     /// Sets Z3's timeout. A timeout costs every check a timer (some 40 µs), so none is set
     /// until one is asked for; afterwards "none" is Z3's `u32::MAX` milliseconds.
     fn apply_params(&mut self) {
+        if self.timeout.is_none() && self.rlimit.is_none() && !self.params_set {
+            return;
+        }
         let ms = match self.timeout {
-            None if !self.params_set => return,
             None => u32::MAX,
             Some(t) => u32::try_from(t.as_millis()).unwrap_or(u32::MAX - 1).max(1),
         };
         let mut p = z3::Params::new();
         p.set_u32("timeout", ms);
+        // 0: no limit.
+        p.set_u32("rlimit", self.rlimit.map_or(0, |r| u32::try_from(r).unwrap_or(u32::MAX).max(1)));
         self.solver.set_params(&p);
         if let Some(q) = &self.quant_solver {
             q.set_params(&p);
@@ -820,5 +826,12 @@ impl Solver for Z3Solver {
     fn set_timeout(&mut self, t: Option<Duration>) {
         self.timeout = t;
         self.apply_params();
+    }
+
+    fn set_rlimit(&mut self, r: Option<u64>) {
+        if r != self.rlimit {
+            self.rlimit = r;
+            self.apply_params();
+        }
     }
 }

@@ -505,3 +505,21 @@ fn bounded_symbols_are_narrowed_in_non_linear_queries() {
         }
     }
 }
+
+/// The work limit: factoring 391 at 16 bits needs more than a thousand resource units, so Z3
+/// gives up under that limit, the same way on every run; lifting the limit decides it.
+#[test]
+fn a_work_limit_gives_up_and_is_lifted() {
+    let mut z3 = Z3Solver::new();
+    let (x, y) = (sym("x", Sort::Bv(16)), sym("y", Sort::Bv(16)));
+    let pc = vec![bv(1, 16).bvult(&x), bv(1, 16).bvult(&y), x.bvult(&bv(256, 16)), y.bvult(&bv(256, 16))];
+    let cond = x.bvmul(&y).eq(&bv(391, 16));
+    let q = Query::new(&pc, cond.clone());
+    z3.set_rlimit(Some(1000));
+    for _ in 0..3 {
+        assert!(matches!(z3.check(&q), SatResult::Unknown(_)));
+    }
+    z3.set_rlimit(None);
+    let m = z3.model(&q).expect("17 * 23");
+    assert_model_satisfies(&m, &pc, &cond);
+}
