@@ -174,6 +174,28 @@ impl Term {
         if let (Some(_), Op::BvAdd) = (a.as_bv(), b.op()) {
             return b.eq(a);
         }
+        for (x, y) in [(a, b), (b, a)] {
+            let Some(c) = y.as_bv() else { continue };
+            let w = x.width();
+            // x·2^s == c  ⇒  the low w−s bits of x are c >> s (false if c has a low bit set):
+            // an index scaled to a byte offset, compared with the offset of an object's cell.
+            if let Some(k) = (x.op() == Op::BvMul).then(|| x.arg(1).as_bv()).flatten() {
+                let s = k.trailing_zeros();
+                if k.is_power_of_two() && (1..w).contains(&s) {
+                    if c & mask(s) != 0 {
+                        return Term::ff();
+                    }
+                    return x.arg(0).extract(w - 1 - s, 0).eq(&Term::bv(c >> s, w - s));
+                }
+            }
+            // zext(x) == c, sext(x) == c  ⇒  x == c's low bits (false if c is not an extension).
+            if let Op::ZExt(_) | Op::SExt(_) = x.op() {
+                let inner = x.arg(0);
+                let low = Term::bv(c, inner.width());
+                let back = if matches!(x.op(), Op::ZExt(_)) { low.zext(w) } else { low.sext(w) };
+                return if back.as_bv() == Some(c) { inner.eq(&low) } else { Term::ff() };
+            }
+        }
         // ite(c, k1, k2) == k with constants decides on c.
         for (x, y) in [(a, b), (b, a)] {
             if x.op() == Op::Ite && y.is_const() && x.arg(1).is_const() && x.arg(2).is_const() {

@@ -426,3 +426,29 @@ fn narrowed_division_remainder_and_product_are_exact() {
     // The rewrite happens: a remainder of zero-extended bytes is an 4-bit remainder.
     assert_eq!(x.zext(8).bvsrem(&y.zext(8)), x.bvurem(&y).zext(8));
 }
+
+/// Comparisons of scaled and extended values with constants are rewritten to comparisons of the
+/// operand (`4·sext(i) == 8` is `i == 2`): exact at every value, checked exhaustively at 4 → 8 bits.
+#[test]
+fn scaled_and_extended_comparisons_with_constants_are_exact() {
+    let x = Term::fresh("x", Sort::Bv(4));
+    let sx = x.as_var().unwrap();
+    let mut lhs = vec![x.zext(8), x.sext(8)];
+    for k in [2u64, 4, 8, 16, 128, 6] {
+        lhs.push(x.zext(8).bvmul(&Term::bv(k, 8)));
+        lhs.push(x.sext(8).bvmul(&Term::bv(k, 8)));
+    }
+    for l in &lhs {
+        for c in 0..256u64 {
+            for (t, what) in [(l.eq(&Term::bv(c, 8)), "l == c"), (Term::bv(c, 8).eq(l), "c == l")] {
+                for vx in 0..16u64 {
+                    let env = |s: SymId| (s == sx).then_some(Value::Bv(vx, 4));
+                    let want = eval(l, &env).and_then(|v| v.as_bv()) == Some(c);
+                    assert_eq!(eval(&t, &env), Some(Value::Bool(want)), "{what} for {l} and {c} at x={vx}: {t}");
+                }
+            }
+        }
+    }
+    // The rewrite happens: an index scaled to an offset compared with a cell's offset.
+    assert_eq!(x.sext(8).bvmul(&Term::bv(4, 8)).eq(&Term::bv(8, 8)), x.eq(&Term::bv(2, 4)));
+}
