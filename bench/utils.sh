@@ -58,11 +58,17 @@ echo "$CONFIG" | while IFS='|' read -r U OPTS BUG SEED; do
     fi
     # AFL++ (harness: arguments and standard input from the fuzzed file), same time
     printf '%b' "$SEED" > "$D/seeds/seed"
-    AFL_USE_ASAN=1 AFL_USE_UBSAN=1 AFL_QUIET=1 afl-cc -O1 -w -DUTIL="\"$PWD/$SRC\"" bench/utils/afl_harness.c -o "$D/afl_bin" > /dev/null 2>&1
+    NOARGS=
+    grep -q 'int main(void)' "$SRC" && NOARGS=-DMAIN_NOARGS
+    if ! AFL_USE_ASAN=1 AFL_USE_UBSAN=1 AFL_QUIET=1 afl-cc -O1 -w $NOARGS -DUTIL="\"$PWD/$SRC\"" \
+        bench/utils/afl_harness.c -o "$D/afl_bin" > "$D/afl_build.txt" 2>&1; then
+        echo "utils.sh: the AFL++ harness for $U does not build (see $D/afl_build.txt)" >&2
+        exit 1
+    fi
     AFL_SKIP_CPUFREQ=1 AFL_NO_UI=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_AFFINITY=1 \
         timeout $((T + 30)) afl-fuzz -V "$T" -i "$D/seeds" -o "$D/afl" -- "$D/afl_bin" @@ > "$D/afl.txt" 2>&1
     cp bench/utils/afl_harness.c "$SRC" "$D/agcov/"
-    (cd "$D/agcov" && gcc -O0 --coverage -w -DUTIL="\"$U.c\"" -c afl_harness.c -o afl_harness.o &&
+    (cd "$D/agcov" && gcc -O0 --coverage -w $NOARGS -DUTIL="\"$U.c\"" -c afl_harness.c -o afl_harness.o &&
         gcc --coverage afl_harness.o -o harness)
     AI=$(python3 bench/utils_cov.py afl "$D/agcov/harness" "$D"/afl/default/queue "$D"/afl/default/crashes)
     read -r AL AB < <(python3 bench/utils_cov.py gcov afl_harness.c "$U.c" "$D/agcov")
