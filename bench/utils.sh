@@ -33,8 +33,8 @@ fmtcheck|--sym-args 1 1 4|-|%5d%s
 date|--sym-args 1 3 5|out_of_bounds|2024-02-29
 '
 
-echo "| utility | kappa inputs | kappa tests | kappa lines % | kappa branches % | AFL++ inputs | AFL++ lines % | AFL++ branches % | planted bug | kappa found + replayed | AFL++ crash |" > "$W/results.md"
-echo "|---|---|---|---|---|---|---|---|---|---|---|" >> "$W/results.md"
+echo "| utility | kappa inputs | kappa explored | kappa tests | kappa lines % | kappa branches % | AFL++ inputs | AFL++ lines % | AFL++ branches % | planted bug | kappa found + replayed | AFL++ crash |" > "$W/results.md"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|" >> "$W/results.md"
 echo "$CONFIG" | while IFS='|' read -r U OPTS BUG SEED; do
     [ -z "$U" ] && continue
     if [ $# -gt 0 ] && ! printf '%s\n' "$@" | grep -qx "$U"; then continue; fi
@@ -45,6 +45,11 @@ echo "$CONFIG" | while IFS='|' read -r U OPTS BUG SEED; do
     # kappa
     # shellcheck disable=SC2086
     "$KAPPA" run "$SRC" $OPTS --max-time "$T" --search random --quiet --out "$D/kappa" > "$D/kappa.txt" 2>&1
+    # Completely (with its time) or up to the time limit.
+    EXPLORED=limit
+    if grep -q '^exploration complete' "$D/kappa.txt"; then
+        EXPLORED="complete, $(sed -n 's/^time: \([0-9.]*\) s.*/\1/p' "$D/kappa.txt") s"
+    fi
     cp "$SRC" "$D/kgcov/"
     (cd "$D/kgcov" && gcc -O0 --coverage -w -c "$U.c" -o "$U.o" && gcc --coverage "$U.o" -o "$U")
     KT=$(python3 bench/utils_cov.py kappa "$D/kgcov/$U" "$D/kappa/tests")
@@ -76,6 +81,6 @@ echo "$CONFIG" | while IFS='|' read -r U OPTS BUG SEED; do
     ACRASH=-
     [ "$BUG" != "-" ] && { [ "$CRASH" -gt 0 ] && ACRASH="yes ($CRASH)" || ACRASH=no; }
     [ "$BUG" = "-" ] && [ "$CRASH" -gt 0 ] && ACRASH="unexpected ($CRASH)"
-    echo "| $U | \`$OPTS\` | $KT | $KL | $KB | $AI | $AL | $AB | $BUG | $FOUND | $ACRASH |" >> "$W/results.md"
+    echo "| $U | \`$OPTS\` | $EXPLORED | $KT | $KL | $KB | $AI | $AL | $AB | $BUG | $FOUND | $ACRASH |" >> "$W/results.md"
 done
 cat "$W/results.md"
