@@ -175,6 +175,21 @@ char *strchr(const char *s, int c) {
     return pos == (size_t)-1 ? NULL : (char *)(s + pos);
 }
 
+/* strchr of a constant character: the program's `strchr(s, ']')` is linked here (link.rs). The
+   string is then what is symbolic (a line of input), and a branch-free position would be an
+   ite-term over all its characters that every access through the result carries into the
+   solver; forking at the first match, as any scan of the string does, keeps the position
+   concrete on each path. A constant character has no symbolic matches to multiply paths. */
+char *__kappa_strchr_const(const char *s, int c) {
+    char ch = (char)c;
+    for (size_t i = 0;; i++) {
+        if (s[i] == ch)
+            return (char *)(s + i);
+        if (s[i] == 0)
+            return NULL;
+    }
+}
+
 char *strchrnul(const char *s, int c) {
     size_t i = 0;
     while (s[i] && s[i] != (char)c)
