@@ -33,8 +33,8 @@ fmtcheck|--sym-args 1 1 4|-|%5d%s
 date|--sym-args 1 3 5|out_of_bounds|2024-02-29
 '
 
-echo "| utility | kappa inputs | kappa tests | kappa lines % | kappa branches % | AFL++ inputs | AFL++ lines % | AFL++ branches % | planted bug | kappa found + replayed | AFL++ crash |" > "$W/results.md"
-echo "|---|---|---|---|---|---|---|---|---|---|---|" >> "$W/results.md"
+echo "| utility | kappa inputs | kappa explored | kappa tests | kappa lines % | kappa branches % | AFL++ inputs | AFL++ lines % | AFL++ branches % | planted bug | kappa found + replayed | AFL++ crash |" > "$W/results.md"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|" >> "$W/results.md"
 echo "$CONFIG" | while IFS='|' read -r U OPTS BUG SEED; do
     [ -z "$U" ] && continue
     if [ $# -gt 0 ] && ! printf '%s\n' "$@" | grep -qx "$U"; then continue; fi
@@ -45,6 +45,11 @@ echo "$CONFIG" | while IFS='|' read -r U OPTS BUG SEED; do
     # kappa
     # shellcheck disable=SC2086
     "$KAPPA" run "$SRC" $OPTS --max-time "$T" --search random --quiet --out "$D/kappa" > "$D/kappa.txt" 2>&1
+    # Completely (with its time) or up to the time limit.
+    EXPLORED=limit
+    if grep -q '^exploration complete' "$D/kappa.txt"; then
+        EXPLORED="complete, $(sed -n 's/^time: \([0-9.]*\) s.*/\1/p' "$D/kappa.txt") s"
+    fi
     cp "$SRC" "$D/kgcov/"
     (cd "$D/kgcov" && gcc -O0 --coverage -w -c "$U.c" -o "$U.o" && gcc --coverage "$U.o" -o "$U")
     KT=$(python3 bench/utils_cov.py kappa "$D/kgcov/$U" "$D/kappa/tests")
@@ -58,11 +63,17 @@ echo "$CONFIG" | while IFS='|' read -r U OPTS BUG SEED; do
     fi
     # AFL++ (harness: arguments and standard input from the fuzzed file), same time
     printf '%b' "$SEED" > "$D/seeds/seed"
-    AFL_USE_ASAN=1 AFL_USE_UBSAN=1 AFL_QUIET=1 afl-cc -O1 -w -DUTIL="\"$PWD/$SRC\"" bench/utils/afl_harness.c -o "$D/afl_bin" > /dev/null 2>&1
+    NOARGS=
+    grep -q 'int main(void)' "$SRC" && NOARGS=-DMAIN_NOARGS
+    if ! AFL_USE_ASAN=1 AFL_USE_UBSAN=1 AFL_QUIET=1 afl-cc -O1 -w $NOARGS -DUTIL="\"$PWD/$SRC\"" \
+        bench/utils/afl_harness.c -o "$D/afl_bin" > "$D/afl_build.txt" 2>&1; then
+        echo "utils.sh: the AFL++ harness for $U does not build (see $D/afl_build.txt)" >&2
+        exit 1
+    fi
     AFL_SKIP_CPUFREQ=1 AFL_NO_UI=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_AFFINITY=1 \
         timeout $((T + 30)) afl-fuzz -V "$T" -i "$D/seeds" -o "$D/afl" -- "$D/afl_bin" @@ > "$D/afl.txt" 2>&1
     cp bench/utils/afl_harness.c "$SRC" "$D/agcov/"
-    (cd "$D/agcov" && gcc -O0 --coverage -w -DUTIL="\"$U.c\"" -c afl_harness.c -o afl_harness.o &&
+    (cd "$D/agcov" && gcc -O0 --coverage -w $NOARGS -DUTIL="\"$U.c\"" -c afl_harness.c -o afl_harness.o &&
         gcc --coverage afl_harness.o -o harness)
     AI=$(python3 bench/utils_cov.py afl "$D/agcov/harness" "$D"/afl/default/queue "$D"/afl/default/crashes)
     read -r AL AB < <(python3 bench/utils_cov.py gcov afl_harness.c "$U.c" "$D/agcov")
@@ -70,6 +81,6 @@ echo "$CONFIG" | while IFS='|' read -r U OPTS BUG SEED; do
     ACRASH=-
     [ "$BUG" != "-" ] && { [ "$CRASH" -gt 0 ] && ACRASH="yes ($CRASH)" || ACRASH=no; }
     [ "$BUG" = "-" ] && [ "$CRASH" -gt 0 ] && ACRASH="unexpected ($CRASH)"
-    echo "| $U | \`$OPTS\` | $KT | $KL | $KB | $AI | $AL | $AB | $BUG | $FOUND | $ACRASH |" >> "$W/results.md"
+    echo "| $U | \`$OPTS\` | $EXPLORED | $KT | $KL | $KB | $AI | $AL | $AB | $BUG | $FOUND | $ACRASH |" >> "$W/results.md"
 done
 cat "$W/results.md"

@@ -1,6 +1,7 @@
 /* AFL++ harness for the utilities benchmark: the fuzzed file holds the command line and standard
    input, "ARG1\0ARG2\0...\x01STDIN" (no \x01: arguments only), at most 4 arguments; the utility's
-   main (renamed util_main) runs on them. Compiled with -DUTIL=\"name.c\". */
+   main (renamed util_main) runs on them. Compiled with -DUTIL=\"name.c\", and -DMAIN_NOARGS when the
+   utility's main is main(void) (it then only reads standard input). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,5 +37,10 @@ int main(int argc, char **argv) {
         FILE *in = fopen("/dev/null", "r");
         if (in) stdin = in;
     }
+#ifdef MAIN_NOARGS
+    (void)ac;
+    return util_main();
+#else
     return util_main(ac, args);
+#endif
 }

@@ -6,6 +6,8 @@
 #include <string.h>
 #include <strings.h>
 
+size_t __kappa_select(int c, size_t a, size_t b);
+
 void *memcpy(void *restrict dst, const void *restrict src, size_t n) {
     unsigned char *d = dst;
     const unsigned char *s = src;
@@ -157,10 +159,31 @@ int strncasecmp(const char *a, const char *b, size_t n) {
     return 0;
 }
 
+/* The comparisons with c are values, not branches: a symbolic c looked up in a concrete string
+   (an alphabet, a set of flags, strspn's accept set) is one path per outcome, found or not, at
+   a position that is an ite-term over the string's characters (built from the end, so that the
+   first match wins), instead of one path per character of the string. Only the terminator
+   search branches, as any scan of the string does. */
 char *strchr(const char *s, int c) {
-    size_t i = 0;
-    for (;; i++) {
-        if (s[i] == (char)c)
+    char ch = (char)c;
+    size_t n = 0;
+    while (s[n])
+        n++;
+    size_t pos = __kappa_select(ch == 0, n, (size_t)-1);
+    for (size_t j = n; j-- > 0;)
+        pos = __kappa_select(s[j] == ch, j, pos);
+    return pos == (size_t)-1 ? NULL : (char *)(s + pos);
+}
+
+/* strchr of a constant character: the program's `strchr(s, ']')` is linked here (link.rs). The
+   string is then what is symbolic (a line of input), and a branch-free position would be an
+   ite-term over all its characters that every access through the result carries into the
+   solver; forking at the first match, as any scan of the string does, keeps the position
+   concrete on each path. A constant character has no symbolic matches to multiply paths. */
+char *__kappa_strchr_const(const char *s, int c) {
+    char ch = (char)c;
+    for (size_t i = 0;; i++) {
+        if (s[i] == ch)
             return (char *)(s + i);
         if (s[i] == 0)
             return NULL;

@@ -39,6 +39,8 @@ pub fn link(prog: &mut Program, lib: &Program) -> Result<(), String> {
         .map(|(i, o)| (o.name.as_str(), ObjId(i as u32)))
         .collect();
 
+    redirect_constant_characters(prog);
+
     // What the imports reach in the library.
     let mut map = Map {
         funcs: HashMap::new(),
@@ -241,6 +243,45 @@ pub fn link(prog: &mut Program, lib: &Program) -> Result<(), String> {
         specialise(prog, lib, f, lf, &binding, &map)?;
     }
     prog.validate().map_err(|e| format!("internal error: the linked program is malformed: {e}"))
+}
+
+/// Library functions with a second model for calls whose character argument is a constant:
+/// (function, argument, model).
+const CONSTANT_CHARACTER_MODELS: &[(&str, usize, &str)] = &[("strchr", 1, "__kappa_strchr_const")];
+
+/// The program's calls of `strchr(s, 'c')` call `__kappa_strchr_const` instead (a new import):
+/// `strchr` finds a symbolic character in a concrete string without forking (one ite-term), but
+/// a constant character in a symbolic string is found best by forking at the match (`ini`'s
+/// `strchr(line, ']')`: the ite-pointer made every later query a term over the whole line).
+fn redirect_constant_characters(prog: &mut Program) {
+    for &(name, arg, model) in CONSTANT_CHARACTER_MODELS {
+        let Some(f) = prog.imports.iter().find_map(|i| match i {
+            Import::Function(f) if prog.func(*f).name == name => Some(*f),
+            _ => None,
+        }) else {
+            continue;
+        };
+        let mut target = None;
+        for fi in 0..prog.functions.len() {
+            for ei in 0..prog.functions[fi].edges.len() {
+                let constant = matches!(&prog.functions[fi].edges[ei].op,
+                    Op::Call { func, args, .. } if *func == f && args.get(arg).and_then(Expr::as_const).is_some());
+                if !constant {
+                    continue;
+                }
+                let to = *target.get_or_insert_with(|| {
+                    let id = FuncId(prog.functions.len() as u32);
+                    let ctype = prog.func(f).ctype.clone();
+                    prog.functions.push(Function { id, name: model.to_string(), ctype, ..Default::default() });
+                    prog.imports.push(Import::Function(id));
+                    id
+                });
+                if let Op::Call { func, .. } = &mut prog.functions[fi].edges[ei].op {
+                    *func = to;
+                }
+            }
+        }
+    }
 }
 
 /// A copy of the model `lf` (`__kappa_qsort`) under the placeholder `f`, whose calls of the

@@ -135,6 +135,23 @@ fn string_models_agree_with_glibc() {
     differential("string.c", 150, 40);
 }
 
+/// `strchr` with a constant character is linked to its forking model, with any other character
+/// to the branch-free one; both are compared with glibc by the string driver.
+#[test]
+fn strchr_of_a_constant_character_has_its_own_model() {
+    let prog = Driver::new("string.c").prog;
+    let calls = |name: &str| {
+        let f = prog.functions.iter().find(|f| f.name == name).unwrap_or_else(|| panic!("`{name}` not linked"));
+        prog.functions
+            .iter()
+            .flat_map(|g| &g.edges)
+            .filter(|e| matches!(&e.op, kappa_ir::Op::Call { func, .. } if *func == f.id))
+            .count()
+    };
+    assert_eq!(calls("__kappa_strchr_const"), 3);
+    assert!(calls("strchr") >= 1);
+}
+
 #[test]
 fn stdlib_models_agree_with_glibc() {
     differential("stdlib.c", 150, 30);

@@ -287,7 +287,58 @@ impl Z3Solver {
         if t.sort() != Sort::Bool {
             return Err(format!("constraint of sort {}: {t}", t.sort()));
         }
+        if !self.cache.contains_key(&t.id()) {
+            if let Some(b) = self.byte_predicate(t)? {
+                self.cache.insert(t.id(), b.into());
+            }
+        }
         self.translate(t)?.as_bool().ok_or_else(|| format!("not a Z3 boolean: {t}"))
+    }
+
+    /// A constraint on one symbol of at most [`BYTE_PREDICATE_BITS`] bits (a byte of the
+    /// program's input: a character classified through `<ctype.h>`'s table, looked up in an
+    /// alphabet, compared to several constants) as the ranges of the symbol's values that
+    /// satisfy it, found by evaluating it at every value. Z3 gets a few comparisons instead of
+    /// the term, whose table reads alone translate into a disjunction over hundreds of indices:
+    /// asserting those took most of the solver's time on stdin parsers. Small terms are left
+    /// as they are.
+    fn byte_predicate(&mut self, t: &Term) -> Result<Option<Bool>, String> {
+        let info = self.infos.get(t);
+        if info.free.len() != 1 || !info.evaluable || info.quantified {
+            return Ok(None);
+        }
+        let s = info.free[0];
+        let w = match Term::sym_info(s).sort {
+            Sort::Bv(w) if w <= BYTE_PREDICATE_BITS => w,
+            _ => return Ok(None),
+        };
+        if !dag_size_at_least(t, BYTE_PREDICATE_MIN_NODES) {
+            return Ok(None);
+        }
+        let mut runs: Vec<(u64, u64)> = Vec::new();
+        for v in 0..(1u64 << w) {
+            let Some(Value::Bool(b)) = kappa_expr::eval(t, &|x| (x == s).then_some(Value::Bv(v, w))) else {
+                return Ok(None);
+            };
+            if b {
+                match runs.last_mut() {
+                    Some((_, hi)) if *hi + 1 == v => *hi = v,
+                    _ => runs.push((v, v)),
+                }
+            }
+        }
+        let x = self.sym_const(s, Sort::Bv(w))?.as_bv().ok_or_else(|| format!("symbol of {t} is not a bit-vector"))?;
+        let cases: Vec<Bool> = runs
+            .iter()
+            .map(|&(lo, hi)| {
+                if lo == hi {
+                    x.eq(BV::from_u64(lo, w))
+                } else {
+                    BV::from_u64(lo, w).bvule(&x) & x.bvule(BV::from_u64(hi, w))
+                }
+            })
+            .collect();
+        Ok(Some(Bool::or(&cases)))
     }
 
     /// The Z3 term of a kappa term, bottom-up and iteratively (terms can be deep).
@@ -834,4 +885,24 @@ impl Solver for Z3Solver {
             self.apply_params();
         }
     }
+}
+
+/// Widest symbol whose constraints [`Z3Solver::byte_predicate`] evaluates at every value.
+const BYTE_PREDICATE_BITS: u32 = 8;
+/// Terms smaller than this go to Z3 as they are.
+const BYTE_PREDICATE_MIN_NODES: usize = 12;
+
+/// Whether `t` has at least `n` distinct subterms.
+fn dag_size_at_least(t: &Term, n: usize) -> bool {
+    let mut seen: HashSet<u64> = HashSet::new();
+    let mut stack = vec![t.clone()];
+    while let Some(x) = stack.pop() {
+        if seen.insert(x.id()) {
+            if seen.len() >= n {
+                return true;
+            }
+            stack.extend(x.args().iter().cloned());
+        }
+    }
+    false
 }

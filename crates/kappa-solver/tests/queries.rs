@@ -523,3 +523,71 @@ fn a_work_limit_gives_up_and_is_lifted() {
     let m = z3.model(&q).expect("17 * 23");
     assert_model_satisfies(&m, &pc, &cond);
 }
+
+/// `<ctype.h>`-style classification of input bytes: a table of flags read at `c + 128`, masked.
+/// Constraints on one byte are decided as ranges of its values (Z3Solver's byte predicates);
+/// each answer and model is checked against evaluating the constraints at all 256 values.
+#[test]
+fn byte_classifications_agree_with_evaluation() {
+    let mut table = Term::const_array(Elem::Bv(64), &bv(0, 16));
+    for i in 0..384u64 {
+        let c = (i as i64 - 128) as u8;
+        let mut flags = 0u64;
+        if c.is_ascii_whitespace() || c == 0x0b {
+            flags |= 0x2000;
+        }
+        if c.is_ascii_alphanumeric() {
+            flags |= 0x8;
+        }
+        if c.is_ascii_digit() {
+            flags |= 0x800;
+        }
+        table = table.store(&bv(i, 64), &bv(flags, 16));
+    }
+    let c = sym("c", Sort::Bv(8));
+    let d = sym("d", Sort::Bv(8));
+    let class = |x: &Term, mask: u64| {
+        let ix = x.zext(32).sext(64).bvadd(&bv(128, 64));
+        table.select(&ix).bvand(&bv(mask, 16)).ne(&bv(0, 16))
+    };
+    let cases: Vec<(Vec<Term>, Term)> = vec![
+        (vec![class(&c, 0x2000)], c.eq(&bv(b' ' as u64, 8))),
+        (vec![class(&c, 0x2000)], c.eq(&bv(b'a' as u64, 8))),
+        (vec![class(&c, 0x8), class(&c, 0x800).not()], c.bvult(&bv(b'9' as u64, 8))),
+        (vec![class(&c, 0x8), class(&d, 0x800)], c.eq(&d)),
+        (vec![class(&c, 0x800), class(&c, 0x2000)], c.ne(&bv(0, 8))),
+        (vec![class(&c, 0x8).not(), class(&c, 0x2000).not()], c.bvugt(&bv(0x7e, 8))),
+    ];
+    for (k, (pc, cond)) in cases.iter().enumerate() {
+        let mut expected = false;
+        let d_values = if k == 3 { 256 } else { 1 };
+        for cv in 0..256u64 {
+            for dv in 0..d_values {
+                let env = |s| {
+                    if Some(s) == c.as_var() {
+                        Some(Value::Bv(cv, 8))
+                    } else if Some(s) == d.as_var() {
+                        Some(Value::Bv(dv, 8))
+                    } else {
+                        None
+                    }
+                };
+                expected |= pc
+                    .iter()
+                    .chain(std::iter::once(cond))
+                    .all(|t| kappa_expr::eval(t, &env) == Some(Value::Bool(true)));
+            }
+        }
+        for (name, mut s) in solvers() {
+            let q = Query::new(pc, cond.clone());
+            assert_eq!(s.check(&q).is_sat(), expected, "{name}: {cond}");
+            match s.model(&q) {
+                Ok(m) => {
+                    assert!(expected, "{name}: a model of an unsatisfiable query");
+                    assert_model_satisfies(&m, pc, cond);
+                }
+                Err(e) => assert!(!expected && e.is_unsat(), "{name}: {e}"),
+            }
+        }
+    }
+}

@@ -504,6 +504,15 @@ impl<'a> Lowerer<'a> {
                 let b = Expr::InBounds(Box::new(p), Box::new(n));
                 Value::Scalar(Expr::ite(b, Expr::int(1, 32), Expr::int(0, 32)), CType::INT)
             }
+            // The C library model's branch-free choice between two sizes (`strchr`'s first match
+            // of a symbolic character): one ite-term, where `?:` would fork a path per arm.
+            "__kappa_select" => {
+                let v = self.int_args(args, 3, name, span)?;
+                let c = self.truth(v[0].0.clone(), &v[0].1);
+                let a = self.convert(v[1].0.clone(), &v[1].1, &size_t);
+                let b = self.convert(v[2].0.clone(), &v[2].1, &size_t);
+                Value::Scalar(Expr::ite(c, a, b), size_t.clone())
+            }
             "__builtin_unreachable" => {
                 if self.no_eval == 0 {
                     self.fcx.b.step(Op::Assume(Expr::Bool(false)), sp);

@@ -5,7 +5,6 @@
 
 use super::*;
 use crate::config::ProgramInputSpec;
-use crate::memory::byte_array_sort;
 use kappa_ir::testcase::{env, Bytes, FileInput, ProgramInputs};
 
 /// The symbolic parts of the inputs, shared by every state (they are made once, before `main`).
@@ -15,34 +14,41 @@ pub(crate) struct EnvTerms {
     pub given: bool,
     pub argv0: Vec<u8>,
     pub args: Vec<Vec<u8>>,
-    /// `argc`, when symbolic; the symbolic arguments (byte arrays of LEN bytes).
+    /// `argc`, when symbolic; the symbolic arguments (LEN byte symbols each).
     pub argc: Option<Term>,
-    pub sym_args: Vec<(Term, u64)>,
-    pub stdin: Option<(Term, u64)>,
-    pub files: Vec<(String, Term, u64)>,
+    pub sym_args: Vec<Vec<Term>>,
+    pub stdin: Option<Vec<Term>>,
+    pub files: Vec<(String, Vec<Term>)>,
 }
 
 impl<'p> Engine<'p> {
-    /// A global object of `bytes` concrete bytes followed by `sym` symbolic ones (the array
-    /// `arr`), then `zero_end` NUL bytes.
-    fn env_object(&mut self, st: &mut State, name: &str, bytes: &[u8], sym: Option<(&Term, u64)>, nul: bool) -> u32 {
+    /// A global object of `bytes` concrete bytes followed by the symbolic bytes `sym`, then a
+    /// NUL byte if `nul`.
+    fn env_object(&mut self, st: &mut State, name: &str, bytes: &[u8], sym: &[Term], nul: bool) -> u32 {
         let pw = self.pw();
         let id = st.memory.next_id();
-        let n_sym = sym.map_or(0, |(_, n)| n);
-        let size = bytes.len() as u64 + n_sym + u64::from(nul);
-        let data = match sym {
-            Some((arr, _)) => Contents::symbolic(arr.clone(), pw),
-            None => Contents::zeroed(pw, 1, None),
-        };
-        let mut obj = Object::new(id, name, ObjectKind::Global, Term::bv(size, pw), data, pw);
+        let size = bytes.len() as u64 + sym.len() as u64 + u64::from(nul);
+        let mut obj = Object::new(id, name, ObjectKind::Global, Term::bv(size, pw), Contents::zeroed(pw, 1, None), pw);
         for (k, b) in bytes.iter().enumerate() {
             obj.store(&Term::bv(k as u64, pw), &SVal::Int(Term::bv(u64::from(*b), 8)), pw);
+        }
+        for (k, b) in sym.iter().enumerate() {
+            obj.store(&Term::bv((bytes.len() + k) as u64, pw), &SVal::Int(b.clone()), pw);
         }
         if nul {
             obj.store(&Term::bv(size - 1, pw), &SVal::Int(Term::bv(0, 8)), pw);
         }
         st.memory.add(obj);
         id
+    }
+
+    /// `n` symbolic bytes named `name[k]`: a symbol per byte, as KLEE's independence splits
+    /// its input arrays by constant index. Constraints on different bytes of an input (each
+    /// character of a line checked in turn) stay independent, so that the solver's queries
+    /// are about the bytes a branch reads, and recur across paths for the caches; one array
+    /// for the whole input tied every constraint to every other.
+    fn input_bytes(&mut self, st: &mut State, name: &str, n: u64) -> Vec<Term> {
+        (0..n).map(|k| self.fresh_sym(st, &format!("{name}[{k}]"), Sort::Bv(8))).collect()
     }
 
     /// Sets a global of the C library model by name, if the program has it (the library's
@@ -90,7 +96,7 @@ impl<'p> Engine<'p> {
         let mut ptrs: Vec<SVal> = Vec::new();
         let concrete: Vec<Vec<u8>> = std::iter::once(envt.argv0.clone()).chain(spec.args.iter().cloned()).collect();
         for (k, a) in concrete.iter().enumerate() {
-            let id = self.env_object(st, &format!("argv[{k}]"), a, None, true);
+            let id = self.env_object(st, &format!("argv[{k}]"), a, &[], true);
             ptrs.push(SVal::Ptr(Pointer::to_obj(id, pw)));
         }
         let base = concrete.len() as u64;
@@ -101,11 +107,11 @@ impl<'p> Engine<'p> {
             st.pc.push(Term::bv(base + u64::from(min), 32).bvule(&argc));
             st.pc.push(argc.bvule(&Term::bv(base + u64::from(max), 32)));
             for i in 0..u64::from(max) {
-                let arr = self.fresh_sym(st, &format!("arg{}", base + i), byte_array_sort(pw));
-                let id = self.env_object(st, &format!("argv[{}]", base + i), &[], Some((&arr, u64::from(len))), true);
+                let arg = self.input_bytes(st, &format!("arg{}", base + i), u64::from(len));
+                let id = self.env_object(st, &format!("argv[{}]", base + i), &[], &arg, true);
                 let present = Term::bv(base + i, 32).bvult(&argc);
                 ptrs.push(SVal::Ptr(Pointer::ite(&present, &Pointer::to_obj(id, pw), &Pointer::null(pw))));
-                envt.sym_args.push((arr, u64::from(len)));
+                envt.sym_args.push(arg);
             }
             argc_val = argc.clone();
             envt.argc = Some(argc);
@@ -125,11 +131,11 @@ impl<'p> Engine<'p> {
         st.memory.add(argv);
         // Standard input and files, where the program reads them.
         if let Some(n) = spec.sym_stdin {
-            let arr = self.fresh_sym(st, "stdin", byte_array_sort(pw));
-            let id = self.env_object(st, "stdin", &[], Some((&arr, u64::from(n))), false);
+            let data = self.input_bytes(st, "stdin", u64::from(n));
+            let id = self.env_object(st, "stdin", &[], &data, false);
             self.set_env_global(st, env::STDIN_DATA, SVal::Ptr(Pointer::to_obj(id, pw)));
             self.set_env_global(st, env::STDIN_LEN, SVal::Int(Term::bv(u64::from(n), pw)));
-            envt.stdin = Some((arr, u64::from(n)));
+            envt.stdin = Some(data);
         }
         if let Some((count, len)) = spec.sym_files {
             // struct { const char *name; unsigned char *data; unsigned long len; }[count]
@@ -137,11 +143,11 @@ impl<'p> Engine<'p> {
             let mut entries = Vec::new();
             for i in 0..count {
                 let name = file_name(i);
-                let name_id = self.env_object(st, &format!("file {name} name"), name.as_bytes(), None, true);
-                let arr = self.fresh_sym(st, &format!("file_{name}"), byte_array_sort(pw));
-                let data_id = self.env_object(st, &format!("file {name}"), &[], Some((&arr, u64::from(len))), false);
+                let name_id = self.env_object(st, &format!("file {name} name"), name.as_bytes(), &[], true);
+                let data = self.input_bytes(st, &format!("file_{name}"), u64::from(len));
+                let data_id = self.env_object(st, &format!("file {name}"), &[], &data, false);
                 entries.push((name_id, data_id));
-                envt.files.push((name, arr, u64::from(len)));
+                envt.files.push((name, data));
             }
             let table_id = st.memory.next_id();
             let mut table = Object::new(
@@ -170,7 +176,7 @@ impl<'p> Engine<'p> {
                 (1, Ty::Ptr) => SVal::Ptr(Pointer::to_obj(argv_id, pw)),
                 (_, Ty::Ptr) => {
                     // envp: an empty environment.
-                    let id = self.env_object(st, "envp", &[0u8; 8][..pb as usize], None, false);
+                    let id = self.env_object(st, "envp", &[0u8; 8][..pb as usize], &[], false);
                     SVal::Ptr(Pointer::to_obj(id, pw))
                 }
                 (_, t) => self.zero(t),
@@ -209,17 +215,15 @@ impl<'p> Engine<'p> {
         if !e.given {
             return ProgramInputs::default();
         }
-        let pw = self.pw();
-        let bytes =
-            |arr: &Term, n: u64| -> Vec<u8> { (0..n).map(|i| val(&arr.select(&Term::bv(i, pw))) as u8).collect() };
+        let bytes = |b: &[Term]| -> Vec<u8> { b.iter().map(|t| val(t) as u8).collect() };
         let mut argv: Vec<Bytes> =
             std::iter::once(e.argv0.clone()).chain(e.args.iter().cloned()).map(Bytes::new).collect();
         let argc = e.argc.as_ref().map_or(argv.len() as u64, val);
-        for (arr, n) in &e.sym_args {
+        for arg in &e.sym_args {
             if argv.len() as u64 >= argc {
                 break;
             }
-            let mut b = bytes(arr, *n);
+            let mut b = bytes(arg);
             if let Some(z) = b.iter().position(|&c| c == 0) {
                 b.truncate(z);
             }
@@ -227,11 +231,11 @@ impl<'p> Engine<'p> {
         }
         ProgramInputs {
             argv,
-            stdin: e.stdin.as_ref().map(|(arr, n)| Bytes::new(bytes(arr, *n))),
+            stdin: e.stdin.as_ref().map(|d| Bytes::new(bytes(d))),
             files: e
                 .files
                 .iter()
-                .map(|(name, arr, n)| FileInput { name: name.clone(), contents: Bytes::new(bytes(arr, *n)) })
+                .map(|(name, d)| FileInput { name: name.clone(), contents: Bytes::new(bytes(d)) })
                 .collect(),
         }
     }

@@ -20,6 +20,9 @@ int main(void) {
     char *p = strchr(a, b[0]);
     printf("chr %ld %ld %ld\n", p ? (long)(p - a) : -1L, strrchr(a, 'a') ? (long)(strrchr(a, 'a') - a) : -1L,
            memchr(a, 'b', la) ? (long)((char *)memchr(a, 'b', la) - a) : -1L);
+    /* A constant character: the forking model (__kappa_strchr_const), the terminator included. */
+    char *c1 = strchr(a, ','), *c2 = strchr(a, 'b'), *c3 = strchr(a, '\0');
+    printf("chr-const %ld %ld %ld\n", c1 ? (long)(c1 - a) : -1L, c2 ? (long)(c2 - a) : -1L, (long)(c3 - a));
     p = strstr(a, b);
     printf("str %ld %zu %zu", p ? (long)(p - a) : -1L, strspn(a, "abc "), strcspn(a, b));
     p = strpbrk(a, "xyz,");
