@@ -23,6 +23,7 @@
 mod caching;
 mod casesplit;
 mod independence;
+pub mod interrupt;
 mod instantiate;
 mod narrow;
 mod syms;
