@@ -276,6 +276,7 @@ impl Z3Solver {
                     }
                     Ok(Some(self.extract(q, &m)))
                 }
+                None if crate::interrupt::requested() => Err(SatResult::Unknown(crate::interrupt::REASON.into())),
                 None => Err(SatResult::Unknown("Z3 gave no model".into())),
             },
             z3::SatResult::Sat => Ok(None),
