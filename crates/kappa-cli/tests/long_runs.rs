@@ -1,81 +1,18 @@
-//! Long runs (issue 14): Ctrl-C and SIGTERM against the real binary, the memory cap measured from
-//! outside, and the number of test files a run writes.
+//! Long runs (issue 14): Ctrl-C and SIGTERM against the real binary, and the number of test files
+//! a run writes (the memory cap is in memory_cap.rs, a binary of its own so that no other test
+//! slows its frontier down).
 //!
 //! The programs never finish in practice: `branches24.c` has 2^24 paths, `factor.c` one query Z3
 //! does not decide in seconds.
 
+mod common;
+
+use common::{program, read_all, send, spawn, stats, test_files, wait_within};
 use std::io::{BufRead, BufReader, Read};
-use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus, Stdio};
-use std::time::{Duration, Instant};
-
-fn program(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/programs/long").join(name)
-}
-
-/// `kappa ARGS` with SIGINT and SIGTERM at their default disposition (a test harness run in the
-/// background may have SIGINT ignored, which kappa, like every Unix tool, would keep).
-fn spawn(args: &[&str]) -> Child {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_kappa"));
-    cmd.args(args).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
-    // SAFETY: only async-signal-safe calls between fork and exec.
-    unsafe {
-        cmd.pre_exec(|| {
-            libc::signal(libc::SIGINT, libc::SIG_DFL);
-            libc::signal(libc::SIGTERM, libc::SIG_DFL);
-            Ok(())
-        });
-    }
-    cmd.spawn().expect("kappa starts")
-}
-
-fn send(child: &Child, sig: libc::c_int) {
-    // SAFETY: a signal to our own child, which has not been reaped.
-    assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, sig) }, 0);
-}
-
-/// Waits at most `limit` for the child; kills it and fails past that.
-fn wait_within(child: &mut Child, limit: Duration) -> (ExitStatus, Duration) {
-    let start = Instant::now();
-    loop {
-        if let Some(st) = child.try_wait().expect("wait") {
-            return (st, start.elapsed());
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("kappa did not exit within {limit:?} of the signal");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-}
-
-fn read_all(r: Option<impl Read>) -> String {
-    let mut s = String::new();
-    if let Some(mut r) = r {
-        let _ = r.read_to_string(&mut s);
-    }
-    s
-}
-
-fn stats(path: &Path) -> serde_json::Value {
-    let text = std::fs::read_to_string(path).expect("statistics JSON written");
-    serde_json::from_str(&text).expect("statistics JSON parses")
-}
-
-fn test_files(dir: &Path) -> usize {
-    let mut n = 0;
-    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            n += test_files(&p);
-        } else if p.extension().is_some_and(|x| x == "json") {
-            n += 1;
-        }
-    }
-    n
-}
+use std::os::unix::process::ExitStatusExt;
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::Duration;
 
 /// Starts `kappa CMD PROGRAM --out OUT --stats-json OUT/stats.json EXTRA`, sends `sig` after a
 /// second, and checks what every interrupted run must give: exit within 2 s by the signal, the
@@ -163,59 +100,6 @@ fn second_sigint_exits_at_once() {
     let _ = err.read_to_string(&mut rest);
     assert_eq!(status.signal(), Some(libc::SIGINT));
     assert!(rest.contains("received again: exiting at once"), "{rest}");
-}
-
-/// `--max-memory 200` on a bfs frontier that grows without bound: the peak resident memory seen
-/// from outside stays within 10% of the cap, the run goes on to its time limit, and the states
-/// dropped are reported.
-#[test]
-fn memory_cap_is_kept_by_dropping_states() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("out");
-    let json = dir.path().join("stats.json");
-    let prog = program("branches24.c");
-    let mut child = spawn(&[
-        "run",
-        prog.to_str().unwrap(),
-        "--search",
-        "bfs",
-        "--max-memory",
-        "200",
-        "--max-time",
-        "20",
-        "--quiet",
-        "--out",
-        out.to_str().unwrap(),
-        "--stats-json",
-        json.to_str().unwrap(),
-    ]);
-    let status_file = format!("/proc/{}/status", child.id());
-    let mut peak_kb = 0u64;
-    let start = Instant::now();
-    let status = loop {
-        if let Ok(text) = std::fs::read_to_string(&status_file) {
-            if let Some(kb) = text.lines().find_map(|l| l.strip_prefix("VmHWM:")) {
-                peak_kb = peak_kb.max(kb.trim().trim_end_matches("kB").trim().parse().unwrap_or(0));
-            }
-        }
-        if let Some(st) = child.try_wait().unwrap() {
-            break st;
-        }
-        assert!(start.elapsed() < Duration::from_secs(60), "the run did not stop at its time limit");
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let stdout = read_all(child.stdout.take());
-    assert!(status.success(), "{status:?}");
-    assert!(peak_kb > 0);
-    assert!(peak_kb as f64 / 1024.0 <= 220.0, "peak {peak_kb} kB over 200 MB + 10%");
-    let s = stats(&json);
-    let dropped = s["states_dropped"].as_u64().unwrap();
-    assert!(dropped > 0, "the frontier outgrew the cap: {s}");
-    let incomplete: Vec<&str> = s["incomplete"].as_array().unwrap().iter().filter_map(|v| v.as_str()).collect();
-    assert!(incomplete.iter().any(|r| r.starts_with("time limit")), "ran to its time limit: {incomplete:?}");
-    assert!(incomplete.contains(&format!("memory cap of 200 MB: {dropped} states dropped").as_str()), "{incomplete:?}");
-    assert!(stdout.contains(&format!("memory: {dropped} pending states dropped")), "{stdout}");
-    assert!(s["memory_per_state_kb"].as_f64().unwrap() > 0.0);
 }
 
 fn run_tests(extra: &[&str]) -> (serde_json::Value, usize, String, PathBuf, tempfile::TempDir) {
