@@ -110,7 +110,9 @@ impl<'p> Engine<'p> {
             let cancelled = format!("solver unknown ({})", kappa_solver::interrupt::REASON);
             self.stats.incomplete.retain(|r| *r != cancelled);
             self.stats.incomplete.insert(0, INTERRUPTED.into());
-        } else if let Some(reason) = hit {
+        }
+        // A limit met before the interrupt (the depth limit) is named too.
+        if let Some(reason) = hit.filter(|r| r != INTERRUPTED) {
             self.stats.incomplete.push(reason);
         }
     }
