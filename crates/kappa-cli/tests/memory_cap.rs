@@ -6,8 +6,9 @@ use common::{program, read_all, spawn, stats};
 use std::time::{Duration, Instant};
 
 /// `--max-memory 200` on a bfs frontier that grows without bound: the peak resident memory seen
-/// from outside stays within 10% of the cap, the run goes on to its time limit (30 s: the
-/// frontier passes the cap after some 10 s), and the states dropped are reported.
+/// from outside stays within 10% of the cap, the run goes on (to its 30 s limit, or to the end
+/// of what the dropped states leave; the frontier passes the cap after some 10 s) instead of
+/// stopping over the cap, and the states dropped are reported.
 #[test]
 fn memory_cap_is_kept_by_dropping_states() {
     let dir = tempfile::tempdir().unwrap();
@@ -52,7 +53,10 @@ fn memory_cap_is_kept_by_dropping_states() {
     let dropped = s["states_dropped"].as_u64().unwrap();
     assert!(dropped > 0, "the frontier outgrew the cap: {s}");
     let incomplete: Vec<&str> = s["incomplete"].as_array().unwrap().iter().filter_map(|v| v.as_str()).collect();
-    assert!(incomplete.iter().any(|r| r.starts_with("time limit")), "ran to its time limit: {incomplete:?}");
+    // Not stopped by the memory: the run went on to its time limit, or to the end of what the
+    // dropped states left to explore.
+    assert!(!incomplete.iter().any(|r| r.starts_with("memory limit")), "stopped over the cap: {incomplete:?}");
+    assert!(s["paths_completed"].as_u64().unwrap() > 0, "{s}");
     assert!(incomplete.contains(&format!("memory cap of 200 MB: {dropped} states dropped").as_str()), "{incomplete:?}");
     assert!(stdout.contains(&format!("memory: {dropped} pending states dropped")), "{stdout}");
     assert!(s["memory_per_state_kb"].as_f64().unwrap() > 0.0);
