@@ -2,7 +2,7 @@
 //! progress display, and report errors, tests, statistics and verdicts (SPEC.md).
 
 use crate::{ExploreOpts, FrontOpts};
-use kappa_engine::{Config, Engine, HeapKind, Limits, Mode, RunReport, SearchKind, TreeRecorder};
+use kappa_engine::{Config, Engine, HeapKind, Limits, Mode, RunReport, SearchKind, TestPolicy, TreeRecorder};
 use kappa_ir::Program;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -72,6 +72,7 @@ pub fn setup(front: &FrontOpts, ex: &ExploreOpts, prog: &Program) -> Setup {
         heap,
         limits,
         test_dir: Some(ex.out.join("tests")),
+        tests: TestPolicy { max: ex.max_tests, every_path_until: ex.path_tests.0 },
         record_tree: ex.tree.is_some(),
         program_name: front.file.display().to_string(),
         max_heap_objects: ex.max_heap_objects,
@@ -82,16 +83,38 @@ pub fn setup(front: &FrontOpts, ex: &ExploreOpts, prog: &Program) -> Setup {
     Setup { cfg, notes }
 }
 
-/// Removes the tests of an earlier run, so that the directory holds this run's only.
+/// Removes the tests of an earlier run (and their subdirectories of the sharded layout), so that
+/// the directory holds this run's only.
 fn clean_tests(dir: &Path) {
     if let Ok(rd) = std::fs::read_dir(dir) {
         for e in rd.flatten() {
             let name = e.file_name().to_string_lossy().into_owned();
-            if name.starts_with("test") && name.ends_with(".json") {
+            let is_dir = e.file_type().is_ok_and(|t| t.is_dir());
+            if !is_dir && name.starts_with("test") && name.ends_with(".json") {
                 let _ = std::fs::remove_file(e.path());
+            } else if is_dir && name.len() >= 3 && name.bytes().all(|b| b.is_ascii_digit()) {
+                clean_tests(&e.path());
+                let _ = std::fs::remove_dir(e.path());
             }
         }
     }
+}
+
+/// The test files of a run in the order they were written (`tests/test000001.json`, …, then
+/// those in the subdirectories of the sharded layout).
+pub fn test_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let p = e.path();
+        let name = e.file_name().to_string_lossy().into_owned();
+        if p.is_dir() && name.bytes().all(|b| b.is_ascii_digit()) {
+            files.extend(test_files(&p));
+        } else if name.starts_with("test") && name.ends_with(".json") {
+            files.push(p);
+        }
+    }
+    files.sort_by(|a, b| a.file_name().cmp(&b.file_name()));
+    files
 }
 
 /// Runs the engine with a progress display on a terminal.
@@ -143,6 +166,7 @@ pub fn explore(
     } else {
         None
     };
+    crate::signals::exploring(true);
     let report = engine.run(&mut |s, pending| {
         if let Some(b) = &bar {
             b.set_message(format!(
@@ -152,6 +176,7 @@ pub fn explore(
             b.tick();
         }
     });
+    crate::signals::exploring(false);
     if let Some(b) = bar {
         b.finish_and_clear();
     }
@@ -244,10 +269,26 @@ pub fn print_report(prog: &Program, report: &RunReport, out_dir: &Path) {
         s.paths_completed, s.paths_error, s.paths_stopped, s.states_created, s.tree_nodes
     );
     print!("tests: {} written to {}", s.tests, out_dir.join("tests").display());
+    if s.tests > kappa_engine::engine::TESTS_PER_DIR {
+        print!(" (beyond the first {0}, in subdirectories of {0})", kappa_engine::engine::TESTS_PER_DIR);
+    }
     if s.tests_missing > 0 {
         print!(" ({} paths without a test: the solver found no model in time)", s.tests_missing);
     }
     println!();
+    if s.tests_not_written > 0 {
+        println!(
+            "  {} paths got no test file: {}",
+            s.tests_not_written,
+            s.tests_limit.as_deref().unwrap_or("test policy")
+        );
+    }
+    if s.states_dropped > 0 {
+        println!(
+            "memory: {} pending states dropped to keep the memory cap (peak {:.0} MB)",
+            s.states_dropped, s.peak_memory_mb
+        );
+    }
     let h = &s.heap_stats;
     if h.input_objects > 0 || h.heap_forks > 0 {
         println!(

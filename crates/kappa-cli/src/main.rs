@@ -5,6 +5,7 @@
 
 mod explore;
 mod inputs;
+mod signals;
 mod slice;
 mod svcomp;
 
@@ -45,6 +46,17 @@ fn parse_dm(s: &str) -> Result<DataModel, String> {
     s.parse()
 }
 
+/// `--path-tests`: paths that get a test file whatever they cover (`None`: all).
+#[derive(Clone, Copy, Debug)]
+pub struct PathTests(pub Option<u64>);
+
+fn parse_path_tests(s: &str) -> Result<PathTests, String> {
+    if s == "all" {
+        return Ok(PathTests(None));
+    }
+    s.parse().map(|n| PathTests(Some(n))).map_err(|_| format!("`{s}` is not a number or `all`"))
+}
+
 /// Options of the exploring commands (SPEC.md).
 #[derive(Args, Clone)]
 pub struct ExploreOpts {
@@ -78,6 +90,13 @@ pub struct ExploreOpts {
     /// Stop when the process uses more memory than this (MB).
     #[arg(long, value_name = "MB", default_value_t = 4096)]
     pub max_memory: u64,
+    /// Write at most N test files (the statistics still count every path).
+    #[arg(long, value_name = "N")]
+    pub max_tests: Option<u64>,
+    /// A test file for each of the first N paths, then only for paths that reach an error not
+    /// seen before or cover a branch no earlier path covered; `all`: one for every path.
+    #[arg(long, value_name = "N|all", default_value = "1000", value_parser = parse_path_tests)]
+    pub path_tests: PathTests,
     /// Output directory: tests, statistics, tree.
     #[arg(long, default_value = "kappa-out")]
     pub out: PathBuf,
@@ -184,6 +203,18 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
+    match cli.command {
+        Command::Run { .. } | Command::Verify { .. } | Command::Testgen { .. } => {
+            signals::install(signals::OnFirst::Stop)
+        }
+        Command::Replay { .. } => signals::install(signals::OnFirst::Exit),
+        Command::Ir { .. } | Command::Slice { .. } => {}
+    }
+    let code = command(cli);
+    signals::finish(code)
+}
+
+fn command(cli: Cli) -> ExitCode {
     match cli.command {
         Command::Ir { front, dot, loops } => {
             let prog = match load(&front) {

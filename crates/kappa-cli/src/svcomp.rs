@@ -231,6 +231,10 @@ fn verify_one(front: &FrontOpts, ex: &ExploreOpts, p: &Property, ub: UbMode, sli
     let mut verdict = verdict_of(p, &report, ub);
     if let Verdict::False(_) = &verdict {
         verdict = confirm(front, p, &report, verdict);
+        if crate::signals::interrupted() && !matches!(verdict, Verdict::False(_)) {
+            // The replay was killed by the interrupt, not refuted.
+            verdict = Verdict::Unknown(kappa_engine::engine::INTERRUPTED.into());
+        }
     }
     if let Verdict::False(sub) = &verdict {
         match write_violation_witnesses(front, &prog, p, sub, &report, &ex.out) {
@@ -629,10 +633,7 @@ pub fn testgen(front: FrontOpts, ex: ExploreOpts, to: TestgenOpts) -> ExitCode {
     let mut setup = explore::setup(&front, &ex, &prog);
     setup.cfg.violation_kinds = vec![ErrorKind::ReachError, ErrorKind::Assert];
     let (report, _) = explore::explore(&prog, setup.cfg, &ex, error_goal);
-    let mut files: Vec<PathBuf> = std::fs::read_dir(ex.out.join("tests"))
-        .map(|r| r.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "json")).collect())
-        .unwrap_or_default();
-    files.sort();
+    let files = explore::test_files(&ex.out.join("tests"));
     let tests: Vec<kappa_ir::testcase::TestCase> = files
         .iter()
         .filter_map(|f| std::fs::read_to_string(f).ok())

@@ -64,8 +64,33 @@ pub struct Limits {
     pub states: Option<u64>,
     /// Edges executed along one path.
     pub depth: Option<u64>,
-    /// Resident memory of the process, in MiB.
+    /// Resident memory of the process, in MiB: a cap kept by dropping pending states (KLEE's
+    /// `--max-memory`); the run stops only when nothing is left to drop.
     pub memory_mb: Option<u64>,
+}
+
+/// Which terminated paths get a test file (the statistics count every path either way).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TestPolicy {
+    /// At most this many test files.
+    pub max: Option<u64>,
+    /// After this many test files, only paths that end in an error not seen before or cover a
+    /// branch no earlier path covered get one (KLEE's `--only-output-states-covering-new`).
+    pub every_path_until: Option<u64>,
+}
+
+impl TestPolicy {
+    /// Every path gets a test file.
+    pub fn all() -> TestPolicy {
+        TestPolicy { max: None, every_path_until: None }
+    }
+}
+
+impl Default for TestPolicy {
+    /// A test for each of the first 1000 paths, then for new errors and new branches only.
+    fn default() -> Self {
+        TestPolicy { max: None, every_path_until: Some(1000) }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -81,6 +106,8 @@ pub struct Config {
     pub seed: u64,
     /// Where tests are written (`OUT/tests/`); none: tests are only counted.
     pub test_dir: Option<PathBuf>,
+    /// Which paths get a test file.
+    pub tests: TestPolicy,
     /// Record the symbolic execution tree (for `--tree`).
     pub record_tree: bool,
     /// Stop at the first `reach_error` or failed assertion (verification).
@@ -149,6 +176,7 @@ impl Default for Config {
             solver_timeout: Some(Duration::from_secs(10)),
             seed: 0x006b_6170_7061,
             test_dir: None,
+            tests: TestPolicy::all(),
             record_tree: false,
             stop_at_first_violation: false,
             program_name: String::new(),

@@ -84,6 +84,19 @@ pub struct Stats {
     pub tests_missing: u64,
     /// Paths stopped by a limit or an unsupported operation.
     pub paths_stopped: u64,
+    /// Pending states dropped to keep the memory cap (`--max-memory`), counted in
+    /// `paths_stopped` too.
+    pub states_dropped: u64,
+    /// The most states pending at once (the searcher's queue).
+    pub states_pending_max: u64,
+    /// Resident memory per pending state (KiB), estimated when the most states were pending:
+    /// (resident memory − resident memory at the start) / pending states; 0 with fewer than
+    /// 1000 pending states.
+    pub memory_per_state_kb: f64,
+    /// Terminated paths that got no test file by the test policy (`--max-tests`).
+    pub tests_not_written: u64,
+    /// Why paths got no test file, when some did not.
+    pub tests_limit: Option<String>,
     /// Why the exploration is not complete (empty when it is).
     pub incomplete: Vec<String>,
     /// What the run assumed about the program's environment that no option gave (`main`

@@ -12,6 +12,60 @@ pub trait Searcher {
     fn is_empty(&self) -> bool {
         self.len() == 0
     }
+    /// Removes `n` pending states to keep the memory cap and returns them. The default takes
+    /// the states the searcher would run next; the built-in searchers choose at random, as
+    /// KLEE does over its cap (`rng` is the engine's seeded generator).
+    fn evict(&mut self, n: usize, rng: &mut u64) -> Vec<State> {
+        let _ = rng;
+        (0..n).map_while(|_| self.pop()).collect()
+    }
+}
+
+/// The next number of a xorshift64* generator.
+fn xorshift64_star(rng: &mut u64) -> u64 {
+    let mut x = *rng;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *rng = x;
+    x.wrapping_mul(0x2545_f491_4f6c_dd1d)
+}
+
+/// `n` of the `len` positions, chosen uniformly at random (xorshift64* from `rng`).
+fn random_positions(len: usize, n: usize, rng: &mut u64) -> Vec<bool> {
+    let mut chosen = vec![false; len];
+    let mut left = n.min(len);
+    // Selection sampling (Knuth's algorithm S): each position with probability left/remaining.
+    for (i, c) in chosen.iter_mut().enumerate() {
+        if left == 0 {
+            break;
+        }
+        let r = xorshift64_star(rng) % (len - i) as u64;
+        if (r as usize) < left {
+            *c = true;
+            left -= 1;
+        }
+    }
+    chosen
+}
+
+/// Removes the states at the chosen positions, keeping the order of the others.
+fn evict_random<C>(states: &mut C, len: usize, n: usize, rng: &mut u64) -> Vec<State>
+where
+    C: Default + Extend<State> + IntoIterator<Item = State>,
+{
+    let chosen = random_positions(len, n, rng);
+    let mut kept = C::default();
+    let mut dropped = Vec::with_capacity(n);
+    for (s, c) in std::mem::take(states).into_iter().zip(chosen) {
+        if c {
+            dropped.push(s);
+        } else {
+            kept.extend(std::iter::once(s));
+        }
+    }
+    *states = kept;
+    dropped
 }
 
 /// Breadth-first: the paper's queue.
@@ -30,6 +84,10 @@ impl Searcher for Bfs {
     }
     fn len(&self) -> usize {
         self.0.len()
+    }
+    fn evict(&mut self, n: usize, rng: &mut u64) -> Vec<State> {
+        let len = self.0.len();
+        evict_random(&mut self.0, len, n, rng)
     }
 }
 
@@ -50,6 +108,10 @@ impl Searcher for Dfs {
     fn len(&self) -> usize {
         self.0.len()
     }
+    fn evict(&mut self, n: usize, rng: &mut u64) -> Vec<State> {
+        let len = self.0.len();
+        evict_random(&mut self.0, len, n, rng)
+    }
 }
 
 /// Uniformly random choice among the pending states, reproducible from a seed.
@@ -64,13 +126,7 @@ impl RandomSearch {
     }
 
     fn next(&mut self) -> u64 {
-        // xorshift64*
-        let mut x = self.rng;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.rng = x;
-        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
+        xorshift64_star(&mut self.rng)
     }
 }
 

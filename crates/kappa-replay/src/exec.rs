@@ -205,6 +205,7 @@ pub(crate) fn run_with_timeout(
         .stderr(std::fs::File::create(err)?)
         .spawn()?;
     let pid = child.id();
+    let _running = Running::add(pid);
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let _ = tx.send(child.wait());
@@ -218,6 +219,34 @@ pub(crate) fn run_with_timeout(
             let _ = rx.recv();
             Ok(Ended::Timeout)
         }
+    }
+}
+
+/// The process ids of the programs being replayed, for [`kill_running`].
+static RUNNING: std::sync::Mutex<Vec<u32>> = std::sync::Mutex::new(Vec::new());
+
+/// A replayed program's entry in [`RUNNING`], removed when its run is over.
+struct Running(u32);
+
+impl Running {
+    fn add(pid: u32) -> Running {
+        RUNNING.lock().unwrap_or_else(|e| e.into_inner()).push(pid);
+        Running(pid)
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        RUNNING.lock().unwrap_or_else(|e| e.into_inner()).retain(|&p| p != self.0);
+    }
+}
+
+/// Kills the programs being replayed (`kill -9`), for a kappa that is interrupted (Ctrl-C,
+/// SIGTERM): a SIGTERM sent to kappa alone would leave them running.
+pub fn kill_running() {
+    let pids = RUNNING.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    for pid in pids {
+        let _ = Command::new("kill").arg("-9").arg(pid.to_string()).stderr(Stdio::null()).status();
     }
 }
 

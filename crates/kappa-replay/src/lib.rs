@@ -41,6 +41,7 @@ mod instrument;
 mod lex;
 mod sites;
 
+pub use exec::kill_running;
 pub use from_run::testcase_from_run;
 pub use instrument::c_string;
 

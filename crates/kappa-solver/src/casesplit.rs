@@ -156,7 +156,7 @@ impl<S: Solver> CaseSplitSolver<S> {
 impl<S: Solver> Solver for CaseSplitSolver<S> {
     fn check(&mut self, q: &Query) -> SatResult {
         match self.inner.check(q) {
-            SatResult::Unknown(why) => match self.by_cases(q, false) {
+            SatResult::Unknown(why) if why != crate::interrupt::REASON => match self.by_cases(q, false) {
                 Ok(Some(_)) => SatResult::Sat,
                 Ok(None) => SatResult::Unsat,
                 Err(_) => SatResult::Unknown(why),
@@ -167,7 +167,7 @@ impl<S: Solver> Solver for CaseSplitSolver<S> {
 
     fn model(&mut self, q: &Query) -> Result<Model, SatResult> {
         match self.inner.model(q) {
-            Err(SatResult::Unknown(why)) => match self.by_cases(q, true) {
+            Err(SatResult::Unknown(why)) if why != crate::interrupt::REASON => match self.by_cases(q, true) {
                 Ok(Some(m)) => Ok(m),
                 Ok(None) => Err(SatResult::Unsat),
                 Err(_) => Err(SatResult::Unknown(why)),

@@ -24,6 +24,7 @@ mod caching;
 mod casesplit;
 mod independence;
 mod instantiate;
+pub mod interrupt;
 mod narrow;
 mod syms;
 mod z3solver;
@@ -318,6 +319,8 @@ impl Counters {
         match r {
             SatResult::Sat => self.sat += 1,
             SatResult::Unsat => self.unsat += 1,
+            // A query cancelled by an interrupt was not left undecided by the solver.
+            SatResult::Unknown(r) if r == interrupt::REASON => {}
             SatResult::Unknown(_) => self.unknown += 1,
         }
     }

@@ -95,29 +95,32 @@ impl Z3Solver {
             core_time: Duration::ZERO,
             translate_time: Duration::ZERO,
         };
+        crate::interrupt::register_thread_context();
         s.apply_params();
         s
     }
 
-    /// Sets Z3's timeout. A timeout costs every check a timer (some 40 µs), so none is set
-    /// until one is asked for; afterwards "none" is Z3's `u32::MAX` milliseconds.
+    /// Sets Z3's timeout, and turns off Z3's own SIGINT handling (`ctrl_c`), which would
+    /// swallow a Ctrl-C meant for kappa (see [`crate::interrupt`]). A timeout costs every check
+    /// a timer (some 40 µs), so none is set until one is asked for; afterwards "none" is Z3's
+    /// `u32::MAX` milliseconds.
     fn apply_params(&mut self) {
-        if self.timeout.is_none() && self.rlimit.is_none() && !self.params_set {
-            return;
-        }
-        let ms = match self.timeout {
-            None => u32::MAX,
-            Some(t) => u32::try_from(t.as_millis()).unwrap_or(u32::MAX - 1).max(1),
-        };
         let mut p = z3::Params::new();
-        p.set_u32("timeout", ms);
-        // 0: no limit.
-        p.set_u32("rlimit", self.rlimit.map_or(0, |r| u32::try_from(r).unwrap_or(u32::MAX).max(1)));
+        p.set_bool("ctrl_c", false);
+        if self.timeout.is_some() || self.rlimit.is_some() || self.params_set {
+            let ms = match self.timeout {
+                None => u32::MAX,
+                Some(t) => u32::try_from(t.as_millis()).unwrap_or(u32::MAX - 1).max(1),
+            };
+            p.set_u32("timeout", ms);
+            // 0: no limit.
+            p.set_u32("rlimit", self.rlimit.map_or(0, |r| u32::try_from(r).unwrap_or(u32::MAX).max(1)));
+            self.params_set = true;
+        }
         self.solver.set_params(&p);
         if let Some(q) = &self.quant_solver {
             q.set_params(&p);
         }
-        self.params_set = true;
     }
 
     /// After an internal error: a new Z3 solver and empty caches, so that nothing half-built
@@ -133,6 +136,9 @@ impl Z3Solver {
     }
 
     fn run(&mut self, q: &Query, want_model: bool) -> Result<Option<Model>, SatResult> {
+        if crate::interrupt::requested() {
+            return Err(SatResult::Unknown(crate::interrupt::REASON.into()));
+        }
         let start = Instant::now();
         let r = catch_unwind(AssertUnwindSafe(|| self.solve(q, want_model)));
         let r = match r {
@@ -183,10 +189,7 @@ impl Z3Solver {
         let (solver, mode) = if quantified {
             if self.quant_solver.is_none() {
                 self.quant_solver = Some(z3::Solver::new());
-                if self.params_set {
-                    self.params_set = false;
-                    self.apply_params();
-                }
+                self.apply_params();
             }
             match &self.quant_solver {
                 Some(s) => (s, Z3Mode::Reset),
@@ -273,10 +276,14 @@ impl Z3Solver {
                     }
                     Ok(Some(self.extract(q, &m)))
                 }
+                None if crate::interrupt::requested() => Err(SatResult::Unknown(crate::interrupt::REASON.into())),
                 None => Err(SatResult::Unknown("Z3 gave no model".into())),
             },
             z3::SatResult::Sat => Ok(None),
             z3::SatResult::Unsat => Err(SatResult::Unsat),
+            z3::SatResult::Unknown if crate::interrupt::requested() => {
+                Err(SatResult::Unknown(crate::interrupt::REASON.into()))
+            }
             z3::SatResult::Unknown => Err(SatResult::Unknown(reason.unwrap_or_else(|| "unknown".to_string()))),
         };
         self.core_time += t1.elapsed();

@@ -68,7 +68,7 @@ impl<'p> Engine<'p> {
         }
         if let Termination::Stopped(reason) = &how {
             self.stats.paths_stopped += 1;
-            let r = if reason == "depth limit" {
+            let r = if reason == "depth limit" || reason == super::limits::MEMORY_DROP {
                 None
             } else if reason.starts_with(super::memops::HEAP_BOUND) {
                 Some(reason.clone())
@@ -83,14 +83,21 @@ impl<'p> Engine<'p> {
             return;
         }
         self.stats.paths_completed += 1;
-        let test = self.make_test(&st, &how);
-        if test.is_none() {
+        let error_key = match &how {
+            Termination::Error { kind, span, .. } => Some((kind.name().to_string(), self.prog.fmt_span(*span))),
+            _ => None,
+        };
+        let new_error = error_key.as_ref().is_some_and(|k| !self.error_index.contains_key(k));
+        let write = self.test_wanted(&st, new_error);
+        // The first path of each error keeps its test in memory (verify replays it), written
+        // or not.
+        let test = if write || new_error || self.cfg.test_dir.is_none() { self.make_test(&st, &how) } else { None };
+        if test.is_none() && (write || new_error || self.cfg.test_dir.is_none()) {
             self.stats.tests_missing += 1;
         }
-        let file = test.as_ref().and_then(|t| self.write_test(t));
-        if let Termination::Error { kind, message, span } = &how {
+        let file = if write { test.as_ref().and_then(|t| self.write_test(t)) } else { None };
+        if let (Termination::Error { kind, message, .. }, Some((_, location))) = (&how, error_key) {
             self.stats.paths_error += 1;
-            let location = self.prog.fmt_span(*span);
             let key = (kind.name().to_string(), location.clone());
             match self.error_index.get(&key) {
                 Some(&i) => self.stats.errors[i].paths += 1,
@@ -305,14 +312,48 @@ impl<'p> Engine<'p> {
         (objects, ids)
     }
 
+    /// Does the test policy ([`crate::TestPolicy`]) give this path a test file? Counts the
+    /// paths it does not.
+    fn test_wanted(&mut self, st: &State, new_error: bool) -> bool {
+        if self.cfg.test_dir.is_none() {
+            return false;
+        }
+        let new_coverage = st.take_new_coverage();
+        let p = &self.cfg.tests;
+        let why_not = if let Some(m) = p.max.filter(|&m| self.tests_written >= m) {
+            format!("--max-tests {m} reached")
+        } else if let Some(n) = p.every_path_until.filter(|&n| self.tests_written >= n) {
+            if new_error || new_coverage {
+                return true;
+            }
+            format!("after {n} tests, only paths that reach a new error or cover a new branch get one")
+        } else {
+            return true;
+        };
+        self.stats.tests_not_written += 1;
+        if self.stats.tests_limit.as_deref().is_none_or(|r| !r.starts_with("--max-tests")) {
+            self.stats.tests_limit = Some(why_not);
+        }
+        false
+    }
+
+    /// Writes a test as `tests/testNNNNNN.json`; beyond the first [`TESTS_PER_DIR`], in
+    /// subdirectories of as many (`tests/001/test001001.json`), so that no directory holds
+    /// more than a few thousand entries.
     pub(crate) fn write_test(&mut self, t: &TestCase) -> Option<String> {
         let dir = self.cfg.test_dir.clone()?;
         self.tests_written += 1;
-        let name = format!("test{:06}.json", self.tests_written);
-        if std::fs::create_dir_all(&dir).is_err() {
+        let i = self.tests_written;
+        let name = if i <= TESTS_PER_DIR {
+            format!("test{i:06}.json")
+        } else {
+            format!("{:03}/test{i:06}.json", i / TESTS_PER_DIR)
+        };
+        let path = dir.join(&name);
+        if std::fs::create_dir_all(path.parent().unwrap_or(&dir)).is_err() {
             return None;
         }
-        std::fs::write(dir.join(&name), t.to_json()).ok()?;
+        std::fs::write(&path, t.to_json()).ok()?;
         Some(format!("tests/{name}"))
     }
 }
@@ -444,3 +485,5 @@ impl<'p> Engine<'p> {
         Ok(heap.iter().map(|h| reach[index[h]].clone()).collect())
     }
 }
+/// Test files per directory of the sharded layout.
+pub const TESTS_PER_DIR: u64 = 1000;

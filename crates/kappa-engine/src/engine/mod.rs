@@ -25,6 +25,7 @@ mod eval;
 mod finish;
 mod init;
 mod inputs;
+mod limits;
 mod memops;
 mod step;
 
@@ -41,6 +42,9 @@ pub enum Termination {
     /// Stopped before its end: a limit, or something kappa does not handle.
     Stopped(String),
 }
+
+pub use finish::TESTS_PER_DIR;
+pub use limits::INTERRUPTED;
 
 /// Why executing an edge could not go on normally.
 pub(crate) enum Flow {
@@ -83,6 +87,7 @@ pub struct Engine<'p> {
     query_timeout: Option<Duration>,
     /// The program's command line, standard input and files (made by the initial state).
     env: inputs::EnvTerms,
+    memory_guard: limits::MemoryGuard,
 }
 
 fn ty_name(t: Ty) -> String {
@@ -145,6 +150,7 @@ impl<'p> Engine<'p> {
             limit_hit: None,
             query_timeout: None,
             env: inputs::EnvTerms::default(),
+            memory_guard: limits::MemoryGuard::new(0),
         }
     }
 
@@ -254,6 +260,7 @@ impl<'p> Engine<'p> {
     /// Explores the program from the configured entry function.
     pub fn run(&mut self, progress: &mut dyn FnMut(&Stats, usize)) -> RunReport {
         self.start = Instant::now();
+        self.memory_guard = limits::MemoryGuard::new(self.cfg.seed);
         let mut searcher: Box<dyn Searcher> = match self.cfg.search {
             SearchKind::Bfs | SearchKind::Prune => Box::new(Bfs::default()),
             SearchKind::Dfs => Box::new(Dfs::default()),
@@ -274,7 +281,7 @@ impl<'p> Engine<'p> {
         let mut out = Vec::new();
         let mut last_progress = Instant::now();
         while let Some(st) = searcher.pop() {
-            if let Some(reason) = self.limit_reached() {
+            if let Some(reason) = self.limit_reached().or_else(|| self.outside_limit(searcher.as_mut())) {
                 self.limit_hit = Some(reason);
                 self.stats.paths_stopped += 1 + searcher.len() as u64;
                 break;
@@ -292,9 +299,8 @@ impl<'p> Engine<'p> {
                 progress(&self.stats, searcher.len());
             }
         }
-        if let Some(reason) = self.limit_hit.take() {
-            self.stats.incomplete.push(reason);
-        }
+        let hit = self.limit_hit.take();
+        self.note_limit(hit);
         if self.stop && !searcher.is_empty() {
             self.stats.incomplete.push("stopped at the first violation".into());
         }
@@ -326,15 +332,6 @@ impl<'p> Engine<'p> {
         if let Some(n) = l.states {
             if self.stats.states_created >= n {
                 return Some(format!("state limit of {n} reached"));
-            }
-        }
-        if let Some(mb) = l.memory_mb {
-            if self.stats.states_created.is_multiple_of(64) {
-                let rss = crate::rss_mb();
-                self.stats.peak_memory_mb = self.stats.peak_memory_mb.max(rss);
-                if rss > mb as f64 {
-                    return Some(format!("memory limit of {mb} MB reached"));
-                }
             }
         }
         None
@@ -395,5 +392,6 @@ fn dummy_state() -> State {
         last_cycle: None,
         heap: Rc::new(crate::heap::InputHeap::default()),
         alloc_sites: Rc::new(Vec::new()),
+        new_coverage: None,
     }
 }

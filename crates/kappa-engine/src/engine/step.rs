@@ -309,8 +309,8 @@ impl<'p> Engine<'p> {
     pub(crate) fn exec_edge(&mut self, st: &mut State, fid: FuncId, eid: EdgeId, label: Option<&str>) -> Flow {
         let f = self.func(fid);
         let e = f.edge(eid);
-        if self.info.branch_edges.contains(&(fid, eid)) {
-            self.covered.insert((fid, eid));
+        if self.info.branch_edges.contains(&(fid, eid)) && self.covered.insert((fid, eid)) {
+            st.mark_new_coverage();
         }
         st.depth += 1;
         let node = self.new_node(Some(st.node), fid, e.dst, label, NodeKind::Normal);

@@ -1,0 +1,168 @@
+//! Long runs (issue 14): Ctrl-C and SIGTERM against the real binary, and the number of test files
+//! a run writes (the memory cap is in memory_cap.rs, a binary of its own so that no other test
+//! slows its frontier down).
+//!
+//! The programs never finish in practice: `branches24.c` has 2^24 paths, `factor.c` one query Z3
+//! does not decide in seconds.
+
+mod common;
+
+use common::{program, read_all, send, spawn, stats, test_files, wait_within};
+use std::io::{BufRead, BufReader, Read};
+use std::os::unix::process::ExitStatusExt;
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::Duration;
+
+/// Starts `kappa CMD PROGRAM --out OUT --stats-json OUT/stats.json EXTRA`, sends `sig` after a
+/// second, and checks what every interrupted run must give: exit within 2 s by the signal, the
+/// statistics with the reason `interrupted` and verdict `unknown`, the summary (unless
+/// `--quiet`), and the tests written so far on disk. Returns stdout.
+fn interrupt(cmd: &str, prog: &str, sig: libc::c_int, extra: &[&str]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let json = dir.path().join("stats.json");
+    let mut args = vec![cmd, prog, "--out", out.to_str().unwrap(), "--stats-json", json.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    let mut child = spawn(&args);
+    std::thread::sleep(Duration::from_secs(1));
+    assert!(child.try_wait().unwrap().is_none(), "{cmd} {prog} ended before the signal");
+    send(&child, sig);
+    let (status, took) = wait_within(&mut child, Duration::from_secs(2));
+    let stdout = read_all(child.stdout.take());
+    let stderr = read_all(child.stderr.take());
+    assert_eq!(status.signal(), Some(sig), "ends by the signal (status {status:?}); stderr:\n{stderr}");
+    assert!(took <= Duration::from_secs(2));
+    assert!(stderr.contains("received: stopping the exploration"), "{stderr}");
+    if !extra.contains(&"--quiet") {
+        assert!(stdout.contains("exploration incomplete: interrupted"), "summary:\n{stdout}");
+    }
+    let s = stats(&json);
+    assert_eq!(s["incomplete"][0], "interrupted", "{s}");
+    assert_eq!(s["verdict"], "unknown");
+    let tests = s["tests"].as_u64().unwrap();
+    assert_eq!(test_files(&out.join("tests")) as u64, tests, "the tests written so far stay");
+    stdout
+}
+
+#[test]
+fn sigint_stops_run_with_its_report() {
+    let prog = program("branches24.c");
+    let stdout = interrupt("run", prog.to_str().unwrap(), libc::SIGINT, &["--search", "dfs"]);
+    assert!(stdout.contains("paths: "), "{stdout}");
+}
+
+#[test]
+fn sigterm_stops_run_with_its_report() {
+    let prog = program("branches24.c");
+    interrupt("run", prog.to_str().unwrap(), libc::SIGTERM, &[]);
+}
+
+#[test]
+fn sigint_and_sigterm_stop_verify_with_unknown() {
+    let prog = program("branches24.c");
+    for sig in [libc::SIGINT, libc::SIGTERM] {
+        let stdout = interrupt("verify", prog.to_str().unwrap(), sig, &["--quiet"]);
+        assert_eq!(stdout.lines().last(), Some("RESULT: unknown (interrupted)"), "{stdout}");
+    }
+}
+
+/// The signal arrives while Z3 works on a query it would spend its whole 10 s on: the query is
+/// cancelled through Z3's interrupt, not waited for, and Z3 does not swallow the signal.
+#[test]
+fn sigint_cancels_the_running_query() {
+    let prog = program("factor.c");
+    let stdout = interrupt("verify", prog.to_str().unwrap(), libc::SIGINT, &["--quiet"]);
+    assert_eq!(stdout.lines().last(), Some("RESULT: unknown (interrupted)"), "{stdout}");
+}
+
+/// A second Ctrl-C while the first is being handled (here: while the report and a large tree are
+/// written) ends kappa at once.
+#[test]
+fn second_sigint_exits_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let tree = dir.path().join("tree.dot");
+    let prog = program("branches24.c");
+    let mut child =
+        spawn(&["run", prog.to_str().unwrap(), "--out", out.to_str().unwrap(), "--tree", tree.to_str().unwrap()]);
+    std::thread::sleep(Duration::from_secs(2));
+    send(&child, libc::SIGINT);
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    while !line.contains("received") {
+        line.clear();
+        assert!(err.read_line(&mut line).unwrap() > 0, "no message after the first SIGINT");
+    }
+    send(&child, libc::SIGINT);
+    let (status, _) = wait_within(&mut child, Duration::from_secs(1));
+    let mut rest = String::new();
+    let _ = err.read_to_string(&mut rest);
+    assert_eq!(status.signal(), Some(libc::SIGINT));
+    assert!(rest.contains("received again: exiting at once"), "{rest}");
+}
+
+fn run_tests(extra: &[&str]) -> (serde_json::Value, usize, String, PathBuf, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let json = dir.path().join("stats.json");
+    let prog = program("branches24.c");
+    let mut args = vec![
+        "run",
+        prog.to_str().unwrap(),
+        "--search",
+        "dfs",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+        "--stats-json",
+        json.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let o = Command::new(env!("CARGO_BIN_EXE_kappa")).args(&args).output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let tests = out.join("tests");
+    let n = test_files(&tests);
+    (stats(&json), n, String::from_utf8_lossy(&o.stdout).into_owned(), tests, dir)
+}
+
+#[test]
+fn max_tests_caps_the_files_and_the_statistics_count_every_path() {
+    let (s, files, stdout, _, _d) = run_tests(&["--max-time", "2", "--max-tests", "50"]);
+    assert_eq!(files, 50);
+    assert_eq!(s["tests"], 50);
+    let completed = s["paths_completed"].as_u64().unwrap();
+    assert!(completed > 50, "{s}");
+    assert_eq!(s["tests_not_written"].as_u64().unwrap(), completed - 50);
+    assert!(stdout.contains(&format!("{} paths got no test file: --max-tests 50 reached", completed - 50)), "{stdout}");
+}
+
+/// The default policy's threshold (`--path-tests`): every path up to it, then only paths that
+/// cover a new branch or reach a new error; the number of files is bounded by the threshold plus
+/// the branches, however long the run.
+#[test]
+fn path_tests_threshold_bounds_the_files() {
+    let (s, files, stdout, _, _d) = run_tests(&["--max-time", "3", "--path-tests", "20"]);
+    let branches = s["coverage"]["branches_total"].as_u64().unwrap() as usize;
+    let completed = s["paths_completed"].as_u64().unwrap() as usize;
+    assert!(completed > 20 + branches, "{s}");
+    assert!((20..=20 + branches).contains(&files), "{files} files");
+    assert_eq!(s["tests"].as_u64().unwrap() as usize, files);
+    assert_eq!(s["tests_not_written"].as_u64().unwrap() as usize, completed - files);
+    assert!(stdout.contains("only paths that reach a new error or cover a new branch get one"), "{stdout}");
+}
+
+/// `--path-tests all` writes a test for every path, in subdirectories of 1000 beyond the first
+/// 1000.
+#[test]
+fn every_path_tests_are_sharded() {
+    let (s, files, stdout, tests, _d) = run_tests(&["--max-states", "5000", "--path-tests", "all"]);
+    let completed = s["paths_completed"].as_u64().unwrap() as usize;
+    assert!(completed > 1000, "{s}");
+    assert_eq!(files, completed);
+    assert_eq!(s["tests_not_written"], 0);
+    assert!(tests.join("test001000.json").is_file());
+    assert!(tests.join("001/test001001.json").is_file());
+    assert!(!tests.join("test001001.json").exists());
+    assert!(stdout.contains("in subdirectories of 1000"), "{stdout}");
+}
