@@ -33,20 +33,12 @@ pub struct Setup {
 
 /// The engine's configuration from the options, with notes on what is not built yet.
 pub fn setup(front: &FrontOpts, ex: &ExploreOpts, prog: &Program) -> Setup {
-    let mut notes = Vec::new();
+    let notes = Vec::new();
     let mode = match ex.mode.as_str() {
         "classic" => Mode::Classic,
         _ => Mode::Compact,
     };
-    let search = match ex.search.as_str() {
-        "dfs" => SearchKind::Dfs,
-        "random" => SearchKind::Random,
-        "prune" => {
-            notes.push("the loop state-pruning searcher is not built yet: searching breadth-first".into());
-            SearchKind::Bfs
-        }
-        _ => SearchKind::Bfs,
-    };
+    let search = search_kind(&ex.search);
     let heap = match ex.heap.as_str() {
         "lazy" => HeapKind::Lazy,
         "lazier" => HeapKind::Lazier,
@@ -80,6 +72,15 @@ pub fn setup(front: &FrontOpts, ex: &ExploreOpts, prog: &Program) -> Setup {
         ..Config::default()
     };
     Setup { cfg, notes }
+}
+
+fn search_kind(s: &str) -> SearchKind {
+    match s {
+        "dfs" => SearchKind::Dfs,
+        "random" => SearchKind::Random,
+        "prune" => SearchKind::Prune,
+        _ => SearchKind::Bfs,
+    }
 }
 
 /// Removes the tests of an earlier run, so that the directory holds this run's only.
@@ -123,9 +124,18 @@ pub fn explore(
     } else {
         prog
     };
+    let check = match ex.prune_check.as_str() {
+        "paper" => kappa_prune::PromotionCheck::Paper,
+        _ => kappa_prune::PromotionCheck::Sound,
+    };
+    let prune = (cfg.search == SearchKind::Prune)
+        .then(|| kappa_prune::PruneSearcher::new(search_kind(&ex.prune_base), cfg.seed).with_check(check));
     let heap = kappa_heap::model(cfg.heap);
     let mut engine = Engine::new(prog, cfg, solver);
     engine.set_heap(heap);
+    if let Some(p) = prune {
+        engine.set_searcher(Box::new(p));
+    }
     if compact {
         engine.set_templates(Box::new(kappa_compact::Compact::default()));
     }
@@ -263,14 +273,10 @@ pub fn print_report(prog: &Program, report: &RunReport, out_dir: &Path) {
         }
     }
     println!(
-        "time: {:.2} s (solver {:.2} s, {} queries, {} unknown); branches covered: {}/{}",
-        s.time_s,
-        s.solver_time_s,
-        s.solver_queries,
-        s.solver_unknown,
-        s.coverage.branches_covered,
-        s.coverage.branches_total
+        "time: {:.2} s (solver {:.2} s, {} queries, {} unknown)",
+        s.time_s, s.solver_time_s, s.solver_queries, s.solver_unknown,
     );
+    println!("coverage: {}", crate::coverage::summary_line(&s.coverage));
     if s.incomplete.is_empty() {
         println!("exploration complete");
     } else {

@@ -3,6 +3,7 @@
 //! Exit codes: 0 the command ran, 1 bad usage, 2 the input cannot be handled (one message with
 //! file:line:col), 3 internal error.
 
+mod coverage;
 mod explore;
 mod inputs;
 mod slice;
@@ -54,6 +55,13 @@ pub struct ExploreOpts {
     /// State selection; prune is the loop state-pruning searcher.
     #[arg(long, default_value = "bfs", value_parser = ["bfs", "dfs", "random", "prune"])]
     pub search: String,
+    /// With --search prune: the order among normal (not postponed) states.
+    #[arg(long, default_value = "bfs", value_parser = ["bfs", "dfs", "random"])]
+    pub prune_base: String,
+    /// With --search prune: how a postponed state is judged able to cover a branch left
+    /// uncovered (sound: unless it provably cannot; paper: on its present values).
+    #[arg(long, default_value = "sound", value_parser = ["sound", "paper"])]
+    pub prune_check: String,
     /// How symbolic input heaps are handled: pose (path-optimal: ite-terms over aliasing, forks
     /// only at the program's branches), lazy (lazy initialisation) or lazier (lazier#).
     #[arg(long, default_value = "pose", value_parser = ["pose", "lazy", "lazier"])]

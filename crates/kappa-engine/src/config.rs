@@ -57,6 +57,26 @@ impl HeapKind {
     }
 }
 
+/// Which tests a run writes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TestSelection {
+    /// One per ended path.
+    #[default]
+    All,
+    /// Only those that cover a branch or a line the tests kept before do not, and the first
+    /// test of each error: a suite with the coverage of all paths.
+    Covering,
+}
+
+impl TestSelection {
+    pub fn name(self) -> &'static str {
+        match self {
+            TestSelection::All => "all",
+            TestSelection::Covering => "covering",
+        }
+    }
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     pub time: Option<Duration>,
@@ -101,6 +121,10 @@ pub struct Config {
     pub violation_kinds: Vec<kappa_ir::ErrorKind>,
     /// Check heap blocks when the program terminates (`main` returns or `exit` is called).
     pub leak_check: LeakCheck,
+    /// Which tests are written.
+    pub tests: TestSelection,
+    /// How often the progress callback of [`crate::Engine::run`] is called.
+    pub progress_interval: Duration,
 }
 
 /// What a terminating path is checked for (SV-COMP's `valid-memtrack` and `valid-memcleanup`).
@@ -158,6 +182,8 @@ impl Default for Config {
             program_inputs: ProgramInputSpec::default(),
             violation_kinds: Vec::new(),
             leak_check: LeakCheck::Off,
+            tests: TestSelection::All,
+            progress_interval: Duration::from_millis(100),
         }
     }
 }

@@ -17,7 +17,8 @@ pub mod template;
 pub mod tree;
 pub mod value;
 
-pub use config::{Config, HeapKind, LeakCheck, Limits, Mode, ProgramInputSpec, SearchKind};
+pub use config::{Config, HeapKind, LeakCheck, Limits, Mode, ProgramInputSpec, SearchKind, TestSelection};
+pub use engine::coverage::{CoverageTracker, LoopPosition, PathCoverage};
 pub use engine::{Engine, Termination};
 pub use heap::{HeapModel, ProgramHeap};
 pub use report::{RunReport, Stats};

@@ -129,6 +129,8 @@ pub struct State {
     /// Where each heap block (`malloc`, `calloc`, …) of the path was allocated: object id and
     /// the program's call (for leak reports).
     pub alloc_sites: Rc<Vec<(u32, Span)>>,
+    /// What the path covered, and where it is in its loops.
+    pub coverage: crate::engine::coverage::PathCoverage,
 }
 
 impl State {

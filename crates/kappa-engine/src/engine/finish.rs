@@ -83,11 +83,27 @@ impl<'p> Engine<'p> {
             return;
         }
         self.stats.paths_completed += 1;
-        let test = self.make_test(&st, &how);
+        let model = self.path_model(&st);
+        let test = model.as_ref().and_then(|m| self.make_test(&st, &how, m));
         if test.is_none() {
             self.stats.tests_missing += 1;
         }
-        let file = test.as_ref().and_then(|t| self.write_test(t));
+        let items = self.cov.path_items(&st, model.as_ref());
+        self.cov.on_path_end(&items);
+        let new_error = match &how {
+            Termination::Error { kind, span, .. } => {
+                !self.error_index.contains_key(&(kind.name().to_string(), self.prog.fmt_span(*span)))
+            }
+            _ => false,
+        };
+        let keep = match self.cfg.tests {
+            crate::config::TestSelection::All => true,
+            crate::config::TestSelection::Covering => new_error || self.cov.adds_to_suite(&items),
+        };
+        let file = if keep { test.as_ref().and_then(|t| self.write_test(t)) } else { None };
+        if file.is_some() {
+            self.cov.keep_in_suite(&items);
+        }
         if let Termination::Error { kind, message, span } = &how {
             self.stats.paths_error += 1;
             let location = self.prog.fmt_span(*span);
@@ -117,13 +133,14 @@ impl<'p> Engine<'p> {
         }
     }
 
-    /// The test of a terminated path: a model of its path condition, read at its inputs.
-    pub(crate) fn make_test(&mut self, st: &State, how: &Termination) -> Option<TestCase> {
+    /// A model of a terminated path's path condition (none if the solver finds none in time).
+    pub(crate) fn path_model(&mut self, st: &State) -> Option<kappa_solver::Model> {
         self.clamp_query_timeout();
-        let model = match self.solver.model(&Query { pc: st.pc.constraints(), cond: Term::tt() }) {
-            Ok(m) => m,
-            Err(_) => return None,
-        };
+        self.solver.model(&Query { pc: st.pc.constraints(), cond: Term::tt() }).ok()
+    }
+
+    /// The test of a terminated path: the model of its path condition, read at its inputs.
+    pub(crate) fn make_test(&self, st: &State, how: &Termination, model: &kappa_solver::Model) -> Option<TestCase> {
         let val = |t: &Term| -> u64 { model.eval_completed(t).and_then(|v| v.as_bv()).unwrap_or(0) };
         let mut inputs = Vec::new();
         let pw = self.pw();
