@@ -2,7 +2,7 @@
 //! progress display, and report errors, tests, statistics and verdicts (SPEC.md).
 
 use crate::{ExploreOpts, FrontOpts};
-use kappa_engine::{Config, Engine, HeapKind, Limits, Mode, RunReport, SearchKind, TreeRecorder};
+use kappa_engine::{Config, Engine, HeapKind, Limits, Mode, RunReport, SearchKind, TestSelection, TreeRecorder};
 use kappa_ir::Program;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -69,9 +69,22 @@ pub fn setup(front: &FrontOpts, ex: &ExploreOpts, prog: &Program) -> Setup {
         max_heap_objects: ex.max_heap_objects,
         input_buffer: ex.input_buffer.max(1),
         program_inputs: ex.inputs.spec().unwrap_or_default(),
+        tests: if ex.tests == "covering" { TestSelection::Covering } else { TestSelection::All },
+        progress_interval: progress_interval(ex),
         ..Config::default()
     };
     Setup { cfg, notes }
+}
+
+/// Progress lines on a terminal are redrawn often; plain lines come once a second
+/// (`KAPPA_PROGRESS_INTERVAL_MS` changes that, for scripts).
+fn progress_interval(ex: &ExploreOpts) -> Duration {
+    let env = std::env::var("KAPPA_PROGRESS_INTERVAL_MS").ok().and_then(|v| v.parse::<u64>().ok());
+    match env {
+        Some(ms) => Duration::from_millis(ms),
+        None if ex.progress && !std::io::stderr().is_terminal() => Duration::from_secs(1),
+        None => Duration::from_millis(100),
+    }
 }
 
 fn search_kind(s: &str) -> SearchKind {
@@ -153,13 +166,13 @@ pub fn explore(
     } else {
         None
     };
+    let lines = bar.is_none() && ex.progress;
     let report = engine.run(&mut |s, pending| {
         if let Some(b) = &bar {
-            b.set_message(format!(
-                "{} paths ({} errors), {} pending states, {} queries, {} tree nodes",
-                s.paths_completed, s.paths_error, pending, s.solver_queries, s.tree_nodes
-            ));
+            b.set_message(crate::coverage::progress_line(s, pending));
             b.tick();
+        } else if lines {
+            eprintln!("[{:.1} s] {}", s.time_s, crate::coverage::progress_line(s, pending));
         }
     });
     if let Some(b) = bar {
@@ -167,6 +180,12 @@ pub fn explore(
     }
     if std::env::var_os("KAPPA_SOLVER_STATS").is_some() {
         eprintln!("{}", engine.solver_stats());
+    }
+    if let Some(path) = &ex.coverage {
+        let text = crate::coverage::lcov(prog, engine.coverage(), "kappa");
+        if let Err(e) = std::fs::write(path, text) {
+            eprintln!("kappa: cannot write {}: {e}", path.display());
+        }
     }
     let dot = record.then(|| recorder.borrow().to_dot());
     (report, dot)
@@ -254,6 +273,9 @@ pub fn print_report(prog: &Program, report: &RunReport, out_dir: &Path) {
         s.paths_completed, s.paths_error, s.paths_stopped, s.states_created, s.tree_nodes
     );
     print!("tests: {} written to {}", s.tests, out_dir.join("tests").display());
+    if s.tests < s.paths_completed - s.tests_missing {
+        print!(" (those that add coverage)");
+    }
     if s.tests_missing > 0 {
         print!(" ({} paths without a test: the solver found no model in time)", s.tests_missing);
     }

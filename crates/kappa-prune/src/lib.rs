@@ -65,6 +65,7 @@ struct Counters {
     promoted: u64,
     given_up: u64,
     checks: u64,
+    ruled_out: u64,
 }
 
 /// What the promotion check says about a postponed state and a frontier edge.
@@ -216,7 +217,10 @@ impl PruneSearcher {
         };
         self.stats.checks += 1;
         match eng.check(&at, &t) {
-            SatResult::Unsat => Cover::No,
+            SatResult::Unsat => {
+                self.stats.ruled_out += 1;
+                Cover::No
+            }
             SatResult::Sat if changing.is_empty() && self.check == PromotionCheck::Sound => Cover::Yes,
             SatResult::Sat => Cover::Maybe,
             SatResult::Unknown(_) => Cover::Maybe,
@@ -333,6 +337,7 @@ impl Searcher for PruneSearcher {
             ("dropped", self.postponed.len() as u64),
             ("frontier_given_up", self.stats.given_up),
             ("promotion_checks", self.stats.checks),
+            ("ruled_out", self.stats.ruled_out),
         ]
     }
 }
