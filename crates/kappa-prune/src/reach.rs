@@ -37,10 +37,9 @@ impl Reach {
         for k in 0..n {
             for i in 0..n {
                 if callable[i][k] {
-                    for j in 0..n {
-                        if callable[k][j] {
-                            callable[i][j] = true;
-                        }
+                    let row_k = callable[k].clone();
+                    for (dst, &src) in callable[i].iter_mut().zip(&row_k) {
+                        *dst |= src;
                     }
                 }
             }

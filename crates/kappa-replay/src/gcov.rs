@@ -171,8 +171,12 @@ pub fn kappa_coverage(prog: &Program, tests: &[TestCase]) -> Counts {
     let interp = Interpreter::new(prog);
     let mut covered = ItemSet::with_capacity(map.len());
     for t in tests {
-        let values: Vec<u64> =
-            t.inputs.iter().filter(|i| i.kind != InputKind::Memory && i.kind != InputKind::Param).map(|i| i.value).collect();
+        let values: Vec<u64> = t
+            .inputs
+            .iter()
+            .filter(|i| i.kind != InputKind::Memory && i.kind != InputKind::Param)
+            .map(|i| i.value)
+            .collect();
         let fills: Vec<Vec<u8>> =
             t.inputs.iter().filter(|i| i.kind == InputKind::Memory).map(|i| i.bytes.clone()).collect();
         let mut input = VecInput::new(values).with_fills(fills);

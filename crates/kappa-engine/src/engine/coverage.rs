@@ -219,6 +219,7 @@ impl CoverageTracker {
 
     /// A loop summary moved the state from `entry` over κ iterations of `core` and then along
     /// `exit_path` (edges of its top frame's function `f`).
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn on_summary(
         &mut self,
         prog: &Program,

@@ -220,7 +220,7 @@ impl<'p> Engine<'p> {
             inputs.push(input);
         }
         let (mut args, inputs): (Vec<Input>, Vec<Input>) = inputs.into_iter().partition(|i| i.kind == InputKind::Param);
-        let (heap, ids) = self.input_heap_of(st, &model);
+        let (heap, ids) = self.input_heap_of(st, model);
         for a in args.iter_mut().filter(|a| a.ty == "ptr") {
             a.value = u64::from(ids.get(&a.value).copied().unwrap_or(0));
             a.signed = a.value as i64;

@@ -170,11 +170,11 @@ pub struct Counts {
 /// Edges that are declarations without code for a C compiler: the slot of a fixed-size local,
 /// an uninitialised scalar. gcov does not count their lines.
 fn declaration_only(op: &Op) -> bool {
-    match op {
-        Op::Alloc { target: AllocTarget::Slot(_), size: Expr::Int { .. }, .. } => true,
-        Op::Nondet { origin: NondetOrigin::Uninit { .. }, .. } => true,
-        _ => false,
-    }
+    matches!(
+        op,
+        Op::Alloc { target: AllocTarget::Slot(_), size: Expr::Int { .. }, .. }
+            | Op::Nondet { origin: NondetOrigin::Uninit { .. }, .. }
+    )
 }
 
 impl CoverageMap {
