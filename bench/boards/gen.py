@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates the board programs of the loop state-pruning benchmark (bench/prune_vs_bfs.sh).
+"""Generates the board programs of the loop state-pruning benchmark (bench/prune.sh).
 
 In the style of the student programs of Gao and Lumetta (ASE 2018, section 4): count the cells
 around a given location of a board (an array of arbitrary integers) that hold a given value.
@@ -259,7 +259,7 @@ SHAPES = [
 ]
 
 SIZES = [3, 4, 5, 6]
-SAMPLE = [("outside_rc", 3), ("inside_continue", 3), ("one_loop_directions", 4), ("bug_off_by_one", 3),
+SAMPLE = [("outside_rc", 3), ("inside_continue", 3), ("one_loop_directions", 4), ("bug_no_lower_bound", 3),
           ("bug_wrong_cell", 3)]
 
 

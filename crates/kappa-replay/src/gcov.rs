@@ -99,16 +99,24 @@ fn measure(prog: Program, entry: &str, tests: &[TestCase], opts: &ReplayOptions)
     };
     let copts = ReplayOptions { coverage: true, sanitizers: false, ..opts.clone() };
     let harness = Harness::from_program(prog, entry, &copts)?;
+    // The outcome does not matter here: every run adds its counts to the .gcda file.
+    let mut failed = None;
     for t in tests {
-        // The outcome does not matter here: every run adds its counts to the .gcda file.
-        let _ = harness.run(t);
+        if let Err(e) = harness.run(t) {
+            failed.get_or_insert(e);
+        }
     }
     let gcda = std::fs::read_dir(harness.dir())
         .map_err(|e| ReplayError::Io(format!("cannot read {}: {e}", harness.dir().display())))?
         .flatten()
         .map(|e| e.path())
         .find(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with("prog.gcda")))
-        .ok_or_else(|| ReplayError::Io("no coverage data was written (did any test run?)".into()))?;
+        .ok_or_else(|| {
+            ReplayError::Io(match failed {
+                Some(e) => format!("no coverage data was written: {e}"),
+                None => "no coverage data was written".into(),
+            })
+        })?;
     let gcov = std::env::var("KAPPA_GCOV").ok().filter(|s| !s.is_empty()).unwrap_or_else(|| "gcov".into());
     let out = Command::new(&gcov)
         .args(["--json-format", "--stdout", "--branch-probabilities"])
@@ -127,13 +135,15 @@ fn measure(prog: Program, entry: &str, tests: &[TestCase], opts: &ReplayOptions)
 
 /// Reads gcov's JSON (one document per line with `--stdout`), keeping the files in `own`.
 fn parse(text: &str, own: &[String]) -> Result<GcovReport, ReplayError> {
+    let canon = |f: &str| std::fs::canonicalize(f).map(|p| p.display().to_string()).unwrap_or_else(|_| f.to_string());
+    let own: Vec<String> = own.iter().map(|o| canon(o)).collect();
     let mut report = GcovReport::default();
     for doc in text.lines().filter(|l| l.trim_start().starts_with('{')) {
         let v: serde_json::Value =
             serde_json::from_str(doc).map_err(|e| ReplayError::Io(format!("unreadable gcov output: {e}")))?;
         for f in v["files"].as_array().into_iter().flatten() {
             let name = f["file"].as_str().unwrap_or_default();
-            if !own.iter().any(|o| crate::same_file(o, name)) {
+            if !own.iter().any(|o| crate::same_file(o, &canon(name))) {
                 continue;
             }
             let mut fc = FileCoverage { file: name.to_string(), ..FileCoverage::default() };
