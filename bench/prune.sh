@@ -18,21 +18,23 @@
 #   BENCH_TIME  --max-time per run (default 20)     BENCH_MODE  --mode (default classic, the paper's setting: KLEE)
 #   SUBSET      sizes dfs and random run on (default "3"; "3 4 5 6" for all)
 #   BENCH_ONLY  a regex: only the programs whose name matches
+#   JOBS        programs measured at the same time (default 1; times are noisier with more)
 # Exit status 1 if a check fails (a planted bug missed, prune covering less than bfs).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 KAPPA="${1:-target/release/kappa}"
 export KAPPA BENCH_TIME="${BENCH_TIME:-20}" BENCH_MODE="${BENCH_MODE:-classic}" SUBSET="${SUBSET:-3}" \
-    BENCH_ONLY="${BENCH_ONLY:-.}"
+    BENCH_ONLY="${BENCH_ONLY:-.}" JOBS="${JOBS:-1}"
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 python3 bench/boards/gen.py "$WORK/boards" 2>/dev/null
 WORK="$WORK" python3 - <<'PYEOF'
-import glob, json, os, re, subprocess, sys, collections
+import concurrent.futures, glob, json, os, re, subprocess, sys, collections
 K, T, MODE = os.environ["KAPPA"], os.environ["BENCH_TIME"], os.environ["BENCH_MODE"]
 SUBSET = set(os.environ["SUBSET"].split())
 ONLY = re.compile(os.environ["BENCH_ONLY"])
 W = os.environ["WORK"]
+JOBS = int(os.environ["JOBS"])
 SEARCHERS = [("prune", ["--search", "prune"]), ("prune-paper", ["--search", "prune", "--prune-check", "paper"]),
              ("bfs", ["--search", "bfs"]), ("dfs", ["--search", "dfs"]), ("random", ["--search", "random"])]
 REPLAYED = ["prune", "bfs"]
@@ -67,16 +69,23 @@ files = sorted(f for f in glob.glob(os.path.join(W, "boards", "*.c")) if ONLY.se
 rows, failures, differ, paper_less = [], [], [], []
 tot = collections.defaultdict(lambda: collections.defaultdict(collections.Counter))  # cluster -> searcher -> sums
 incomplete_bfs = []
-for f in files:
-    head = open(f).readline()
-    shape, size, kind = re.search(r"shape=(\S+) size=(\d+) kind=(\S+)", head).groups()
-    cluster = "bug" if kind.startswith("bug") else kind
+
+def measure(f):
+    size = re.search(r"size=(\d+)", open(f).readline()).group(1)
     res = {}
     for name, args in SEARCHERS:
         if name in ("dfs", "random") and size not in SUBSET:
             continue
         res[name] = run(f, name, args)
-    g = {n: gcov(f, res[n]) for n in REPLAYED if res.get(n)}
+    print(os.path.basename(f), file=sys.stderr, flush=True)
+    return res, {n: gcov(f, res[n]) for n in REPLAYED if res.get(n)}
+
+with concurrent.futures.ThreadPoolExecutor(max_workers=JOBS) as pool:
+    measured = list(pool.map(measure, files))
+for f, (res, g) in zip(files, measured):
+    head = open(f).readline()
+    shape, size, kind = re.search(r"shape=(\S+) size=(\d+) kind=(\S+)", head).groups()
+    cluster = "bug" if kind.startswith("bug") else kind
     def cell(n):
         s = res.get(n)
         if not s:
@@ -139,7 +148,7 @@ for f in files:
     print(rows[-1], file=sys.stderr, flush=True)
 
 cols = ["states", "queries", "s", "branches", "loop paths", "tests", "errors"]
-print(f"{K}; BENCH_TIME={T} BENCH_MODE={MODE} SUBSET={' '.join(sorted(SUBSET))}; {len(files)} programs; "
+print(f"{K}; BENCH_TIME={T} BENCH_MODE={MODE} SUBSET={' '.join(sorted(SUBSET))} JOBS={JOBS}; {len(files)} programs; "
       "`--tests covering` for every searcher\n")
 print("| shape | size | kind | " + " | ".join(f"{n} {c}" for n, _ in SEARCHERS for c in cols) + " | gcov branches prune | gcov branches bfs |")
 print("|" + "---|" * (3 + len(cols) * len(SEARCHERS) + 2))
