@@ -33,20 +33,12 @@ pub struct Setup {
 
 /// The engine's configuration from the options, with notes on what is not built yet.
 pub fn setup(front: &FrontOpts, ex: &ExploreOpts, prog: &Program) -> Setup {
-    let mut notes = Vec::new();
+    let notes = Vec::new();
     let mode = match ex.mode.as_str() {
         "classic" => Mode::Classic,
         _ => Mode::Compact,
     };
-    let search = match ex.search.as_str() {
-        "dfs" => SearchKind::Dfs,
-        "random" => SearchKind::Random,
-        "prune" => {
-            notes.push("the loop state-pruning searcher is not built yet: searching breadth-first".into());
-            SearchKind::Bfs
-        }
-        _ => SearchKind::Bfs,
-    };
+    let search = search_kind(&ex.search);
     let heap = match ex.heap.as_str() {
         "lazy" => HeapKind::Lazy,
         "lazier" => HeapKind::Lazier,
@@ -72,15 +64,40 @@ pub fn setup(front: &FrontOpts, ex: &ExploreOpts, prog: &Program) -> Setup {
         heap,
         limits,
         test_dir: Some(ex.out.join("tests")),
-        tests: TestPolicy { max: ex.max_tests, every_path_until: ex.path_tests.0 },
+        // `--tests covering`: from the first test on, only those that add coverage.
+        tests: TestPolicy {
+            max: ex.max_tests,
+            every_path_until: if ex.tests == "covering" { Some(0) } else { ex.path_tests.0 },
+        },
         record_tree: ex.tree.is_some(),
         program_name: front.file.display().to_string(),
         max_heap_objects: ex.max_heap_objects,
         input_buffer: ex.input_buffer.max(1),
         program_inputs: ex.inputs.spec().unwrap_or_default(),
+        progress_interval: progress_interval(ex),
         ..Config::default()
     };
     Setup { cfg, notes }
+}
+
+/// Progress lines on a terminal are redrawn often; plain lines come once a second
+/// (`KAPPA_PROGRESS_INTERVAL_MS` changes that, for scripts).
+fn progress_interval(ex: &ExploreOpts) -> Duration {
+    let env = std::env::var("KAPPA_PROGRESS_INTERVAL_MS").ok().and_then(|v| v.parse::<u64>().ok());
+    match env {
+        Some(ms) => Duration::from_millis(ms),
+        None if ex.progress && !std::io::stderr().is_terminal() => Duration::from_secs(1),
+        None => Duration::from_millis(100),
+    }
+}
+
+fn search_kind(s: &str) -> SearchKind {
+    match s {
+        "dfs" => SearchKind::Dfs,
+        "random" => SearchKind::Random,
+        "prune" => SearchKind::Prune,
+        _ => SearchKind::Bfs,
+    }
 }
 
 /// Removes the tests of an earlier run (and their subdirectories of the sharded layout), so that
@@ -146,9 +163,18 @@ pub fn explore(
     } else {
         prog
     };
+    let check = match ex.prune_check.as_str() {
+        "paper" => kappa_prune::PromotionCheck::Paper,
+        _ => kappa_prune::PromotionCheck::Sound,
+    };
+    let prune = (cfg.search == SearchKind::Prune)
+        .then(|| kappa_prune::PruneSearcher::new(search_kind(&ex.prune_base), cfg.seed).with_check(check));
     let heap = kappa_heap::model(cfg.heap);
     let mut engine = Engine::new(prog, cfg, solver);
     engine.set_heap(heap);
+    if let Some(p) = prune {
+        engine.set_searcher(Box::new(p));
+    }
     if compact {
         engine.set_templates(Box::new(kappa_compact::Compact::default()));
     }
@@ -167,13 +193,13 @@ pub fn explore(
         None
     };
     crate::signals::exploring(true);
+    let lines = bar.is_none() && ex.progress;
     let report = engine.run(&mut |s, pending| {
         if let Some(b) = &bar {
-            b.set_message(format!(
-                "{} paths ({} errors), {} pending states, {} queries, {} tree nodes",
-                s.paths_completed, s.paths_error, pending, s.solver_queries, s.tree_nodes
-            ));
+            b.set_message(crate::coverage::progress_line(s, pending));
             b.tick();
+        } else if lines {
+            eprintln!("[{:.1} s] {}", s.time_s, crate::coverage::progress_line(s, pending));
         }
     });
     crate::signals::exploring(false);
@@ -182,6 +208,12 @@ pub fn explore(
     }
     if std::env::var_os("KAPPA_SOLVER_STATS").is_some() {
         eprintln!("{}", engine.solver_stats());
+    }
+    if let Some(path) = &ex.coverage {
+        let text = crate::coverage::lcov(prog, engine.coverage(), "kappa");
+        if let Err(e) = std::fs::write(path, text) {
+            eprintln!("kappa: cannot write {}: {e}", path.display());
+        }
     }
     let dot = record.then(|| recorder.borrow().to_dot());
     (report, dot)
@@ -304,14 +336,10 @@ pub fn print_report(prog: &Program, report: &RunReport, out_dir: &Path) {
         }
     }
     println!(
-        "time: {:.2} s (solver {:.2} s, {} queries, {} unknown); branches covered: {}/{}",
-        s.time_s,
-        s.solver_time_s,
-        s.solver_queries,
-        s.solver_unknown,
-        s.coverage.branches_covered,
-        s.coverage.branches_total
+        "time: {:.2} s (solver {:.2} s, {} queries, {} unknown)",
+        s.time_s, s.solver_time_s, s.solver_queries, s.solver_unknown,
     );
+    println!("coverage: {}", crate::coverage::summary_line(&s.coverage));
     if s.incomplete.is_empty() {
         println!("exploration complete");
     } else {

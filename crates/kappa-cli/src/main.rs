@@ -3,6 +3,7 @@
 //! Exit codes: 0 the command ran, 1 bad usage, 2 the input cannot be handled (one message with
 //! file:line:col), 3 internal error.
 
+mod coverage;
 mod explore;
 mod inputs;
 mod signals;
@@ -66,6 +67,13 @@ pub struct ExploreOpts {
     /// State selection; prune is the loop state-pruning searcher.
     #[arg(long, default_value = "bfs", value_parser = ["bfs", "dfs", "random", "prune"])]
     pub search: String,
+    /// With --search prune: the order among normal (not postponed) states.
+    #[arg(long, default_value = "bfs", value_parser = ["bfs", "dfs", "random"])]
+    pub prune_base: String,
+    /// With --search prune: how a postponed state is judged able to cover a branch left
+    /// uncovered (sound: unless it provably cannot; paper: on its present values).
+    #[arg(long, default_value = "sound", value_parser = ["sound", "paper"])]
+    pub prune_check: String,
     /// How symbolic input heaps are handled: pose (path-optimal: ite-terms over aliasing, forks
     /// only at the program's branches), lazy (lazy initialisation) or lazier (lazier#).
     #[arg(long, default_value = "pose", value_parser = ["pose", "lazy", "lazier"])]
@@ -94,7 +102,8 @@ pub struct ExploreOpts {
     #[arg(long, value_name = "N")]
     pub max_tests: Option<u64>,
     /// A test file for each of the first N paths, then only for paths that reach an error not
-    /// seen before or cover a branch no earlier path covered; `all`: one for every path.
+    /// seen before or add a branch, line or loop path to what the tests written cover; `all`:
+    /// one for every path.
     #[arg(long, value_name = "N|all", default_value = "1000", value_parser = parse_path_tests)]
     pub path_tests: PathTests,
     /// Output directory: tests, statistics, tree.
@@ -111,6 +120,18 @@ pub struct ExploreOpts {
     pub quiet: bool,
     #[command(flatten)]
     pub inputs: inputs::InputOpts,
+    /// Show progress (with the coverage reached) even when stderr is no terminal: one line a
+    /// second.
+    #[arg(long, conflicts_with = "quiet")]
+    pub progress: bool,
+    /// Write the coverage of the tests as an lcov tracefile (genhtml draws the HTML report).
+    #[arg(long, value_name = "FILE")]
+    pub coverage: Option<PathBuf>,
+    /// Which tests to write: `covering`, only those that add coverage or reach a new error,
+    /// from the first path on (a suite with the coverage of all paths; `--path-tests 0`);
+    /// `all`, as `--path-tests` says.
+    #[arg(long, default_value = "all", value_parser = ["all", "covering"])]
+    pub tests: String,
 }
 
 #[derive(Subcommand)]
@@ -154,13 +175,19 @@ enum Command {
         #[command(flatten)]
         testgen: svcomp::TestgenOpts,
     },
-    /// Replay a test on the program compiled by the system C compiler: does the recorded outcome
-    /// happen?
+    /// Replay tests on the program compiled by the system C compiler: does each recorded outcome
+    /// happen? For several tests (or a directory of them), also the suite's coverage as gcov
+    /// measures it, next to kappa's figure.
     Replay {
-        /// The C file the test was generated for.
+        /// The C file the tests were generated for.
         file: PathBuf,
-        /// A test written by `kappa run` or `kappa verify` (OUT/tests/testNNNNNN.json).
-        test: PathBuf,
+        /// Tests written by `kappa run` or `kappa verify` (OUT/tests/testNNNNNN.json), or
+        /// directories of them (OUT/tests).
+        #[arg(required = true, num_args = 1..)]
+        tests: Vec<PathBuf>,
+        /// With several tests: write the results and coverage figures as JSON.
+        #[arg(long, value_name = "FILE")]
+        stats_json: Option<PathBuf>,
         /// Preprocessor options the test was generated with.
         #[arg(short = 'I', value_name = "DIR")]
         include: Vec<PathBuf>,
@@ -261,23 +288,24 @@ fn command(cli: Cli) -> ExitCode {
             explore::print_report(&prog, &report, &ex.out);
             ExitCode::SUCCESS
         }
-        Command::Replay { file, test, include, define } if svcomp::is_witness_file(&test) => {
+        Command::Replay { file, tests, include, define, .. }
+            if tests.len() == 1 && svcomp::is_witness_file(&tests[0]) =>
+        {
             let front =
                 FrontOpts { file, data_model: kappa_ir::DataModel::LP64, include, define, entry: "main".into() };
-            svcomp::replay_witness(&front, &test)
+            svcomp::replay_witness(&front, &tests[0])
         }
-        Command::Replay { file, test, include, define } => {
-            let text = match std::fs::read_to_string(&test) {
+        Command::Replay { file, tests, include, define, stats_json } => {
+            let single = tests.len() == 1 && !tests[0].is_dir();
+            if !single {
+                let opts = kappa_replay::ReplayOptions { include_dirs: include, defines: define, ..Default::default() };
+                return coverage::replay_suite(&file, &tests, &opts, stats_json.as_deref());
+            }
+            let test = &tests[0];
+            let tc = match coverage::read_test(test) {
                 Ok(t) => t,
                 Err(e) => {
-                    eprintln!("kappa: cannot read {}: {e}", test.display());
-                    return ExitCode::from(2);
-                }
-            };
-            let tc = match kappa_ir::testcase::TestCase::from_json(&text) {
-                Ok(t) => t,
-                Err(e) => {
-                    eprintln!("kappa: {}: {e}", test.display());
+                    eprintln!("kappa: {e}");
                     return ExitCode::from(2);
                 }
             };

@@ -138,18 +138,19 @@ fn max_tests_caps_the_files_and_the_statistics_count_every_path() {
 }
 
 /// The default policy's threshold (`--path-tests`): every path up to it, then only paths that
-/// cover a new branch or reach a new error; the number of files is bounded by the threshold plus
-/// the branches, however long the run.
+/// add coverage (a branch, a line, a loop path) or reach a new error; the number of files is
+/// bounded by the threshold plus the coverage items, however long the run.
 #[test]
 fn path_tests_threshold_bounds_the_files() {
     let (s, files, stdout, _, _d) = run_tests(&["--max-time", "3", "--path-tests", "20"]);
-    let branches = s["coverage"]["branches_total"].as_u64().unwrap() as usize;
+    let items = ["branches_total", "lines_total", "loop_paths_total"];
+    let branches = items.iter().map(|k| s["coverage"][k].as_u64().unwrap() as usize).sum::<usize>();
     let completed = s["paths_completed"].as_u64().unwrap() as usize;
     assert!(completed > 20 + branches, "{s}");
     assert!((20..=20 + branches).contains(&files), "{files} files");
     assert_eq!(s["tests"].as_u64().unwrap() as usize, files);
     assert_eq!(s["tests_not_written"].as_u64().unwrap() as usize, completed - files);
-    assert!(stdout.contains("only paths that reach a new error or cover a new branch get one"), "{stdout}");
+    assert!(stdout.contains("only paths that reach a new error or add coverage get one"), "{stdout}");
 }
 
 /// `--path-tests all` writes a test for every path, in subdirectories of 1000 beyond the first

@@ -426,7 +426,8 @@ impl Compact {
                     format!("{}: {}", kappa_expr::Term::sym_info(kappa.as_var().unwrap_or(SymId(0))).name, exit.label)
                 }
             };
-            succs.push(TemplateSucc { state: s, label });
+            let summarised = self.summarised(eng, base, t, exit, kappa_value);
+            succs.push(TemplateSucc { state: s, label, summarised });
         }
     }
 
@@ -686,6 +687,24 @@ impl TemplateProvider for Compact {
 }
 
 impl Compact {
+    /// The edges a successor of `t` at `exit` stands for (for coverage): the cycle's core,
+    /// κ times, then the core's prefix up to the exit edge and the exit edge.
+    fn summarised(
+        &self,
+        eng: &Engine<'_>,
+        st: &State,
+        t: &Template,
+        exit: &template::Exit,
+        kappa: Term,
+    ) -> Option<kappa_engine::template::Summarised> {
+        let fid = st.loc().0;
+        let f = eng.program().func(fid);
+        let (_, cycle) = self.cycles.get(&(fid, t.entry))?.iter().find(|(id, _)| *id == t.cycle)?;
+        let mut exit_path = cycle.prefix_to(f, f.edge(exit.edge).src)?.to_vec();
+        exit_path.push(exit.edge);
+        Some(kappa_engine::template::Summarised { core: cycle.core.clone(), exit_path, kappa })
+    }
+
     /// Why cycles got no template.
     pub fn no_template_reasons(&self) -> &[String] {
         &self.reasons

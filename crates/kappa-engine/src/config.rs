@@ -74,8 +74,10 @@ pub struct Limits {
 pub struct TestPolicy {
     /// At most this many test files.
     pub max: Option<u64>,
-    /// After this many test files, only paths that end in an error not seen before or cover a
-    /// branch no earlier path covered get one (KLEE's `--only-output-states-covering-new`).
+    /// After this many test files, only paths that end in an error not seen before or add a
+    /// branch, a line or a loop path to what the tests written so far cover get one (KLEE's
+    /// `--only-output-states-covering-new`; `Some(0)` is `--tests covering`: a suite with the
+    /// coverage of all paths).
     pub every_path_until: Option<u64>,
 }
 
@@ -128,6 +130,8 @@ pub struct Config {
     pub violation_kinds: Vec<kappa_ir::ErrorKind>,
     /// Check heap blocks when the program terminates (`main` returns or `exit` is called).
     pub leak_check: LeakCheck,
+    /// How often the progress callback of [`crate::Engine::run`] is called.
+    pub progress_interval: Duration,
 }
 
 /// What a terminating path is checked for (SV-COMP's `valid-memtrack` and `valid-memcleanup`).
@@ -186,6 +190,7 @@ impl Default for Config {
             program_inputs: ProgramInputSpec::default(),
             violation_kinds: Vec::new(),
             leak_check: LeakCheck::Off,
+            progress_interval: Duration::from_millis(100),
         }
     }
 }

@@ -12,12 +12,35 @@ pub struct TemplateStats {
     pub no_template: Vec<String>,
 }
 
-#[derive(Clone, Debug, Default, Serialize)]
+/// Coverage (SPEC.md's keys, and lines and functions): the program's conditions (not the
+/// checks the front-end adds), source lines with code, functions, and the loop paths of loop
+/// state pruning. After a run, what the paths that ended cover (their tests); during it, what
+/// the states reached.
+#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
 pub struct Coverage {
     pub branches_total: u64,
     pub branches_covered: u64,
     pub loop_paths_total: u64,
     pub loop_paths_covered: u64,
+    pub lines_total: u64,
+    pub lines_covered: u64,
+    pub functions_total: u64,
+    pub functions_covered: u64,
+}
+
+impl Coverage {
+    pub fn from_counts(c: &kappa_ir::analysis::coverage::Counts) -> Coverage {
+        Coverage {
+            branches_total: c.branches.1,
+            branches_covered: c.branches.0,
+            loop_paths_total: c.loop_paths.1,
+            loop_paths_covered: c.loop_paths.0,
+            lines_total: c.lines.1,
+            lines_covered: c.lines.0,
+            functions_total: c.functions.1,
+            functions_covered: c.functions.0,
+        }
+    }
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -102,6 +125,9 @@ pub struct Stats {
     /// What the run assumed about the program's environment that no option gave (`main`
     /// reads `argv` and ran with `argc = 1` only): every verdict holds under these.
     pub assumptions: Vec<String>,
+    /// The searcher's own counters (loop state pruning: postponed, promoted, dropped states).
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub searcher: std::collections::BTreeMap<String, u64>,
 }
 
 /// The result of a run.

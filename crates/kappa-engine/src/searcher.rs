@@ -1,6 +1,14 @@
 //! State selection: the queue Q of Algorithm 2. Techniques plug in their own searcher (loop
-//! state pruning does) through the [`Searcher`] trait.
+//! state pruning does, in `kappa-prune`) through the [`Searcher`] trait and
+//! [`Engine::set_searcher`].
+//!
+//! A searcher sees every state when it is created ([`Searcher::add`], with the state it came
+//! from), so it can decide about a state at its creation, and selects with the engine at hand
+//! ([`Searcher::select`]), so it can ask the solver ([`Engine::check`]) or read the coverage
+//! ([`Engine::coverage`]) before it brings a state back.
 
+use crate::config::SearchKind;
+use crate::engine::Engine;
 use crate::state::State;
 use std::collections::VecDeque;
 
@@ -8,6 +16,7 @@ pub trait Searcher {
     fn name(&self) -> &'static str;
     fn push(&mut self, s: State);
     fn pop(&mut self) -> Option<State>;
+    /// States held, whether they will be explored or not.
     fn len(&self) -> usize;
     fn is_empty(&self) -> bool {
         self.len() == 0
@@ -18,6 +27,31 @@ pub trait Searcher {
     fn evict(&mut self, n: usize, rng: &mut u64) -> Vec<State> {
         let _ = rng;
         (0..n).map_while(|_| self.pop()).collect()
+    }
+
+    /// The states one step of the state `parent` left to explore (`None` for the initial
+    /// state): the successors of a fork, a split or a loop summary in edge order, or the parent
+    /// itself when it used up its step budget (same id). The default pushes each.
+    fn add(&mut self, _eng: &Engine<'_>, _parent: Option<u64>, succs: Vec<State>) {
+        for s in succs {
+            self.push(s);
+        }
+    }
+
+    /// The next state to step; `None` ends the run. The default pops.
+    fn select(&mut self, _eng: &mut Engine<'_>) -> Option<State> {
+        self.pop()
+    }
+
+    /// After `select` returned `None`: why the states still held are not explored (the run is
+    /// then incomplete). `None` when nothing is held back.
+    fn held_back(&self) -> Option<String> {
+        None
+    }
+
+    /// Counters for the statistics (`searcher` in the JSON).
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        Vec::new()
     }
 }
 
@@ -66,6 +100,17 @@ where
     }
     *states = kept;
     dropped
+}
+
+/// The searcher of a plain order: breadth-first, depth-first or random (a seed for random).
+/// Loop state pruning is a technique of its own crate: [`SearchKind::Prune`] gives breadth-first
+/// here, and the caller sets the pruning searcher with [`Engine::set_searcher`].
+pub fn by_kind(kind: SearchKind, seed: u64) -> Box<dyn Searcher> {
+    match kind {
+        SearchKind::Bfs | SearchKind::Prune => Box::new(Bfs::default()),
+        SearchKind::Dfs => Box::new(Dfs::default()),
+        SearchKind::Random => Box::new(RandomSearch::new(seed)),
+    }
 }
 
 /// Breadth-first: the paper's queue.

@@ -129,10 +129,8 @@ pub struct State {
     /// Where each heap block (`malloc`, `calloc`, …) of the path was allocated: object id and
     /// the program's call (for leak reports).
     pub alloc_sites: Rc<Vec<(u32, Span)>>,
-    /// Set when the path covers a branch no path covered before, shared with the states it
-    /// forks into: the first of them to terminate gets a test for it and clears it (the test
-    /// policy's "new coverage"; one test per first covering, however many descendants).
-    pub new_coverage: Option<Rc<std::cell::Cell<bool>>>,
+    /// What the path covered, and where it is in its loops.
+    pub coverage: crate::engine::coverage::PathCoverage,
 }
 
 impl State {
@@ -148,18 +146,6 @@ impl State {
     pub fn loc(&self) -> (FuncId, Loc) {
         let f = self.frame();
         (f.func, f.loc)
-    }
-
-    /// The path covered a branch for the first time in the run.
-    pub fn mark_new_coverage(&mut self) {
-        if !self.new_coverage.as_ref().is_some_and(|c| c.get()) {
-            self.new_coverage = Some(Rc::new(std::cell::Cell::new(true)));
-        }
-    }
-
-    /// Claims the new coverage of the path (and of its forks), if no other path claimed it.
-    pub fn take_new_coverage(&self) -> bool {
-        self.new_coverage.as_ref().is_some_and(|c| c.replace(false))
     }
 
     pub fn push_input(&mut self, r: InputRecord) {

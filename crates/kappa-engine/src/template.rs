@@ -5,11 +5,22 @@
 use crate::engine::Engine;
 use crate::state::State;
 
-/// A successor produced by a template: the state, a label for the tree, and whether the solver
-/// could not decide it (a failed leaf).
+/// A successor produced by a template: the state, a label for the tree, and what it skipped.
 pub struct TemplateSucc {
     pub state: State,
     pub label: String,
+    /// The edges the summary stands for, for coverage (none: nothing is counted as covered).
+    pub summarised: Option<Summarised>,
+}
+
+/// What a loop summary stands for: κ iterations of a cycle's core from the state's location,
+/// then the exit path (edges of the state's current function).
+#[derive(Clone, Debug)]
+pub struct Summarised {
+    pub core: Vec<kappa_ir::EdgeId>,
+    pub exit_path: Vec<kappa_ir::EdgeId>,
+    /// The number of iterations (a constant when the template was applied with κ fixed).
+    pub kappa: kappa_expr::Term,
 }
 
 /// What applying templates at a state gave.

@@ -220,6 +220,8 @@ pub struct Config {
     /// input, no files). The C library model reads standard input and files from the globals
     /// of [`kappa_ir::testcase::env`], which the interpreter sets before `main` runs.
     pub program_inputs: kappa_ir::testcase::ProgramInputs,
+    /// Record the edges taken ([`RunResult::edges`]), for coverage.
+    pub record_edges: bool,
 }
 
 impl Default for Config {
@@ -231,6 +233,7 @@ impl Default for Config {
             max_output: 64 << 20,
             check_determinism: false,
             program_inputs: Default::default(),
+            record_edges: false,
         }
     }
 }
@@ -252,6 +255,8 @@ pub struct RunResult {
     pub last_loc: Option<(FuncId, Loc)>,
     /// The entry function's return value, if it returned one.
     pub ret: Option<Value>,
+    /// With [`Config::record_edges`]: every edge taken, once, sorted.
+    pub edges: Vec<(FuncId, kappa_ir::EdgeId)>,
 }
 
 impl RunResult {

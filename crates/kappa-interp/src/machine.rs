@@ -160,6 +160,7 @@ impl<'p> Interpreter<'p> {
                 fills: Vec::new(),
                 last_loc: None,
                 ret: None,
+                edges: Vec::new(),
             },
         }
     }
@@ -189,6 +190,7 @@ impl<'p> Interpreter<'p> {
             ret: None,
             deep: Cell::new(false),
             pmask: mask(self.pw),
+            edges: std::collections::HashSet::new(),
         };
         let outcome = match m.start(entry, args) {
             Ok(()) => loop {
@@ -199,7 +201,19 @@ impl<'p> Interpreter<'p> {
             Err(f) => m.finish(f),
         };
         let last_loc = m.frames.last().map(|f| (FuncId(f.func), Loc(f.loc)));
-        RunResult { outcome, output: m.out, steps: m.steps, inputs: m.inputs, fills: m.fills, last_loc, ret: m.ret }
+        let mut edges: Vec<(FuncId, kappa_ir::EdgeId)> =
+            m.edges.iter().map(|&(f, e)| (FuncId(f), kappa_ir::EdgeId(e))).collect();
+        edges.sort_unstable();
+        RunResult {
+            outcome,
+            output: m.out,
+            steps: m.steps,
+            inputs: m.inputs,
+            fills: m.fills,
+            last_loc,
+            ret: m.ret,
+            edges,
+        }
     }
 }
 
@@ -252,6 +266,8 @@ struct Machine<'a, 'p> {
     /// The edge being evaluated has deep expressions: use the iterative evaluator.
     deep: Cell<bool>,
     pmask: u64,
+    /// Edges taken, when recorded.
+    edges: std::collections::HashSet<(u32, u32)>,
 }
 
 impl<'a, 'p> Machine<'a, 'p> {
@@ -639,6 +655,9 @@ impl<'a, 'p> Machine<'a, 'p> {
             return limit(format!("step limit of {} reached", self.cfg.max_steps));
         }
         self.steps += 1;
+        if self.cfg.record_edges {
+            self.edges.insert((fi as u32, ei));
+        }
         self.deep.set(fp.deep[ei as usize]);
         self.tracer.edge(FuncId(fi as u32), ei as usize);
         self.exec(f, &f.edges[ei as usize])

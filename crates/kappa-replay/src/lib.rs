@@ -37,6 +37,7 @@
 
 mod exec;
 mod from_run;
+pub mod gcov;
 mod instrument;
 mod lex;
 mod sites;
@@ -91,6 +92,9 @@ pub struct ReplayOptions {
     /// UBSan reports signed overflow, which confirms tests ending in `overflow`; [`replay`]
     /// turns it off for them.
     pub wrapv: bool,
+    /// Compile with `--coverage` for gcov (and without the sanitizers, whose checks would count
+    /// as branches): see [`gcov`].
+    pub coverage: bool,
 }
 
 impl Default for ReplayOptions {
@@ -103,6 +107,7 @@ impl Default for ReplayOptions {
             defines: Vec::new(),
             keep: std::env::var_os("KAPPA_KEEP_REPLAY").filter(|s| !s.is_empty()).map(PathBuf::from),
             wrapv: true,
+            coverage: false,
         }
     }
 }
@@ -281,7 +286,7 @@ impl Harness {
                 e
             }));
         }
-        let sanitizers = opts.sanitizers && exec::probe(&opts.cc, m32, true).is_ok();
+        let sanitizers = opts.sanitizers && !opts.coverage && exec::probe(&opts.cc, m32, true).is_ok();
         let plan = instrument::instrument(&prog, entry).map_err(ReplayError::NotReplayable)?;
         let stem = prog
             .files
@@ -311,7 +316,7 @@ impl Harness {
         let exe = dir.join(&stem);
         std::fs::write(&prog_i, &plan.text).map_err(|e| io_err("cannot write the instrumented program", e))?;
         std::fs::write(&runtime, RUNTIME_C).map_err(|e| io_err("cannot write the runtime", e))?;
-        compile(&opts.cc, m32, sanitizers, opts.wrapv, &dir, &prog_i, &runtime, &exe)?;
+        compile(&opts.cc, m32, sanitizers, opts.wrapv, opts.coverage, &dir, &prog_i, &runtime, &exe)?;
         Ok(Harness {
             prog,
             plan,
@@ -648,6 +653,7 @@ fn compile(
     m32: bool,
     sanitizers: bool,
     wrapv: bool,
+    coverage: bool,
     dir: &Path,
     prog_i: &Path,
     runtime: &Path,
@@ -659,6 +665,9 @@ fn compile(
         cmd.args(exec::base_flags(m32).into_iter().filter(|f| wrapv || f != "-fwrapv"));
         if sanitizers {
             cmd.args(exec::sanitizer_flags());
+        }
+        if coverage {
+            cmd.arg("--coverage");
         }
         cmd.arg("-x").arg("cpp-output").arg(prog_i);
         match exec::runtime_object(cc, m32, sanitizers) {

@@ -83,19 +83,27 @@ impl<'p> Engine<'p> {
             return;
         }
         self.stats.paths_completed += 1;
+        let model = self.path_model(&st);
+        let items = self.cov.path_items(&st, model.as_ref());
+        self.cov.on_path_end(&items);
         let error_key = match &how {
             Termination::Error { kind, span, .. } => Some((kind.name().to_string(), self.prog.fmt_span(*span))),
             _ => None,
         };
         let new_error = error_key.as_ref().is_some_and(|k| !self.error_index.contains_key(k));
-        let write = self.test_wanted(&st, new_error);
+        let new_coverage = self.cov.adds_to_suite(&items);
+        let write = self.test_wanted(new_error, new_coverage);
         // The first path of each error keeps its test in memory (verify replays it), written
         // or not.
-        let test = if write || new_error || self.cfg.test_dir.is_none() { self.make_test(&st, &how) } else { None };
-        if test.is_none() && (write || new_error || self.cfg.test_dir.is_none()) {
+        let wanted = write || new_error || self.cfg.test_dir.is_none();
+        let test = if wanted { model.as_ref().and_then(|m| self.make_test(&st, &how, m)) } else { None };
+        if test.is_none() && wanted {
             self.stats.tests_missing += 1;
         }
         let file = if write { test.as_ref().and_then(|t| self.write_test(t)) } else { None };
+        if file.is_some() {
+            self.cov.keep_in_suite(&items);
+        }
         if let (Termination::Error { kind, message, .. }, Some((_, location))) = (&how, error_key) {
             self.stats.paths_error += 1;
             let key = (kind.name().to_string(), location.clone());
@@ -124,13 +132,14 @@ impl<'p> Engine<'p> {
         }
     }
 
-    /// The test of a terminated path: a model of its path condition, read at its inputs.
-    pub(crate) fn make_test(&mut self, st: &State, how: &Termination) -> Option<TestCase> {
+    /// A model of a terminated path's path condition (none if the solver finds none in time).
+    pub(crate) fn path_model(&mut self, st: &State) -> Option<kappa_solver::Model> {
         self.clamp_query_timeout();
-        let model = match self.solver.model(&Query { pc: st.pc.constraints(), cond: Term::tt() }) {
-            Ok(m) => m,
-            Err(_) => return None,
-        };
+        self.solver.model(&Query { pc: st.pc.constraints(), cond: Term::tt() }).ok()
+    }
+
+    /// The test of a terminated path: the model of its path condition, read at its inputs.
+    pub(crate) fn make_test(&self, st: &State, how: &Termination, model: &kappa_solver::Model) -> Option<TestCase> {
         let val = |t: &Term| -> u64 { model.eval_completed(t).and_then(|v| v.as_bv()).unwrap_or(0) };
         let mut inputs = Vec::new();
         let pw = self.pw();
@@ -210,7 +219,7 @@ impl<'p> Engine<'p> {
             inputs.push(input);
         }
         let (mut args, inputs): (Vec<Input>, Vec<Input>) = inputs.into_iter().partition(|i| i.kind == InputKind::Param);
-        let (heap, ids) = self.input_heap_of(st, &model);
+        let (heap, ids) = self.input_heap_of(st, model);
         for a in args.iter_mut().filter(|a| a.ty == "ptr") {
             a.value = u64::from(ids.get(&a.value).copied().unwrap_or(0));
             a.signed = a.value as i64;
@@ -314,11 +323,10 @@ impl<'p> Engine<'p> {
 
     /// Does the test policy ([`crate::TestPolicy`]) give this path a test file? Counts the
     /// paths it does not.
-    fn test_wanted(&mut self, st: &State, new_error: bool) -> bool {
+    fn test_wanted(&mut self, new_error: bool, new_coverage: bool) -> bool {
         if self.cfg.test_dir.is_none() {
             return false;
         }
-        let new_coverage = st.take_new_coverage();
         let p = &self.cfg.tests;
         let why_not = if let Some(m) = p.max.filter(|&m| self.tests_written >= m) {
             format!("--max-tests {m} reached")
@@ -326,7 +334,11 @@ impl<'p> Engine<'p> {
             if new_error || new_coverage {
                 return true;
             }
-            format!("after {n} tests, only paths that reach a new error or cover a new branch get one")
+            if n == 0 {
+                "--tests covering: only paths that reach a new error or add coverage get one".to_string()
+            } else {
+                format!("after {n} tests, only paths that reach a new error or add coverage get one")
+            }
         } else {
             return true;
         };

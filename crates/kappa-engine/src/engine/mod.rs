@@ -4,11 +4,11 @@
 //! classic successors. Successors with satisfiable path conditions go back to the queue, those
 //! the solver cannot decide become failed leaves.
 
-use crate::config::{Config, SearchKind};
+use crate::config::Config;
 use crate::heap::{HeapModel, ProgramHeap};
 use crate::memory::{Contents, Object, ObjectKind};
 use crate::report::{ErrorEntry, RunReport, Stats};
-use crate::searcher::{Bfs, Dfs, RandomSearch, Searcher};
+use crate::searcher::Searcher;
 use crate::state::{Frame, InputRecord, PathCondition, State};
 use crate::template::{Applied, NoTemplates, TemplateProvider};
 use crate::tree::{NodeKind, TreeObserver};
@@ -17,10 +17,11 @@ use kappa_expr::{Sort, Term, Value};
 use kappa_ir::testcase::{Input, InputKind, TestCase, TestOutcome};
 use kappa_ir::*;
 use kappa_solver::{Query, SatResult, Solver};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
+pub mod coverage;
 mod eval;
 mod finish;
 mod init;
@@ -60,8 +61,6 @@ pub(crate) struct Info {
     var_index: Vec<usize>,
     /// Object instance of each global object / string literal.
     global_obj: HashMap<ObjId, u32>,
-    /// Branch edges (edges of locations with several successors), per function.
-    branch_edges: HashSet<(FuncId, EdgeId)>,
 }
 
 pub struct Engine<'p> {
@@ -73,9 +72,10 @@ pub struct Engine<'p> {
     input_types: crate::heap::InputTypes,
     templates: Box<dyn TemplateProvider>,
     observers: Vec<Box<dyn TreeObserver>>,
+    searcher: Option<Box<dyn Searcher>>,
     info: Info,
     stats: Stats,
-    covered: HashSet<(FuncId, EdgeId)>,
+    cov: coverage::CoverageTracker,
     next_state: u64,
     next_node: u64,
     start: Instant,
@@ -111,25 +111,14 @@ impl<'p> Engine<'p> {
         for (i, g) in prog.global_vars().enumerate() {
             var_index[g.index()] = i;
         }
-        let mut branch_edges = HashSet::new();
-        for f in &prog.functions {
-            for l in f.loc_ids() {
-                let out = f.out_edges(l);
-                if out.len() > 1 {
-                    for e in out {
-                        branch_edges.insert((f.id, *e));
-                    }
-                }
-            }
-        }
         let mut stats = Stats {
             mode: cfg.mode.name().into(),
             search: cfg.search.name().into(),
             heap: cfg.heap.name().into(),
             ..Stats::default()
         };
-        stats.coverage.branches_total = branch_edges.len() as u64;
         stats.heap_stats.mode = cfg.heap.name().into();
+        let cov = coverage::CoverageTracker::new(prog);
         Engine {
             prog,
             cfg,
@@ -138,9 +127,10 @@ impl<'p> Engine<'p> {
             input_types: crate::heap::InputTypes::default(),
             templates: Box::new(NoTemplates),
             observers: Vec::new(),
-            info: Info { var_index, global_obj: HashMap::new(), branch_edges },
+            searcher: None,
+            info: Info { var_index, global_obj: HashMap::new() },
             stats,
-            covered: HashSet::new(),
+            cov,
             next_state: 0,
             next_node: 0,
             start: Instant::now(),
@@ -160,6 +150,11 @@ impl<'p> Engine<'p> {
 
     pub fn set_templates(&mut self, t: Box<dyn TemplateProvider>) {
         self.templates = t;
+    }
+
+    /// The searcher (default: the one `Config::search` names, see [`crate::searcher::by_kind`]).
+    pub fn set_searcher(&mut self, s: Box<dyn Searcher>) {
+        self.searcher = Some(s);
     }
 
     pub fn add_observer(&mut self, o: Box<dyn TreeObserver>) {
@@ -187,6 +182,11 @@ impl<'p> Engine<'p> {
 
     pub fn stats_mut(&mut self) -> &mut Stats {
         &mut self.stats
+    }
+
+    /// Coverage so far: what states reached, what ended paths covered, loop positions.
+    pub fn coverage(&self) -> &coverage::CoverageTracker {
+        &self.cov
     }
 
     /// Is `pc ∧ cond` satisfiable for the state's path condition?
@@ -261,11 +261,8 @@ impl<'p> Engine<'p> {
     pub fn run(&mut self, progress: &mut dyn FnMut(&Stats, usize)) -> RunReport {
         self.start = Instant::now();
         self.memory_guard = limits::MemoryGuard::new(self.cfg.seed);
-        let mut searcher: Box<dyn Searcher> = match self.cfg.search {
-            SearchKind::Bfs | SearchKind::Prune => Box::new(Bfs::default()),
-            SearchKind::Dfs => Box::new(Dfs::default()),
-            SearchKind::Random => Box::new(RandomSearch::new(self.cfg.seed)),
-        };
+        let mut searcher =
+            self.searcher.take().unwrap_or_else(|| crate::searcher::by_kind(self.cfg.search, self.cfg.seed));
         let mut templates = std::mem::replace(&mut self.templates, Box::new(NoTemplates));
         let prepared = templates.prepare(self);
         self.templates = templates;
@@ -273,27 +270,29 @@ impl<'p> Engine<'p> {
             self.stats.incomplete.push(e);
         }
         match self.initial_states() {
-            Ok(states) => states.into_iter().for_each(|s| searcher.push(s)),
+            Ok(states) => searcher.add(self, None, states),
             Err(reason) => {
                 self.stats.incomplete.push(format!("unsupported: {reason}"));
             }
         }
         let mut out = Vec::new();
         let mut last_progress = Instant::now();
-        while let Some(st) = searcher.pop() {
+        let mut cut_short = false;
+        while let Some(st) = searcher.select(self) {
             if let Some(reason) = self.limit_reached().or_else(|| self.outside_limit(searcher.as_mut())) {
                 self.limit_hit = Some(reason);
                 self.stats.paths_stopped += 1 + searcher.len() as u64;
+                cut_short = true;
                 break;
             }
+            let parent = st.id;
             self.step(st, &mut out);
-            for s in out.drain(..) {
-                searcher.push(s);
-            }
+            searcher.add(self, Some(parent), std::mem::take(&mut out));
             if self.stop {
+                cut_short = true;
                 break;
             }
-            if last_progress.elapsed().as_millis() >= 100 {
+            if last_progress.elapsed() >= self.cfg.progress_interval {
                 last_progress = Instant::now();
                 self.refresh_stats();
                 progress(&self.stats, searcher.len());
@@ -304,7 +303,16 @@ impl<'p> Engine<'p> {
         if self.stop && !searcher.is_empty() {
             self.stats.incomplete.push("stopped at the first violation".into());
         }
+        if !cut_short {
+            if let Some(why) = searcher.held_back() {
+                self.stats.incomplete.push(why);
+            }
+        }
+        self.stats.searcher = searcher.counters().into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+        self.searcher = Some(searcher);
         self.refresh_stats();
+        // The run's coverage is what its ended paths (its tests) cover.
+        self.stats.coverage = crate::report::Coverage::from_counts(&self.cov.map().counts(self.cov.tested()));
         RunReport { stats: self.stats.clone() }
     }
 
@@ -317,7 +325,7 @@ impl<'p> Engine<'p> {
         self.stats.solver_case_splits = s.case_splits;
         self.stats.solver_narrowed = s.narrowed;
         self.stats.peak_memory_mb = self.stats.peak_memory_mb.max(crate::peak_rss_mb());
-        self.stats.coverage.branches_covered = self.covered.len() as u64;
+        self.stats.coverage = crate::report::Coverage::from_counts(&self.cov.map().counts(self.cov.reached()));
         self.stats.tests = self.tests_written;
         self.stats.heap_stats.traces = self.stats.paths_completed;
     }
@@ -392,6 +400,6 @@ fn dummy_state() -> State {
         last_cycle: None,
         heap: Rc::new(crate::heap::InputHeap::default()),
         alloc_sites: Rc::new(Vec::new()),
-        new_coverage: None,
+        coverage: Default::default(),
     }
 }

@@ -64,6 +64,9 @@ impl<'p> Engine<'p> {
                     }
                     for succ in succs {
                         let mut s = succ.state;
+                        if let Some(sm) = &succ.summarised {
+                            self.cov.on_summary(self.prog, &mut s, fid, loc, &sm.core, &sm.exit_path, &sm.kappa);
+                        }
                         s.id = self.new_state_id();
                         s.depth = st.depth + 1;
                         let (sf, sl) = s.loc();
@@ -309,9 +312,7 @@ impl<'p> Engine<'p> {
     pub(crate) fn exec_edge(&mut self, st: &mut State, fid: FuncId, eid: EdgeId, label: Option<&str>) -> Flow {
         let f = self.func(fid);
         let e = f.edge(eid);
-        if self.info.branch_edges.contains(&(fid, eid)) && self.covered.insert((fid, eid)) {
-            st.mark_new_coverage();
-        }
+        self.cov.on_edge(self.prog, st, fid, eid);
         st.depth += 1;
         let node = self.new_node(Some(st.node), fid, e.dst, label, NodeKind::Normal);
         st.node = node;

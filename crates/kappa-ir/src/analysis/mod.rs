@@ -9,6 +9,10 @@
 //!   edge, which `goto` can create) flagged, since natural loops do not describe them.
 //! * [`Cycles`]: the elementary cycles of Definition 1 of the ATVA 2013 compact symbolic
 //!   execution paper (core, entry location, exit edges), on which templates are computed.
+//! * [`LoopPaths`]: the head-to-head and head-to-exit paths of each natural loop, inner loops
+//!   abstracted (loop state pruning, Gao and Lumetta, ASE 2018).
+//! * [`CoverageMap`]: branches, lines, functions and loop paths as a user counts coverage, with
+//!   the checks the front-end adds told apart from the program's conditions ([`EdgeRole`]).
 //!
 //! All results are indexed by the function's own [`Loc`](crate::Loc) and [`EdgeId`]. The analyses read only
 //! [`Function::locs`], [`Function::edges`] and [`Function::entry`]: they do not trust
@@ -19,15 +23,19 @@
 //! Everything but cycle enumeration is near-linear in the size of the flowgraph; cycle
 //! enumeration is exponential in the worst case and therefore capped ([`CycleOptions`]).
 
+pub mod coverage;
 mod cycles;
 mod dom;
+pub mod looppaths;
 mod loops;
 mod scc;
 #[cfg(test)]
 mod tests;
 
+pub use coverage::{edge_roles, CoverageMap, EdgeRole, ItemId, ItemKind, ItemSet};
 pub use cycles::{enumerate_cycles, Cycle, CycleOptions, Cycles};
 pub use dom::{dominators, post_dominators, DomTree};
+pub use looppaths::{loop_paths, LoopCursor, LoopPath, LoopPathKind, LoopPathSet, LoopPaths, PathTrie};
 pub use loops::{natural_loops, LoopForest, LoopId, NaturalLoop};
 pub use scc::{strongly_connected_components, Scc, Sccs};
 

@@ -1,0 +1,343 @@
+//! Loop state pruning: "Loop Path Reduction by State Pruning" (Jianxiong Gao and Steven S.
+//! Lumetta, ASE 2018), as a [`Searcher`] of kappa's engine.
+//!
+//! States are *normal* or *postponed*, decided when they are created (section 3.4.1, Fig. 7
+//! `addState`): a new state inside a loop is postponed when its current loop path is a prefix of
+//! no loop path left uncovered. Normal states are explored first, in a base order (bfs, dfs or
+//! random, [`PruneSearcher::new`]). When none is left (`done`, Fig. 7), the searcher looks at the
+//! *uncovered frontier*: branches and lines not yet covered whose source location some state
+//! reached. A postponed state is promoted to normal only if it can still cover one of them;
+//! a frontier item no postponed state can cover is given up. The run ends when no normal state
+//! is left and no postponed state can cover anything new.
+//!
+//! Where kappa departs from the paper, and why:
+//!
+//! * Forks. The paper's KLEE continues the forking state on one side and creates a new state for
+//!   the other; kappa's engine creates all successors, so one of them continues the parent
+//!   (never postponed, like the paper's current state): the first whose loop path is a prefix of
+//!   an uncovered path, else the first. Successors at an error location are never postponed
+//!   (they end at once and report the error).
+//! * Loop paths come from [`kappa_ir::analysis::looppaths`]; the front-end's checks (bounds,
+//!   null, division) are no decisions of them.
+//! * Promotion (section 3.4.2). The paper checks the frontier node's condition against the
+//!   postponed state's constraints with the state's *present* values, which is a heuristic:
+//!   the state may still change the variables before it gets there. kappa uses the check only
+//!   where it is exact: a state is ruled out for a frontier edge if it cannot reach the edge in
+//!   the flowgraph, or if the condition's variables keep their present values until the edge
+//!   (no assignment on the way, no other activation) and the solver finds the condition
+//!   contradicts the state's path condition. Otherwise the state *may* cover the edge. States the
+//!   solver confirms come first; among the others, the most recently postponed. So pruning never
+//!   loses a branch a postponed state could cover (the coverage is that of full exploration),
+//!   at the price of exploring states in vain where a branch is unreachable in truth.
+//! * The failing sides of the front-end's checks are not frontier items: in a correct program
+//!   they are unreachable, and proving that is what full exploration costs. An error only a
+//!   postponed state would reach is therefore not found; the run is incomplete then, and
+//!   `kappa verify` answers `unknown` rather than `true`.
+
+mod reach;
+
+use kappa_engine::searcher::{by_kind, Searcher};
+use kappa_engine::state::State;
+use kappa_engine::value::{Pointer, SVal, OBJ_BITS};
+use kappa_engine::{Engine, LoopPosition, SearchKind};
+use kappa_expr::Sort;
+use kappa_ir::analysis::EdgeRole;
+use kappa_ir::{EdgeId, FuncId, LocKind, Op, Ty};
+use kappa_solver::SatResult;
+use std::collections::{HashMap, HashSet};
+
+/// The loop state-pruning searcher.
+pub struct PruneSearcher {
+    normal: Box<dyn Searcher>,
+    postponed: Vec<State>,
+    /// Per (state, frontier edge): what the check said (a postponed state does not change).
+    verdicts: HashMap<(u64, FuncId, EdgeId), Cover>,
+    /// Frontier edges no postponed state can cover.
+    given_up: HashSet<(FuncId, EdgeId)>,
+    check: PromotionCheck,
+    reach: Option<reach::Reach>,
+    stats: Counters,
+}
+
+#[derive(Default)]
+struct Counters {
+    postponed: u64,
+    promoted: u64,
+    given_up: u64,
+    checks: u64,
+    ruled_out: u64,
+}
+
+/// What the promotion check says about a postponed state and a frontier edge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Cover {
+    /// It cannot cover the edge.
+    No,
+    /// It may.
+    Maybe,
+    /// The edge's condition is satisfiable on values the state keeps until the edge.
+    Yes,
+}
+
+/// How the promotion check decides whether a postponed state can cover a frontier edge.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PromotionCheck {
+    /// A state is ruled out only when it cannot cover the edge whatever it does: the edge is
+    /// unreachable from it, or the edge's condition contradicts its path condition for every
+    /// value the variables it may still change before the edge can take. Pruning then loses no
+    /// branch full exploration covers; a branch that is uncoverable in truth costs the
+    /// exploration of every postponed state that may reach it.
+    #[default]
+    Sound,
+    /// The paper's check (section 3.4.2): the condition on the state's present values. Cheap
+    /// where branches are uncoverable, but it rules out states whose variables would still
+    /// change on the way (and with them branches full exploration covers).
+    Paper,
+}
+
+impl PromotionCheck {
+    pub fn name(self) -> &'static str {
+        match self {
+            PromotionCheck::Sound => "sound",
+            PromotionCheck::Paper => "paper",
+        }
+    }
+}
+
+impl PruneSearcher {
+    /// Loop state pruning over the base order `base` among normal states (`Bfs`, `Dfs` or
+    /// `Random` with `seed`).
+    pub fn new(base: SearchKind, seed: u64) -> PruneSearcher {
+        let base = if base == SearchKind::Prune { SearchKind::Bfs } else { base };
+        PruneSearcher {
+            normal: by_kind(base, seed),
+            postponed: Vec::new(),
+            verdicts: HashMap::new(),
+            given_up: HashSet::new(),
+            check: PromotionCheck::Sound,
+            reach: None,
+            stats: Counters::default(),
+        }
+    }
+
+    /// The promotion check (default [`PromotionCheck::Sound`]).
+    pub fn with_check(mut self, c: PromotionCheck) -> PruneSearcher {
+        self.check = c;
+        self
+    }
+
+    /// The base order's name.
+    pub fn base(&self) -> &'static str {
+        self.normal.name()
+    }
+
+    fn at_error(eng: &Engine<'_>, s: &State) -> bool {
+        let (f, l) = s.loc();
+        eng.program().func(f).locs.get(l.index()).is_some_and(|x| matches!(x.kind, LocKind::Error { .. }))
+    }
+
+    /// The uncovered frontier: edges (not a check's failing side) whose source some state
+    /// reached and whose branch or line no state covered.
+    fn frontier(&self, eng: &Engine<'_>) -> Vec<(FuncId, EdgeId)> {
+        let cov = eng.coverage();
+        let map = cov.map();
+        let mut out = Vec::new();
+        for f in &eng.program().functions {
+            let fc = &map.funcs[f.id.index()];
+            for (i, e) in f.edges.iter().enumerate() {
+                let id = EdgeId(i as u32);
+                if fc.roles[i] == EdgeRole::CheckFail || self.given_up.contains(&(f.id, id)) {
+                    continue;
+                }
+                if !cov.loc_reached(f.id, e.src) {
+                    continue;
+                }
+                let open = |x: Option<kappa_ir::analysis::ItemId>| x.is_some_and(|x| !cov.reached().contains(x));
+                if open(fc.branch[i]) || open(fc.line[i]) {
+                    out.push((f.id, id));
+                }
+            }
+        }
+        out
+    }
+
+    /// Section 3.4.2's check of postponed state `k` against the frontier edge `e` of `g`.
+    fn check(&mut self, eng: &mut Engine<'_>, k: usize, g: FuncId, e: EdgeId) -> Cover {
+        let key = (self.postponed[k].id, g, e);
+        if let Some(v) = self.verdicts.get(&key) {
+            return *v;
+        }
+        let v = self.judge(eng, k, g, e);
+        self.verdicts.insert(key, v);
+        v
+    }
+
+    fn judge(&mut self, eng: &mut Engine<'_>, k: usize, g: FuncId, e: EdgeId) -> Cover {
+        let st = &self.postponed[k];
+        let prog = eng.program();
+        let edge = prog.func(g).edge(e);
+        let reach = self.reach.get_or_insert_with(|| reach::Reach::new(prog));
+        if !reach.can_reach(prog, st, g, edge.src) {
+            return Cover::No;
+        }
+        let Op::Assume(c) = &edge.op else { return Cover::Maybe };
+        // The condition is checked on the innermost activation of `g` on the stack.
+        let Some(depth) = st.frames.iter().rposition(|fr| fr.func == g) else {
+            return match self.check {
+                PromotionCheck::Sound => Cover::Maybe,
+                PromotionCheck::Paper => Cover::No,
+            };
+        };
+        let mut at = st.clone();
+        at.frames.truncate(depth + 1);
+        let changing = match self.check {
+            PromotionCheck::Paper => Vec::new(),
+            PromotionCheck::Sound => match reach.changing_vars(prog, st, depth, c, edge.src) {
+                Some(v) => v,
+                None => return Cover::Maybe,
+            },
+        };
+        // Variables that may still change are arbitrary.
+        for &v in &changing {
+            let val = match prog.var_ty(v) {
+                Ty::Int(w) => SVal::Int(eng.fresh(&mut at, "havoc", Sort::Bv(w))),
+                Ty::Bool => SVal::Bool(eng.fresh(&mut at, "havoc", Sort::Bool)),
+                Ty::Ptr => SVal::Ptr(Pointer {
+                    obj: eng.fresh(&mut at, "havoc", Sort::Bv(OBJ_BITS)),
+                    off: eng.fresh(&mut at, "havoc", Sort::Bv(prog.ptr_bits())),
+                }),
+            };
+            eng.set_reg_value(&mut at, v, val);
+        }
+        let Ok(SVal::Bool(t)) = eng.eval_expr(&at, c) else {
+            return match self.check {
+                PromotionCheck::Sound => Cover::Maybe,
+                PromotionCheck::Paper => Cover::No,
+            };
+        };
+        self.stats.checks += 1;
+        match eng.check(&at, &t) {
+            SatResult::Unsat => {
+                self.stats.ruled_out += 1;
+                Cover::No
+            }
+            SatResult::Sat if changing.is_empty() && self.check == PromotionCheck::Sound => Cover::Yes,
+            SatResult::Sat => Cover::Maybe,
+            SatResult::Unknown(_) => Cover::Maybe,
+        }
+    }
+
+    /// Section 3.4.2: a postponed state that can cover a frontier edge, made normal. A state
+    /// the check confirms comes first; otherwise the state postponed first among those that may
+    /// cover the first frontier edge any may cover. Edges no state can cover are given up.
+    fn promote(&mut self, eng: &mut Engine<'_>) -> Option<State> {
+        if self.postponed.is_empty() {
+            return None;
+        }
+        let frontier = self.frontier(eng);
+        let mut first_maybe: Option<usize> = None;
+        for &(g, e) in &frontier {
+            let mut any = false;
+            for k in 0..self.postponed.len() {
+                match self.check(eng, k, g, e) {
+                    Cover::Yes => return Some(self.take(k)),
+                    Cover::Maybe => {
+                        any = true;
+                        first_maybe.get_or_insert(k);
+                    }
+                    Cover::No => {}
+                }
+            }
+            if !any {
+                self.given_up.insert((g, e));
+                self.stats.given_up += 1;
+            }
+        }
+        first_maybe.map(|k| self.take(k))
+    }
+
+    fn take(&mut self, k: usize) -> State {
+        self.stats.promoted += 1;
+        self.postponed.remove(k)
+    }
+}
+
+impl Searcher for PruneSearcher {
+    fn name(&self) -> &'static str {
+        "prune"
+    }
+
+    fn push(&mut self, s: State) {
+        self.normal.push(s)
+    }
+
+    fn pop(&mut self) -> Option<State> {
+        self.normal.pop()
+    }
+
+    fn len(&self) -> usize {
+        self.normal.len() + self.postponed.len()
+    }
+
+    /// Section 3.4.1: normal or postponed, decided at creation.
+    fn add(&mut self, eng: &Engine<'_>, parent: Option<u64>, succs: Vec<State>) {
+        if parent.is_none() || succs.len() < 2 {
+            for s in succs {
+                self.normal.push(s);
+            }
+            return;
+        }
+        let cov = eng.coverage();
+        // Per successor: at an error, and whether its loop path leaves something to cover.
+        let info: Vec<(bool, bool)> = succs
+            .iter()
+            .map(|s| {
+                let err = Self::at_error(eng, s);
+                let open = match cov.loop_position(s) {
+                    LoopPosition::Outside | LoopPosition::Unknown => true,
+                    LoopPosition::Open(n) => n > 0,
+                };
+                (err, open)
+            })
+            .collect();
+        let cont = info
+            .iter()
+            .position(|&(err, open)| !err && open)
+            .or_else(|| info.iter().position(|&(err, _)| !err))
+            .unwrap_or(0);
+        for (k, s) in succs.into_iter().enumerate() {
+            let (err, open) = info[k];
+            if k == cont || err || open {
+                self.normal.push(s);
+            } else {
+                self.stats.postponed += 1;
+                self.postponed.push(s);
+            }
+        }
+    }
+
+    fn select(&mut self, eng: &mut Engine<'_>) -> Option<State> {
+        if let Some(s) = self.normal.pop() {
+            return Some(s);
+        }
+        self.promote(eng)
+    }
+
+    fn held_back(&self) -> Option<String> {
+        (!self.postponed.is_empty()).then(|| {
+            let n = self.postponed.len();
+            format!("loop state pruning: {n} postponed state{} not explored", if n == 1 { "" } else { "s" })
+        })
+    }
+
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        vec![
+            ("postponed", self.stats.postponed),
+            ("promoted", self.stats.promoted),
+            ("dropped", self.postponed.len() as u64),
+            ("frontier_given_up", self.stats.given_up),
+            ("promotion_checks", self.stats.checks),
+            ("ruled_out", self.stats.ruled_out),
+        ]
+    }
+}
