@@ -55,7 +55,7 @@ impl<'p> Engine<'p> {
         g.last_check = Instant::now();
         g.last_states = self.stats.states_created;
         let mut rss = crate::rss_mb();
-        if pending >= 1000 && pending >= self.stats.states_pending_max {
+        if pending >= 100 && pending >= self.stats.states_pending_max {
             self.stats.memory_per_state_kb = ((rss - g.base_mb) * 1024.0 / pending as f64).max(0.0);
         }
         self.stats.peak_memory_mb = self.stats.peak_memory_mb.max(rss);
