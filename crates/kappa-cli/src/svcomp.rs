@@ -44,6 +44,9 @@ pub struct VerifyOpts {
     /// the slice; a counterexample is confirmed on the original program.
     #[arg(long)]
     pub slice: bool,
+    /// Write no witnesses: a `true` then costs no check of invariant candidates.
+    #[arg(long)]
+    pub no_witnesses: bool,
 }
 
 /// The error kinds a run for the property stops at.
@@ -145,7 +148,7 @@ pub fn verify(front: FrontOpts, ex: ExploreOpts, vo: VerifyOpts) -> ExitCode {
         if several {
             ex.out = ex.out.join(c.property.name());
         }
-        match verify_one(&front, &ex, &c.property, ub, vo.slice) {
+        match verify_one(&front, &ex, &c.property, ub, &vo) {
             Ok(v) => {
                 if let Some(want) = &c.expected {
                     let how = match task::agrees(want, &v) {
@@ -186,7 +189,13 @@ pub fn front_options(front: &FrontOpts, p: &Property) -> kappa_cfront::Options {
     o
 }
 
-fn verify_one(front: &FrontOpts, ex: &ExploreOpts, p: &Property, ub: UbMode, slice: bool) -> Result<Verdict, ExitCode> {
+fn verify_one(
+    front: &FrontOpts,
+    ex: &ExploreOpts,
+    p: &Property,
+    ub: UbMode,
+    vo: &VerifyOpts,
+) -> Result<Verdict, ExitCode> {
     let prog = match kappa_libc::lower_file(&front.file, &front_options(front, p)) {
         Ok(prog) => prog,
         Err(d) if d.kind == DiagKind::Unsupported => {
@@ -202,7 +211,7 @@ fn verify_one(front: &FrontOpts, ex: &ExploreOpts, p: &Property, ub: UbMode, sli
     if *p == Property::Termination {
         ex.mode = "classic".into();
     }
-    if slice {
+    if vo.slice {
         if !matches!(p, Property::UnreachCall { .. }) {
             eprintln!(
                 "kappa: note: --slice: the slicer's property is unreach-call, not {}; verifying the original program",
@@ -236,13 +245,13 @@ fn verify_one(front: &FrontOpts, ex: &ExploreOpts, p: &Property, ub: UbMode, sli
             verdict = Verdict::Unknown(kappa_engine::engine::INTERRUPTED.into());
         }
     }
-    if let Verdict::False(sub) = &verdict {
+    if let (Verdict::False(sub), false) = (&verdict, vo.no_witnesses) {
         match write_violation_witnesses(front, &prog, p, sub, &report, &ex.out) {
             Ok(files) => println!("witness: {}", files.join(", ")),
             Err(e) => eprintln!("kappa: no violation witness: {e}"),
         }
     }
-    if verdict == Verdict::True {
+    if verdict == Verdict::True && !vo.no_witnesses {
         match write_correctness_witnesses(front, &prog, p, &ex, report.stats.time_s) {
             Ok(files) => println!("witness: {}", files.join(", ")),
             Err(e) => eprintln!("kappa: no correctness witness: {e}"),

@@ -265,6 +265,31 @@ fn ub_stop_is_the_task_default_for_reachability() {
     assert!(out.contains("warning: undefined behaviour (null_deref)"), "{out}");
 }
 
+/// `--no-witnesses`: the same verdicts, no witness file and no witness line.
+#[test]
+fn no_witnesses_writes_none() {
+    for (file, want) in [
+        ("tests/programs/tasks/null_deref_unreach.c", "RESULT: true"),
+        ("tests/programs/properties/double_free.c", "RESULT: false(valid-free)"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let out_dir = dir.path().to_str().unwrap();
+        let prop = if want == "RESULT: true" { "unreach-call" } else { "valid-memsafety" };
+        let mut args = vec!["verify", "--quiet", "--ub", "stop", "--property", prop, "--out", out_dir, file];
+        let (out, _, _) = kappa(&args);
+        assert_eq!(last_line(&out), want, "{out}");
+        assert!(out.contains("witness: "), "{out}");
+        args.insert(1, "--no-witnesses");
+        let dir2 = tempfile::tempdir().unwrap();
+        args[8] = dir2.path().to_str().unwrap();
+        let (out, _, _) = kappa(&args);
+        assert_eq!(last_line(&out), want, "{out}");
+        assert!(!out.contains("witness: "), "{out}");
+        let files: Vec<_> = std::fs::read_dir(dir2.path()).unwrap().flatten().map(|e| e.file_name()).collect();
+        assert!(!files.iter().any(|f| f.to_string_lossy().starts_with("witness")), "{files:?}");
+    }
+}
+
 #[test]
 fn bad_tasks_and_properties_are_refused() {
     let dir = tempfile::tempdir().unwrap();
