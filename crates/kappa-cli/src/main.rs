@@ -102,7 +102,7 @@ pub struct ExploreOpts {
     #[arg(long, value_name = "N")]
     pub max_tests: Option<u64>,
     /// A test file for each of the first N paths, then only for paths that reach an error not
-    /// seen before or add a branch, line or loop path to what the tests written cover; `all`:
+    /// seen before or add a branch or a line to what the tests written cover; `all`:
     /// one for every path.
     #[arg(long, value_name = "N|all", default_value = "1000", value_parser = parse_path_tests)]
     pub path_tests: PathTests,

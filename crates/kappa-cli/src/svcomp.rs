@@ -316,22 +316,9 @@ fn confirm(front: &FrontOpts, p: &Property, report: &RunReport, verdict: Verdict
     let Some(test) = &v.testcase else {
         return Verdict::Unknown("no test for the counterexample (solver unknown)".into());
     };
-    let opts = kappa_replay::ReplayOptions {
-        include_dirs: front.include.clone(),
-        defines: front.define.clone(),
-        ..Default::default()
-    };
-    if !kappa_replay::compiler_available(&opts, front.data_model) {
-        eprintln!(
-            "kappa: note: no C compiler for {}: the counterexample is not confirmed by replay",
-            front.data_model.name()
-        );
-        return verdict;
-    }
-    match kappa_replay::replay(&front.file, test, &opts) {
-        Ok(r) if r.matches => verdict,
-        Ok(r) => Verdict::Unknown(format!("counterexample did not replay: {}", r.explanation)),
-        Err(e) => Verdict::Unknown(format!("counterexample could not be replayed: {e}")),
+    match explore::confirm_by_replay(front, test) {
+        Ok(()) => verdict,
+        Err(why) => Verdict::Unknown(why),
     }
 }
 

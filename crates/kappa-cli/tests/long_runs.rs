@@ -138,7 +138,7 @@ fn max_tests_caps_the_files_and_the_statistics_count_every_path() {
 }
 
 /// The default policy's threshold (`--path-tests`): every path up to it, then only paths that
-/// add coverage (a branch, a line, a loop path) or reach a new error; the number of files is
+/// add coverage (a branch or a line) or reach a new error; the number of files is
 /// bounded by the threshold plus the coverage items, however long the run.
 #[test]
 fn path_tests_threshold_bounds_the_files() {

@@ -75,7 +75,7 @@ pub struct TestPolicy {
     /// At most this many test files.
     pub max: Option<u64>,
     /// After this many test files, only paths that end in an error not seen before or add a
-    /// branch, a line or a loop path to what the tests written so far cover get one (KLEE's
+    /// branch or a line to what the tests written so far cover get one (KLEE's
     /// `--only-output-states-covering-new`; `Some(0)` is `--tests covering`: a suite with the
     /// coverage of all paths).
     pub every_path_until: Option<u64>,

@@ -83,7 +83,9 @@ impl<'p> Engine<'p> {
             return;
         }
         self.stats.paths_completed += 1;
-        let model = self.path_model(&st);
+        // A model costs a solver query: only for the κ of loop summaries (what the path covered)
+        // or for a test that is wanted.
+        let mut model = if st.coverage.summaries.is_empty() { None } else { self.path_model(&st) };
         let items = self.cov.path_items(&st, model.as_ref());
         self.cov.on_path_end(&items);
         let error_key = match &how {
@@ -96,6 +98,9 @@ impl<'p> Engine<'p> {
         // The first path of each error keeps its test in memory (verify replays it), written
         // or not.
         let wanted = write || new_error || self.cfg.test_dir.is_none();
+        if wanted && model.is_none() && st.coverage.summaries.is_empty() {
+            model = self.path_model(&st);
+        }
         let test = if wanted { model.as_ref().and_then(|m| self.make_test(&st, &how, m)) } else { None };
         if test.is_none() && wanted {
             self.stats.tests_missing += 1;
