@@ -145,7 +145,14 @@ pub fn explore(
         clean_tests(d);
     }
     cfg.stop_at_first_violation = stop_at_violation;
-    let solver = kappa_solver::default_chain(cfg.solver_timeout);
+    if let Some(f) = &ex.solver_log {
+        // The log is appended to query by query; a run starts it afresh.
+        let _ = std::fs::remove_file(f);
+    }
+    let solver = kappa_solver::chain(&kappa_solver::ChainOptions {
+        timeout: cfg.solver_timeout,
+        unknown_log: ex.solver_log.clone(),
+    });
     let record = cfg.record_tree;
     let compact = cfg.mode == Mode::Compact;
     // Compact mode: calls of small functions inside loops are inlined, so that the loops'
@@ -335,8 +342,10 @@ pub fn print_report(prog: &Program, report: &RunReport, out_dir: &Path) {
             println!("  no template: {why}");
         }
     }
+    let classes: Vec<String> = s.solver_unknown_classes.iter().map(|(k, v)| format!("{v} {k}")).collect();
+    let classes = if classes.is_empty() { String::new() } else { format!(": {}", classes.join(", ")) };
     println!(
-        "time: {:.2} s (solver {:.2} s, {} queries, {} unknown)",
+        "time: {:.2} s (solver {:.2} s, {} queries, {} unknown{classes})",
         s.time_s, s.solver_time_s, s.solver_queries, s.solver_unknown,
     );
     println!("coverage: {}", crate::coverage::summary_line(&s.coverage));

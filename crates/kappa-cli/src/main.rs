@@ -115,6 +115,10 @@ pub struct ExploreOpts {
     /// Write the symbolic execution tree (.dot; .svg/.png with Graphviz).
     #[arg(long, value_name = "FILE")]
     pub tree: Option<PathBuf>,
+    /// Write every solver query left undecided (timeout, incomplete quantifiers, …) to FILE in
+    /// SMT-LIB, with its class (quantified, non-linear, arrays, bit-vector) and Z3's reason.
+    #[arg(long, value_name = "FILE")]
+    pub solver_log: Option<PathBuf>,
     /// No progress display.
     #[arg(long)]
     pub quiet: bool,

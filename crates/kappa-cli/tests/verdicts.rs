@@ -111,3 +111,38 @@ fn no_wrong_verdict_with(mode: &str, heap: &str, extra: &[&str], files: &[(PathB
     assert!(wrong.is_empty(), "{mode}, {heap} {extra:?}: wrong verdicts:\n{}", wrong.join("\n"));
     assert!(decided >= min_decided, "{mode}, {heap} {extra:?}: only {decided} programs decided");
 }
+
+/// A query the solver cannot decide (factoring a 61-bit product of two 31-bit primes) makes the
+/// verdict `unknown`, counted by class in the statistics and written to `--solver-log` as an
+/// SMT-LIB script.
+#[test]
+fn undecided_queries_are_reported_by_class() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let src = dir.path().join("factor.c");
+    std::fs::write(
+        &src,
+        "extern unsigned long __VERIFIER_nondet_ulong(void);\nextern void reach_error(void);\nint main(void) {\n  unsigned long p = __VERIFIER_nondet_ulong(), q = __VERIFIER_nondet_ulong();\n  if (p > 1 && q > 1 && p < 4294967296UL && q < 4294967296UL && p * q == 2465383899778153439UL)\n    reach_error();\n  return 0;\n}\n",
+    )
+    .expect("write");
+    let (log, json) = (dir.path().join("undecided.smt2"), dir.path().join("stats.json"));
+    let out = Command::new(env!("CARGO_BIN_EXE_kappa"))
+        .args(["verify", "--max-time", "3", "--out"])
+        .arg(dir.path().join("out"))
+        .arg("--solver-log")
+        .arg(&log)
+        .arg("--stats-json")
+        .arg(&json)
+        .arg(&src)
+        .output()
+        .expect("run kappa");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.lines().last().unwrap_or("").starts_with("RESULT: unknown ("), "{stdout}");
+    assert!(stdout.contains("non-linear)"), "the summary names the class: {stdout}");
+    let stats: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).expect("stats")).expect("json");
+    let unknown = stats["solver_unknown"].as_u64().expect("solver_unknown");
+    assert!(unknown >= 1, "{stats}");
+    assert_eq!(stats["solver_unknown_classes"]["non-linear"].as_u64(), Some(unknown), "{stats}");
+    let text = std::fs::read_to_string(&log).expect("the solver log");
+    assert_eq!(text.matches("; undecided query").count() as u64, unknown);
+    assert!(text.contains("(declare-fun") && text.contains("bvmul") && text.contains("(check-sat)"), "{text}");
+}

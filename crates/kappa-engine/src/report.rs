@@ -97,6 +97,10 @@ pub struct Stats {
     pub solver_case_splits: u64,
     /// Non-linear queries asked with bounded symbols narrowed to fewer bits.
     pub solver_narrowed: u64,
+    /// `solver_unknown` by what made the queries hard: `quantified`, `non-linear`, `arrays`,
+    /// `bit-vector` (`--solver-log FILE` writes the queries).
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub solver_unknown_classes: std::collections::BTreeMap<String, u64>,
     pub templates: TemplateStats,
     pub heap_stats: HeapStats,
     pub coverage: Coverage,

@@ -12,7 +12,9 @@
 //!   counterexample cache);
 //! * [`InstantiatingSolver`] (outermost) makes models of quantified queries concrete by
 //!   expanding bounded quantifiers once the scalars are known;
-//! * [`Z3Solver`] asks Z3, reusing one incremental solver per thread.
+//! * [`Z3Solver`] asks Z3, reusing one incremental solver per thread;
+//! * [`UnknownLog`] (outermost) counts the queries left undecided by [`QueryClass`] and can
+//!   log them in SMT-LIB.
 //!
 //! [`default_chain`] assembles them in KLEE's order: independence first, so that the caches see
 //! the small factors, which recur far more often than whole path conditions.
@@ -27,6 +29,7 @@ mod instantiate;
 pub mod interrupt;
 mod narrow;
 mod syms;
+mod unknowns;
 mod z3solver;
 
 pub use caching::{CachingSolver, CachingStats};
@@ -34,6 +37,7 @@ pub use casesplit::CaseSplitSolver;
 pub use independence::{IndependenceSolver, ModelStrategy};
 pub use instantiate::{expand_bounded_quantifiers, under_approximate, InstantiatingSolver, MAX_INSTANCES};
 pub use narrow::NarrowingSolver;
+pub use unknowns::{classify, QueryClass, UnknownLog};
 pub use z3solver::{Z3Mode, Z3Options, Z3Solver};
 
 use kappa_expr::{eval, Elem, Sort, SymId, Term, Value};
@@ -225,6 +229,8 @@ pub struct SolverStats {
     pub case_splits: u64,
     /// Non-linear queries whose bounded symbols were narrowed ([`NarrowingSolver`]).
     pub narrowed: u64,
+    /// Queries the chain left undecided, by [`QueryClass`] name ([`UnknownLog`]).
+    pub unknown_classes: BTreeMap<&'static str, u64>,
     pub cache: CachingStats,
 }
 
@@ -344,16 +350,34 @@ impl Counters {
     }
 }
 
+/// How [`chain`] builds the solver chain.
+#[derive(Clone, Debug, Default)]
+pub struct ChainOptions {
+    /// Time limit of each query reaching Z3.
+    pub timeout: Option<Duration>,
+    /// Where the queries the chain leaves undecided are appended in SMT-LIB ([`UnknownLog`]).
+    pub unknown_log: Option<std::path::PathBuf>,
+}
+
 /// The chain the engine uses: independence, then the caches, then Z3 — KLEE's order
 /// (`IndependentSolver` → `CachingSolver` → `CexCachingSolver` → core). Caches behind the
 /// independence layer see small factors, which recur across paths; with the caches in front
 /// (keyed by whole path conditions) the `bench` example runs 4–10 times slower. Case splitting
 /// sits in front of independence so that the cases of a query are factored and cached too.
-/// Narrowing sits right above Z3: the caches key on the queries as the engine asks them.
-pub fn default_chain(timeout: Option<Duration>) -> Box<dyn Solver> {
-    let mut s: Box<dyn Solver> = Box::new(InstantiatingSolver::new(CaseSplitSolver::new(IndependenceSolver::new(
-        CachingSolver::new(NarrowingSolver::new(Z3Solver::new())),
-    ))));
-    s.set_timeout(timeout);
+/// Narrowing sits right above Z3: the caches key on the queries as the engine asks them. The
+/// log of undecided queries is outermost: it sees what every layer's retries left undecided.
+pub fn chain(opts: &ChainOptions) -> Box<dyn Solver> {
+    let mut s: Box<dyn Solver> = Box::new(UnknownLog::new(
+        InstantiatingSolver::new(CaseSplitSolver::new(IndependenceSolver::new(CachingSolver::new(
+            NarrowingSolver::new(Z3Solver::new()),
+        )))),
+        opts.unknown_log.clone(),
+    ));
+    s.set_timeout(opts.timeout);
     s
+}
+
+/// [`chain`] with a query time limit and no log.
+pub fn default_chain(timeout: Option<Duration>) -> Box<dyn Solver> {
+    chain(&ChainOptions { timeout, unknown_log: None })
 }

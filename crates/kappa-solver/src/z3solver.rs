@@ -894,6 +894,20 @@ impl Solver for Z3Solver {
     }
 }
 
+/// The query as an SMT-LIB script (declarations and assertions, no `check-sat`), as Z3 prints
+/// the translation the core solver would check.
+pub(crate) fn smtlib(q: &Query) -> Result<String, String> {
+    let mut s = Z3Solver::new();
+    catch_unwind(AssertUnwindSafe(|| {
+        for t in q.constraints() {
+            let b = s.translate_bool(t)?;
+            s.solver.assert(&b);
+        }
+        Ok(s.solver.to_string())
+    }))
+    .unwrap_or_else(|_| Err("Z3 failed while translating".into()))
+}
+
 /// Widest symbol whose constraints [`Z3Solver::byte_predicate`] evaluates at every value.
 const BYTE_PREDICATE_BITS: u32 = 8;
 /// Terms smaller than this go to Z3 as they are.

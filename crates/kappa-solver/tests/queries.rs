@@ -591,3 +591,45 @@ fn byte_classifications_agree_with_evaluation() {
         }
     }
 }
+
+/// Queries left undecided are counted by class, and logged as SMT-LIB scripts that another
+/// solver reads as they are (cvc5 decides the logged non-linear query).
+#[test]
+fn undecided_queries_are_classified_and_logged() {
+    use kappa_solver::{classify, QueryClass, UnknownLog};
+    let dir = std::env::temp_dir().join(format!("kappa-unknown-log-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let log = dir.join("undecided.smt2");
+    let _ = std::fs::remove_file(&log);
+    let mut s = UnknownLog::new(Z3Solver::new(), Some(log.clone()));
+    let (x, y) = (sym("x", Sort::Bv(16)), sym("y", Sort::Bv(16)));
+    let pc = vec![bv(1, 16).bvult(&x), bv(1, 16).bvult(&y), x.bvult(&bv(256, 16)), y.bvult(&bv(256, 16))];
+    let product = Query::new(&pc, x.bvmul(&y).eq(&bv(391, 16)));
+    let linear = Query::new(&pc, x.bvadd(&y).eq(&bv(40, 16)));
+    let a = sym("a", Sort::Array(Elem::Bv(16), Elem::Bv(16)));
+    let read = Query::new(&pc, a.select(&x).eq(&y));
+    assert_eq!(classify(&product), QueryClass::NonLinear);
+    assert_eq!(classify(&linear), QueryClass::BitVector);
+    assert_eq!(classify(&read), QueryClass::Arrays);
+    let b = sym("b", Sort::Bv(16));
+    let all = Term::forall(std::slice::from_ref(&b), &b.bvmul(&x).bvult(&a.select(&b)));
+    assert_eq!(classify(&Query::new(&pc, all)), QueryClass::Quantified);
+    // With almost no work allowed Z3 gives up on the product; decided queries are not logged.
+    s.set_rlimit(Some(1000));
+    assert!(matches!(s.check(&product), SatResult::Unknown(_)));
+    s.set_rlimit(None);
+    assert_eq!(s.check(&linear), SatResult::Sat);
+    let stats = s.stats();
+    assert_eq!(stats.unknown_classes.get("non-linear"), Some(&1));
+    assert_eq!(stats.unknown_classes.values().sum::<u64>(), 1);
+    let text = std::fs::read_to_string(&log).expect("the log is written");
+    assert_eq!(text.matches("; undecided query").count(), 1);
+    assert!(text.contains("class non-linear"), "{text}");
+    let out = std::process::Command::new("cvc5")
+        .arg("--lang=smt2")
+        .arg(&log)
+        .output()
+        .expect("cvc5 is installed by scripts/setup.sh");
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "sat", "{}", String::from_utf8_lossy(&out.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}
