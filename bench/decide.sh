@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The "decide more programs" benchmark (issue 12): every program of bench/decide is verified by
 # one or more kappa binaries (e.g. before and after a change) in the same run, and a Markdown
-# table gives per binary the verdict, time, states and solver unknowns; a verdict that
+# table gives per binary the verdict, time, states and solver unknowns (by class: quantified,
+# non-linear, arrays, bit-vector, for binaries that report it); a verdict that
 # contradicts the program's `// kappa-expect: verdict=` line is flagged WRONG (kappa's `false`
 # is always a counterexample replayed on the gcc-compiled program). With REPEAT=N each binary
 # verifies each program N times and the table says which verdicts flipped between runs.
@@ -50,6 +51,9 @@ for f in files:
             v += " (flips)"
         t = f'{last["time_s"]:.2f}' if last else "-"
         unk = last["solver_unknown"] if last else "-"
+        classes = (last or {}).get("solver_unknown_classes") or {}
+        if classes:
+            unk = f"{unk} ({', '.join(f'{n} {k}' for k, n in sorted(classes.items()))})"
         states = last["states_created"] if last else "-"
         reason = ""
         if last and verdicts[-1] == "unknown" and last.get("incomplete"):
@@ -59,6 +63,8 @@ for f in files:
         c[verdicts[-1] if verdicts[-1] == want else ("unknown" if verdicts[-1] == "unknown" else "wrong")] += 1
         c["time"] += last["time_s"] if last else float(T)
         c["unknowns"] += last["solver_unknown"] if last else 0
+        for k, n in classes.items():
+            c["class " + k] += n
         if reason:
             c["reasons"] = 0
             cells[-1] += f" | {reason}"
@@ -74,7 +80,8 @@ print()
 for name, _ in bins:
     c = totals[name]
     print(f"- {name}: {c['true'] + c['false']} of {len(files)} decided ({c['true']} true, {c['false']} false), "
-          f"{c['unknown']} unknown, {c['wrong']} wrong; total time {c['time']:.1f} s; solver unknowns {c['unknowns']}")
+          f"{c['unknown']} unknown, {c['wrong']} wrong; total time {c['time']:.1f} s; solver unknowns {c['unknowns']}"
+          + "".join(f", {n} {k[6:]}" for k, n in sorted(c.items()) if k.startswith("class ")))
 if REPEAT > 1:
     print(f"- verdicts that flipped over {REPEAT} runs: " + ("; ".join(flips) if flips else "none"))
 sys.exit(1 if wrong else 0)
