@@ -97,6 +97,9 @@ pub struct Stats {
     pub solver_case_splits: u64,
     /// Non-linear queries asked with bounded symbols narrowed to fewer bits.
     pub solver_narrowed: u64,
+    /// Quantified queries Z3 gave up on that were decided by expanding every instance of their
+    /// quantifiers (the bound κ of each known from the query).
+    pub solver_expanded: u64,
     /// `solver_unknown` by what made the queries hard: `quantified`, `non-linear`, `arrays`,
     /// `bit-vector` (`--solver-log FILE` writes the queries).
     #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]

@@ -187,4 +187,7 @@ impl<S: Solver> Solver for CaseSplitSolver<S> {
         self.timeout = t;
         self.inner.set_timeout(t)
     }
+    fn set_rlimit(&mut self, r: Option<u64>) {
+        self.inner.set_rlimit(r)
+    }
 }

@@ -11,6 +11,7 @@
 //! layer asks the inner solver for the scalars of a quantified query, expands, and asks again
 //! for the arrays of the expanded query, whose models are plain.
 
+use crate::syms::InfoCache;
 use crate::{Model, Query, SatResult, Solver, SolverStats};
 use kappa_expr::{Op, Sort, SymId, Term, Value};
 use std::collections::HashMap;
@@ -26,11 +27,37 @@ pub struct InstantiatingSolver<S> {
     inner: S,
     /// The per-query time limit, which the expansion of quantifiers honours too.
     timeout: Option<Duration>,
+    info: InfoCache,
+    /// Quantified queries Z3 gave up on and that their exact expansion decided.
+    pub expanded: u64,
 }
 
 impl<S: Solver> InstantiatingSolver<S> {
     pub fn new(inner: S) -> Self {
-        InstantiatingSolver { inner, timeout: None }
+        InstantiatingSolver { inner, timeout: None, info: InfoCache::new(1 << 12), expanded: 0 }
+    }
+
+    /// `q` with every quantifier `∀τ. τ <u c → body` replaced by its instances for every value
+    /// `τ` can take below the largest `c` the query allows: exact, not an approximation, when
+    /// `c` is a constant or a symbol that the query's constraints on it alone bound (κ ≤ 999
+    /// from a loop's exit condition), since every model of the query then has `c` within that
+    /// bound. `None` when a bound is unknown or the instances would exceed [`EXPAND_MAX`].
+    fn exact_expansion(&mut self, q: &Query) -> Option<(Vec<Term>, Term)> {
+        let mut bounds: HashMap<SymId, u64> = HashMap::new();
+        for c in q.constraints().flat_map(all_quantifier_bounds) {
+            if let Some(v) = c.as_var() {
+                if let std::collections::hash_map::Entry::Vacant(e) = bounds.entry(v) {
+                    e.insert(crate::narrow::unsigned_max(&mut self.info, q.constraints(), v)?);
+                }
+            }
+        }
+        let mut budget = EXPAND_MAX;
+        let mut out = Vec::with_capacity(q.pc.len());
+        for t in q.pc {
+            out.push(expand_within(t, &bounds, &mut budget)?);
+        }
+        let cond = expand_within(&q.cond, &bounds, &mut budget)?;
+        Some((out, cond))
     }
 
     /// `q` with every quantifier replaced by its first `k` instances, so that a model of the
@@ -39,6 +66,22 @@ impl<S: Solver> InstantiatingSolver<S> {
     fn small_instances(q: &Query, k: u64) -> Option<(Vec<Term>, Term)> {
         let pc = q.pc.iter().map(|c| under_approximate(c, k, true)).collect::<Option<Vec<_>>>()?;
         Some((pc, under_approximate(&q.cond, k, true)?))
+    }
+
+    /// After Z3 gave up on a quantified model query: the model of its exact expansion, with a
+    /// fixed amount of work (`None`: no expansion, or no answer either).
+    fn model_expanded(&mut self, q: &Query) -> Option<Result<Model, SatResult>> {
+        let (pc, cond) = self.exact_expansion(q)?;
+        self.inner.set_rlimit(Some(EXPANDED_TRY));
+        let r = self.inner.model(&Query { pc: &pc, cond });
+        self.inner.set_rlimit(None);
+        match r {
+            Err(SatResult::Unknown(_)) => None,
+            r => {
+                self.expanded += 1;
+                Some(r)
+            }
+        }
     }
 
     fn model_quantified(&mut self, q: &Query) -> Result<Model, SatResult> {
@@ -56,7 +99,13 @@ impl<S: Solver> InstantiatingSolver<S> {
         let scalars =
             match (!small.is_empty()).then(|| self.inner.model(&Query { pc: &all, cond: Term::and_all(small) })) {
                 Some(Ok(m)) => m,
-                _ => self.inner.model(q)?,
+                _ => match self.inner.model(q) {
+                    Ok(m) => m,
+                    Err(SatResult::Unknown(why)) if why != crate::interrupt::REASON => {
+                        return self.model_expanded(q).ok_or(SatResult::Unknown(why))?
+                    }
+                    Err(e) => return Err(e),
+                },
             };
         let map: HashMap<SymId, Term> =
             scalars.symbols().filter_map(|s| Some((s, constant(&scalars.value(s)?)?))).collect();
@@ -93,6 +142,15 @@ impl<S: Solver> InstantiatingSolver<S> {
 
 /// The iteration bound tried first for each quantifier when looking for a model.
 const SMALL_BOUND: u64 = 8;
+
+/// The most instances (over all quantifiers) of a query's [exact
+/// expansion](InstantiatingSolver::exact_expansion).
+const EXPAND_MAX: u64 = 4096;
+
+/// The work (Z3 resource units, some 5 to 10 seconds) the exact expansion of a quantified
+/// query Z3 gave up on gets; work, not time, so that the same queries are decided whatever the
+/// machine's load.
+const EXPANDED_TRY: u64 = 20_000_000;
 
 /// The instances per quantifier of the quantifier-free query tried before a quantified one.
 /// Z3 takes seconds on some quantified bit-vector queries that a few instances answer in
@@ -153,6 +211,58 @@ fn quantifier_bounds(t: &Term) -> Vec<Term> {
         stack.extend(x.args().iter().cloned());
     }
     out
+}
+
+/// The bounds `c` of every quantifier `∀τ. τ <u c → …` or `∀τ. τ ≤u c → …` in `t`, nested ones
+/// included.
+fn all_quantifier_bounds(t: &Term) -> Vec<Term> {
+    let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![t.clone()];
+    while let Some(x) = stack.pop() {
+        if !seen.insert(x.id()) || !x.has_quantifier() {
+            continue;
+        }
+        if let (Op::Forall, [var, body]) = (x.op(), x.args()) {
+            if let Some((c, _)) = var.as_var().and_then(|v| guard(body, v)) {
+                out.push(c.clone());
+            }
+        }
+        stack.extend(x.args().iter().cloned());
+    }
+    out
+}
+
+/// `t` with each quantifier `∀τ. τ <u c → body` (or `τ ≤u c`) replaced by the conjunction of
+/// its instances `body[τ := i]` for `i` up to the largest value of `c`: a constant, or a symbol
+/// bounded in `bounds`. The guard stays in each instance, so instances beyond the actual `c`
+/// hold trivially. `None` when a bound is unknown or `budget` instances are not enough.
+fn expand_within(t: &Term, bounds: &HashMap<SymId, u64>, budget: &mut u64) -> Option<Term> {
+    if !t.has_quantifier() {
+        return Some(t.clone());
+    }
+    if t.op() != Op::Forall {
+        let args = t.args().iter().map(|a| expand_within(a, bounds, budget)).collect::<Option<Vec<_>>>()?;
+        return Some(Term::apply(t.op(), &args, t.sort()));
+    }
+    let [var, body] = t.args() else { return None };
+    let tau = var.as_var()?;
+    let Sort::Bv(w) = Term::sym_info(tau).sort else { return None };
+    let (c, inclusive) = guard(body, tau)?;
+    let max = match (c.as_bv(), c.as_var()) {
+        (Some(k), _) => k,
+        (_, Some(v)) => *bounds.get(&v)?,
+        _ => return None,
+    };
+    // τ <u c ≤ max: τ < max; τ ≤u c ≤ max: τ ≤ max.
+    let n = if inclusive { max.checked_add(1)? } else { max };
+    *budget = budget.checked_sub(n)?;
+    let mut parts = Vec::with_capacity(n as usize);
+    for i in 0..n {
+        let inst = body.substitute(&HashMap::from([(tau, Term::bv(i, w))]));
+        parts.push(expand_within(&inst, bounds, budget)?);
+    }
+    Some(Term::and_all(parts))
 }
 
 /// `c` when `body` is a disjunction with the disjunct `¬(τ <u c)`.
@@ -241,6 +351,26 @@ impl<S: Solver> Solver for InstantiatingSolver<S> {
                     return SatResult::Sat;
                 }
             }
+            let r = self.inner.check(q);
+            if !matches!(&r, SatResult::Unknown(why) if why != crate::interrupt::REASON) {
+                return r;
+            }
+            // Z3 gave up on the quantifiers: every instance, when the bounds are known, with a
+            // fixed amount of work of its own.
+            return match self.exact_expansion(q) {
+                Some((pc, cond)) => {
+                    self.inner.set_rlimit(Some(EXPANDED_TRY));
+                    let e = self.inner.check(&Query { pc: &pc, cond });
+                    self.inner.set_rlimit(None);
+                    if e.is_unknown() {
+                        r
+                    } else {
+                        self.expanded += 1;
+                        e
+                    }
+                }
+                None => r,
+            };
         }
         self.inner.check(q)
     }
@@ -254,7 +384,9 @@ impl<S: Solver> Solver for InstantiatingSolver<S> {
     }
 
     fn stats(&self) -> SolverStats {
-        self.inner.stats()
+        let mut s = self.inner.stats();
+        s.expanded = self.expanded;
+        s
     }
 
     fn set_timeout(&mut self, t: Option<Duration>) {

@@ -229,6 +229,9 @@ pub struct SolverStats {
     pub case_splits: u64,
     /// Non-linear queries whose bounded symbols were narrowed ([`NarrowingSolver`]).
     pub narrowed: u64,
+    /// Quantified queries Z3 gave up on that the exact expansion of their quantifiers decided
+    /// ([`InstantiatingSolver`]).
+    pub expanded: u64,
     /// Queries the chain left undecided, by [`QueryClass`] name ([`UnknownLog`]).
     pub unknown_classes: BTreeMap<&'static str, u64>,
     pub cache: CachingStats,

@@ -36,6 +36,8 @@ pub struct NarrowingSolver<S> {
     inner: S,
     /// The query time the layer above set; split between the two tries.
     timeout: Option<Duration>,
+    /// The work limit the layer above set, restored after the narrowed try.
+    rlimit: Option<u64>,
     info: InfoCache,
     /// (symbol, narrow width, extension) → the narrow symbol, reused across queries so that
     /// the same constraint is the same term for the core solver and its caches.
@@ -46,7 +48,7 @@ pub struct NarrowingSolver<S> {
 
 /// Signed and unsigned bounds of one symbol, as the constraints give them.
 #[derive(Clone, Copy, Debug)]
-struct Range {
+pub(crate) struct Range {
     w: u32,
     slo: i64,
     shi: i64,
@@ -55,7 +57,7 @@ struct Range {
 }
 
 impl Range {
-    fn new(w: u32) -> Range {
+    pub(crate) fn new(w: u32) -> Range {
         let half = 1i128 << (w - 1);
         Range { w, slo: (-half) as i64, shi: (half - 1) as i64, ulo: 0, uhi: mask(w) }
     }
@@ -116,6 +118,21 @@ impl Range {
     }
 }
 
+/// The largest unsigned value the constraints that mention only `v` (among `ts`) allow it.
+pub(crate) fn unsigned_max<'a>(info: &mut InfoCache, ts: impl IntoIterator<Item = &'a Term>, v: SymId) -> Option<u64> {
+    let Sort::Bv(w @ 1..=64) = Term::var(v).sort() else { return None };
+    let mut r = Range::new(w);
+    let mut stack: Vec<Term> = ts.into_iter().cloned().collect();
+    while let Some(t) = stack.pop() {
+        if *info.get(&t).free == [v] {
+            read_bound(&t, v, &mut r);
+        } else if t.op() == Op::And {
+            stack.extend(t.args().iter().cloned());
+        }
+    }
+    Some(if r.slo >= 0 { r.uhi.min(r.shi as u64) } else { r.uhi })
+}
+
 /// `t` is a comparison of the symbol with a constant (possibly negated): tightens `r`.
 fn read_bound(t: &Term, v: SymId, r: &mut Range) {
     let (t, neg) = if t.op() == Op::Not { (t.arg(0).clone(), true) } else { (t.clone(), false) };
@@ -156,7 +173,14 @@ fn read_bound(t: &Term, v: SymId, r: &mut Range) {
 
 impl<S: Solver> NarrowingSolver<S> {
     pub fn new(inner: S) -> NarrowingSolver<S> {
-        NarrowingSolver { inner, timeout: None, info: InfoCache::new(1 << 16), fresh: HashMap::new(), narrowed: 0 }
+        NarrowingSolver {
+            inner,
+            timeout: None,
+            rlimit: None,
+            info: InfoCache::new(1 << 16),
+            fresh: HashMap::new(),
+            narrowed: 0,
+        }
     }
 
     /// The replacement of each symbol the query's own-symbol constraints bound to fewer bits;
@@ -214,9 +238,9 @@ impl<S: Solver> NarrowingSolver<S> {
         let pc: Vec<Term> = q.pc.iter().map(|t| t.subst_memo(&map, &mut memo)).filter(|t| !t.is_true()).collect();
         let cond = q.cond.subst_memo(&map, &mut memo);
         let start = Instant::now();
-        self.inner.set_rlimit(Some(FIRST_TRY));
+        self.inner.set_rlimit(Some(self.rlimit.map_or(FIRST_TRY, |r| r.min(FIRST_TRY))));
         let r = f(&mut self.inner, &Query::new(&pc, cond));
-        self.inner.set_rlimit(None);
+        self.inner.set_rlimit(self.rlimit);
         if !gave_up(&r) {
             return back(r, &plan);
         }
@@ -268,5 +292,10 @@ impl<S: Solver> Solver for NarrowingSolver<S> {
     fn set_timeout(&mut self, t: Option<Duration>) {
         self.timeout = t;
         self.inner.set_timeout(t)
+    }
+
+    fn set_rlimit(&mut self, r: Option<u64>) {
+        self.rlimit = r;
+        self.inner.set_rlimit(r)
     }
 }

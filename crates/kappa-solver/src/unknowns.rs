@@ -11,7 +11,7 @@
 //! time it took (KLEE's `--use-query-log`, restricted to the queries
 //! that matter).
 
-use crate::{Model, Query, SatResult, Solver, SolverStats};
+use crate::{Counters, Model, Query, SatResult, Solver, SolverStats};
 use kappa_expr::{Op, Sort, Term};
 use std::collections::HashSet;
 use std::io::Write;
@@ -85,12 +85,14 @@ pub struct UnknownLog<S> {
     log: Option<PathBuf>,
     logged: u64,
     counts: std::collections::BTreeMap<&'static str, u64>,
+    /// The engine's queries and their answers (the layers below count their own retries).
+    counters: Counters,
 }
 
 impl<S: Solver> UnknownLog<S> {
     /// `log`: the file the undecided queries are appended to (`None`: only count them).
     pub fn new(inner: S, log: Option<PathBuf>) -> UnknownLog<S> {
-        UnknownLog { inner, log, logged: 0, counts: Default::default() }
+        UnknownLog { inner, log, logged: 0, counts: Default::default(), counters: Counters::default() }
     }
 
     fn note(&mut self, q: &Query, r: &SatResult, took: Duration) {
@@ -130,6 +132,7 @@ impl<S: Solver> Solver for UnknownLog<S> {
     fn check(&mut self, q: &Query) -> SatResult {
         let t = Instant::now();
         let r = self.inner.check(q);
+        self.counters.record(&r, false, t.elapsed());
         self.note(q, &r, t.elapsed());
         r
     }
@@ -137,6 +140,7 @@ impl<S: Solver> Solver for UnknownLog<S> {
     fn model(&mut self, q: &Query) -> Result<Model, SatResult> {
         let t = Instant::now();
         let r = self.inner.model(q);
+        self.counters.record_model(&r, t.elapsed());
         if let Err(e) = &r {
             self.note(q, e, t.elapsed());
         }
@@ -144,7 +148,7 @@ impl<S: Solver> Solver for UnknownLog<S> {
     }
 
     fn stats(&self) -> SolverStats {
-        let mut s = self.inner.stats();
+        let mut s = self.counters.over(self.inner.stats());
         s.unknown_classes = self.counts.clone();
         s
     }

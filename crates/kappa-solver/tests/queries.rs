@@ -633,3 +633,32 @@ fn undecided_queries_are_classified_and_logged() {
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "sat", "{}", String::from_utf8_lossy(&out.stderr));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A template condition over 100 iterations (`∀τ <u κ. a[τ] <s a[τ+1]`, κ bounded by the loop's
+/// exit): Z3's quantifier instantiation gives up on it, and the chain decides it by expanding
+/// the quantifier into its 100 instances, an exact rewriting since the query bounds κ.
+#[test]
+fn quantifiers_with_a_known_bound_are_expanded_when_z3_gives_up() {
+    let kappa = sym("kappa", Sort::Bv(64));
+    let a = sym("a", Sort::Array(Elem::Bv(64), Elem::Bv(32)));
+    let tau = sym("tau", Sort::Bv(64));
+    let step = a.select(&tau).bvslt(&a.select(&tau.bvadd(&bv(1, 64))));
+    let chain = Term::forall(std::slice::from_ref(&tau), &tau.bvult(&kappa).implies(&step));
+    let pc = vec![
+        chain,
+        bv(100, 64).bvult(&kappa).not(),
+        kappa.bvult(&bv(100, 64)).not(),
+        a.select(&bv(0, 64)).eq(&bv(0, 32)),
+    ];
+    let mut s = default_chain(Some(Duration::from_secs(1)));
+    // 100 strict increases from 0 cannot end below 100.
+    let low = a.select(&bv(100, 64)).bvslt(&bv(80, 32));
+    assert_eq!(s.check(&Query::new(&pc, low)), SatResult::Unsat);
+    let high = a.select(&bv(100, 64)).eq(&bv(150, 32));
+    let m = s.model(&Query::new(&pc, high.clone())).expect("a chain from 0 to 150");
+    let Some(Value::Array(_, _)) = m.value(a.as_var().unwrap()) else { panic!("{m:?}") };
+    assert_model_satisfies(&m, &pc[1..], &high);
+    let st = s.stats();
+    assert_eq!(st.unknown, 0, "{st}");
+    assert_eq!(st.expanded, 2, "both decided by the expansion: {st}");
+}

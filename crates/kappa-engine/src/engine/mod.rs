@@ -324,6 +324,7 @@ impl<'p> Engine<'p> {
         self.stats.solver_unknown = s.unknown;
         self.stats.solver_case_splits = s.case_splits;
         self.stats.solver_narrowed = s.narrowed;
+        self.stats.solver_expanded = s.expanded;
         self.stats.solver_unknown_classes = s.unknown_classes.iter().map(|(k, v)| (k.to_string(), *v)).collect();
         self.stats.peak_memory_mb = self.stats.peak_memory_mb.max(crate::peak_rss_mb());
         self.stats.coverage = crate::report::Coverage::from_counts(&self.cov.map().counts(self.cov.reached()));
