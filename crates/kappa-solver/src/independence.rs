@@ -158,6 +158,10 @@ impl<S: Solver> Solver for IndependenceSolver<S> {
     fn set_timeout(&mut self, t: Option<Duration>) {
         self.inner.set_timeout(t)
     }
+
+    fn set_deadline(&mut self, d: Option<std::time::Instant>) {
+        self.inner.set_deadline(d)
+    }
     fn set_rlimit(&mut self, r: Option<u64>) {
         self.inner.set_rlimit(r)
     }

@@ -28,13 +28,15 @@ pub struct InstantiatingSolver<S> {
     /// The per-query time limit, which the expansion of quantifiers honours too.
     timeout: Option<Duration>,
     info: InfoCache,
+    /// The run's deadline, which the expansion of quantifiers for a model honours too.
+    deadline: Option<Instant>,
     /// Quantified queries Z3 gave up on and that their exact expansion decided.
     pub expanded: u64,
 }
 
 impl<S: Solver> InstantiatingSolver<S> {
     pub fn new(inner: S) -> Self {
-        InstantiatingSolver { inner, timeout: None, info: InfoCache::new(1 << 12), expanded: 0 }
+        InstantiatingSolver { inner, timeout: None, info: InfoCache::new(1 << 12), deadline: None, expanded: 0 }
     }
 
     /// `q` with every quantifier `∀τ. τ <u c → body` replaced by its instances for every value
@@ -71,6 +73,9 @@ impl<S: Solver> InstantiatingSolver<S> {
     /// After Z3 gave up on a quantified model query: the model of its exact expansion, with a
     /// fixed amount of work (`None`: no expansion, or no answer either).
     fn model_expanded(&mut self, q: &Query) -> Option<Result<Model, SatResult>> {
+        if self.past_deadline() {
+            return None;
+        }
         let (pc, cond) = self.exact_expansion(q)?;
         self.inner.set_rlimit(Some(EXPANDED_TRY));
         let r = self.inner.model(&Query { pc: &pc, cond });
@@ -82,6 +87,10 @@ impl<S: Solver> InstantiatingSolver<S> {
                 Some(r)
             }
         }
+    }
+
+    fn past_deadline(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     fn model_quantified(&mut self, q: &Query) -> Result<Model, SatResult> {
@@ -112,7 +121,10 @@ impl<S: Solver> InstantiatingSolver<S> {
         let mut budget = MAX_INSTANCES;
         let mut expanded = Vec::new();
         // Expanding 10^5 instances takes seconds: the query's time limit applies.
-        let deadline = self.timeout.map(|t| Instant::now() + t);
+        let deadline = match (self.timeout.map(|t| Instant::now() + t), self.deadline) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
         for c in q.constraints() {
             match expand_until(&c.substitute(&map), &mut budget, deadline) {
                 Some(t) => expanded.push(t),
@@ -352,7 +364,7 @@ impl<S: Solver> Solver for InstantiatingSolver<S> {
                 }
             }
             let r = self.inner.check(q);
-            if !matches!(&r, SatResult::Unknown(why) if why != crate::interrupt::REASON) {
+            if !matches!(&r, SatResult::Unknown(why) if why != crate::interrupt::REASON) || self.past_deadline() {
                 return r;
             }
             // Z3 gave up on the quantifiers: every instance, when the bounds are known, with a
@@ -392,5 +404,14 @@ impl<S: Solver> Solver for InstantiatingSolver<S> {
     fn set_timeout(&mut self, t: Option<Duration>) {
         self.timeout = t;
         self.inner.set_timeout(t)
+    }
+
+    fn set_rlimit(&mut self, r: Option<u64>) {
+        self.inner.set_rlimit(r)
+    }
+
+    fn set_deadline(&mut self, d: Option<std::time::Instant>) {
+        self.deadline = d;
+        self.inner.set_deadline(d)
     }
 }

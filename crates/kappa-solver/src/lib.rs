@@ -285,6 +285,10 @@ pub trait Solver {
     /// gives a query a small budget before trying another gives up on the same queries run
     /// after run. Only the core solver implements it; wrappers that set it call their inner one.
     fn set_rlimit(&mut self, _r: Option<u64>) {}
+
+    /// No query may run past this instant (the run's time limit), retries of the layers
+    /// included. Only the core solver implements it; wrappers pass it on.
+    fn set_deadline(&mut self, _d: Option<std::time::Instant>) {}
 }
 
 impl<S: Solver + ?Sized> Solver for Box<S> {
@@ -306,6 +310,10 @@ impl<S: Solver + ?Sized> Solver for Box<S> {
 
     fn set_rlimit(&mut self, r: Option<u64>) {
         (**self).set_rlimit(r)
+    }
+
+    fn set_deadline(&mut self, d: Option<std::time::Instant>) {
+        (**self).set_deadline(d)
     }
 }
 

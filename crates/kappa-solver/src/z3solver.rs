@@ -51,6 +51,11 @@ pub struct Z3Solver {
     quant_solver: Option<z3::Solver>,
     timeout: Option<Duration>,
     rlimit: Option<u64>,
+    /// No check runs past this instant (the run's time limit), whatever the layers above
+    /// retry.
+    deadline: Option<Instant>,
+    /// The timeout Z3 has now, when the deadline shortened it.
+    clamped: Option<Duration>,
     params_set: bool,
     /// Term id → its translation. Ids are unique for the life of the thread.
     cache: HashMap<u64, Dynamic>,
@@ -85,6 +90,8 @@ impl Z3Solver {
             quant_solver: None,
             timeout: None,
             rlimit: None,
+            deadline: None,
+            clamped: None,
             params_set: false,
             cache: HashMap::new(),
             consts: HashMap::new(),
@@ -107,8 +114,9 @@ impl Z3Solver {
     fn apply_params(&mut self) {
         let mut p = z3::Params::new();
         p.set_bool("ctrl_c", false);
-        if self.timeout.is_some() || self.rlimit.is_some() || self.params_set {
-            let ms = match self.timeout {
+        let timeout = self.clamped.or(self.timeout);
+        if timeout.is_some() || self.rlimit.is_some() || self.params_set {
+            let ms = match timeout {
                 None => u32::MAX,
                 Some(t) => u32::try_from(t.as_millis()).unwrap_or(u32::MAX - 1).max(1),
             };
@@ -140,6 +148,15 @@ impl Z3Solver {
             return Err(SatResult::Unknown(crate::interrupt::REASON.into()));
         }
         let start = Instant::now();
+        // Near the run's deadline the time left is the limit.
+        let clamp = self.deadline.and_then(|d| {
+            let left = d.saturating_duration_since(start).max(Duration::from_millis(10));
+            self.timeout.is_none_or(|t| left < t).then_some(left)
+        });
+        if clamp != self.clamped {
+            self.clamped = clamp;
+            self.apply_params();
+        }
         let r = catch_unwind(AssertUnwindSafe(|| self.solve(q, want_model)));
         let r = match r {
             Ok(r) => r,
@@ -891,6 +908,10 @@ impl Solver for Z3Solver {
             self.rlimit = r;
             self.apply_params();
         }
+    }
+
+    fn set_deadline(&mut self, d: Option<Instant>) {
+        self.deadline = d;
     }
 }
 

@@ -662,3 +662,22 @@ fn quantifiers_with_a_known_bound_are_expanded_when_z3_gives_up() {
     assert_eq!(st.unknown, 0, "{st}");
     assert_eq!(st.expanded, 2, "both decided by the expansion: {st}");
 }
+
+/// The run's deadline bounds every query of the chain, its layers' retries included, below the
+/// per-query timeout; cleared, the timeout applies again.
+#[test]
+fn the_run_deadline_bounds_every_query() {
+    let p = sym("p", Sort::Bv(32));
+    let q = sym("q", Sort::Bv(32));
+    let prod = p.zext(64).bvmul(&q.zext(64));
+    let n = 2147483647u64 * 2147483629;
+    let cond = prod.eq(&bv(n, 64)).and(&p.bvugt(&bv(1, 32))).and(&q.bvugt(&bv(1, 32))).and(&p.bvult(&q));
+    let mut s = default_chain(Some(Duration::from_secs(30)));
+    s.set_deadline(Some(Instant::now() + Duration::from_millis(300)));
+    let start = Instant::now();
+    let r = s.check(&Query::new(&[], cond.clone()));
+    assert!(start.elapsed() < Duration::from_secs(5), "{:?}: {r}", start.elapsed());
+    assert!(matches!(r, SatResult::Unknown(_) | SatResult::Sat), "{r}");
+    s.set_deadline(None);
+    assert_eq!(s.check(&Query::new(&[], p.eq(&bv(3, 32)))), SatResult::Sat);
+}

@@ -260,6 +260,9 @@ impl<'p> Engine<'p> {
     /// Explores the program from the configured entry function.
     pub fn run(&mut self, progress: &mut dyn FnMut(&Stats, usize)) -> RunReport {
         self.start = Instant::now();
+        // The solver chain's retries (narrowing, case splits, expansions) stop at the run's
+        // time limit too.
+        self.solver.set_deadline(self.cfg.limits.time.map(|t| self.start + t));
         self.memory_guard = limits::MemoryGuard::new(self.cfg.seed);
         let mut searcher =
             self.searcher.take().unwrap_or_else(|| crate::searcher::by_kind(self.cfg.search, self.cfg.seed));
@@ -310,6 +313,7 @@ impl<'p> Engine<'p> {
         }
         self.stats.searcher = searcher.counters().into_iter().map(|(k, v)| (k.to_string(), v)).collect();
         self.searcher = Some(searcher);
+        self.solver.set_deadline(None);
         self.refresh_stats();
         // The run's coverage is what its ended paths (its tests) cover.
         self.stats.coverage = crate::report::Coverage::from_counts(&self.cov.map().counts(self.cov.tested()));
