@@ -170,14 +170,20 @@ fn quantified_templates() {
     }
 }
 
-#[test]
-fn hard_query_times_out_with_a_reason() {
-    // Factoring a 62-bit semiprime (2147483647 · 2147483629) with 32-bit factors.
+/// Factoring a 62-bit semiprime (2147483647 · 2147483629) with 32-bit factors: a query Z3
+/// does not decide in seconds. The first factor's symbol, and the query.
+fn semiprime() -> (Term, Term) {
     let p = sym("p", Sort::Bv(32));
     let q = sym("q", Sort::Bv(32));
     let prod = p.zext(64).bvmul(&q.zext(64));
     let n = 2147483647u64 * 2147483629;
     let cond = prod.eq(&bv(n, 64)).and(&p.bvugt(&bv(1, 32))).and(&q.bvugt(&bv(1, 32))).and(&p.bvult(&q));
+    (p, cond)
+}
+
+#[test]
+fn hard_query_times_out_with_a_reason() {
+    let (p, cond) = semiprime();
     for mode in [Z3Mode::Prefix, Z3Mode::Reset] {
         let mut s = Z3Solver::with_options(Z3Options { mode, ..Z3Options::default() });
         s.set_timeout(Some(Duration::from_millis(50)));
@@ -667,11 +673,7 @@ fn quantifiers_with_a_known_bound_are_expanded_when_z3_gives_up() {
 /// per-query timeout; cleared, the timeout applies again.
 #[test]
 fn the_run_deadline_bounds_every_query() {
-    let p = sym("p", Sort::Bv(32));
-    let q = sym("q", Sort::Bv(32));
-    let prod = p.zext(64).bvmul(&q.zext(64));
-    let n = 2147483647u64 * 2147483629;
-    let cond = prod.eq(&bv(n, 64)).and(&p.bvugt(&bv(1, 32))).and(&q.bvugt(&bv(1, 32))).and(&p.bvult(&q));
+    let (p, cond) = semiprime();
     let mut s = default_chain(Some(Duration::from_secs(30)));
     s.set_deadline(Some(Instant::now() + Duration::from_millis(300)));
     let start = Instant::now();
