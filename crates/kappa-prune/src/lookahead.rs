@@ -448,3 +448,78 @@ impl Walk<'_> {
         Some(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `n()` is an input.
+    fn facts(src: &str) -> (Program, Option<Facts>) {
+        let src = format!("extern int __VERIFIER_nondet_int(void);\n{}", src.replace("n()", "__VERIFIER_nondet_int()"));
+        let prog = kappa_cfront::lower_preprocessed("t.c", &src, &kappa_cfront::Options::default()).expect("lowers");
+        let f = prog.functions.iter().find(|f| f.name == "main").expect("main");
+        let facts = Facts::new(&prog, f);
+        (prog, facts)
+    }
+
+    /// The monotone registers of the (only or outer) loop, by name, with their bounds printed.
+    fn monotone_of(src: &str) -> Vec<(String, usize, usize)> {
+        let (prog, facts) = facts(src);
+        let facts = facts.expect("reducible");
+        let outer = facts.forest.roots().next().expect("a loop");
+        let mut out: Vec<(String, usize, usize)> = facts.mono[outer.index()]
+            .iter()
+            .map(|(v, m)| (prog.var(*v).name.clone(), m.inits.len(), m.bounds.len()))
+            .collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn a_guarded_counter_is_monotone() {
+        let m = monotone_of(
+            "int main(void) { int lo = n(), hi = n(), s = 0;\n\
+             for (int i = lo; i <= hi; i++) s = s + 1;\n return s; }",
+        );
+        // `i` grows under `i <= hi`; `s` grows without a guard (it may wrap): not claimed.
+        assert_eq!(m, vec![("i".to_string(), 0, 1)]);
+    }
+
+    #[test]
+    fn a_nested_counter_reset_in_the_outer_loop_is_monotone_with_its_start() {
+        let m = monotone_of(
+            "int main(void) { int c0 = n(), s = 0;\n\
+             for (int r = 0; r < 3; r++) for (int c = c0; c < 5; c++) s++;\n return s; }",
+        );
+        assert_eq!(m, vec![("c".to_string(), 1, 1), ("r".to_string(), 0, 1)]);
+    }
+
+    #[test]
+    fn a_counter_set_from_a_changing_register_is_not_monotone() {
+        let m = monotone_of(
+            "int main(void) { int x = 0, y = n();\n\
+             for (int k = 0; k < 3; k++) { if (x < 9) x++; if (y > 2) x = y; y = y - 1; }\n return x; }",
+        );
+        assert_eq!(m, vec![("k".to_string(), 0, 1)]);
+    }
+
+    #[test]
+    fn the_guard_must_hold_on_every_path_to_the_increment() {
+        // `i < 9` guards one path to `i++` only.
+        let m = monotone_of(
+            "int main(void) { int i = n(), b = n();\n\
+             while (b > 0) { if (b == 3 || i < 9) i++; b--; }\n return i; }",
+        );
+        assert!(m.iter().all(|(v, ..)| v != "i"), "{m:?}");
+    }
+
+    #[test]
+    fn irreducible_control_flow_is_not_looked_ahead() {
+        let (_, facts) = facts(
+            "int main(void) { int x = n();\n\
+             if (x) goto b;\n a: x--;\n b: if (x > 0) goto a;\n return x; }",
+        );
+        // The loop a/b has two entries; with back edges removed it is still a cycle.
+        assert!(facts.is_none());
+    }
+}
