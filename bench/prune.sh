@@ -5,6 +5,7 @@
 # `kappa run` with
 #   prune        --search prune (sound promotion check, the default)
 #   prune-paper  --search prune --prune-check paper (the paper's check on present values)
+#   prune-dfs    --search prune --prune-base dfs (depth-first order among normal states)
 #   bfs          full exploration, breadth-first (the reference)
 #   dfs, random  the other searchers (on the 3x3 boards only, to keep the run short: SUBSET)
 # each with `--tests covering`, and the suites of prune and bfs replayed with `kappa replay`
@@ -39,6 +40,7 @@ ONLY = re.compile(os.environ["BENCH_ONLY"])
 W = os.environ["WORK"]
 JOBS = int(os.environ["JOBS"])
 SEARCHERS = [("prune", ["--search", "prune"]), ("prune-paper", ["--search", "prune", "--prune-check", "paper"]),
+             ("prune-dfs", ["--search", "prune", "--prune-base", "dfs"]),
              ("bfs", ["--search", "bfs"]), ("dfs", ["--search", "dfs"]), ("random", ["--search", "random"])]
 if os.environ.get("BENCH_SEARCHERS"):
     SEARCHERS = [x for x in SEARCHERS if x[0] in os.environ["BENCH_SEARCHERS"].split(",")]
@@ -112,13 +114,15 @@ for f, (res, g) in zip(files, measured):
     base = os.path.basename(f)
     if b and b["incomplete"]:
         incomplete_bfs.append(base)
+    for n in ("prune", "prune-dfs"):
+        q = res.get(n)
+        if q and b and q["coverage"]["branches_covered"] < b["coverage"]["branches_covered"]:
+            failures.append(f"{base}: {n} covers {q['coverage']['branches_covered']} branches, bfs {b['coverage']['branches_covered']}")
     if p and b:
-        if p["coverage"]["branches_covered"] < b["coverage"]["branches_covered"]:
-            failures.append(f"{base}: prune covers {p['coverage']['branches_covered']} branches, bfs {b['coverage']['branches_covered']}")
         gp, gb = g.get("prune"), g.get("bfs")
         if gp and gb and "gcov" in gp and "gcov" in gb and gp["gcov"]["branches"]["covered"] < gb["gcov"]["branches"]["covered"]:
             failures.append(f"{base}: gcov: prune's suite covers fewer branches than bfs's")
-    for n in ("prune", "prune-paper", "bfs"):
+    for n in ("prune", "prune-paper", "prune-dfs", "bfs"):
         s = res.get(n)
         if n not in dict(SEARCHERS):
             continue
@@ -181,7 +185,7 @@ for key in ("ok", "uncoverable", "bug", "all"):
 print()
 for key in ("ok", "uncoverable", "bug", "all"):
     b = tot[key]["bfs"]
-    for n in ("prune", "prune-paper"):
+    for n in ("prune", "prune-paper", "prune-dfs"):
         p = tot[key][n]
         if p["programs"] and p["states"] and p["time"]:
             print(f'- {key}: bfs / {n}: {b["states"] / p["states"]:.1f}x states created, '
@@ -190,6 +194,6 @@ for key in ("ok", "uncoverable", "bug", "all"):
 print(f"- bfs stopped by the time limit on {len(incomplete_bfs)} programs" + (": " + ", ".join(incomplete_bfs) if incomplete_bfs else ""))
 print("- errors that differ between prune and bfs: " + ("; ".join(differ) if differ else "none"))
 print(f"- prune-paper covers fewer branches than bfs on {len(paper_less)} programs" + (": " + ", ".join(paper_less) if paper_less else ""))
-print("- checks: " + ("all hold (prune covers every branch bfs covers, kappa's and gcov's figure; every planted bug found by prune, prune-paper and bfs; no error in a correct program; states explored + postponed states dropped = states created in every run no limit stopped)" if not failures else "FAILED:\n  - " + "\n  - ".join(failures)))
+print("- checks: " + ("all hold (prune and prune-dfs cover every branch bfs covers, kappa's and gcov's figure for prune; every planted bug found by prune, prune-paper, prune-dfs and bfs; no error in a correct program; states explored + postponed states dropped = states created in every run no limit stopped)" if not failures else "FAILED:\n  - " + "\n  - ".join(failures)))
 sys.exit(1 if failures else 0)
 PYEOF

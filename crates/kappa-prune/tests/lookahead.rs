@@ -111,7 +111,7 @@ fn a_counter_that_may_wrap_is_not_claimed_monotone() {
 #[test]
 fn pruning_covers_what_full_exploration_covers_on_random_loop_programs() {
     let (mut compared, mut lookahead, mut ruled_out) = (0, 0, 0);
-    for seed in 0..48u64 {
+    for seed in 0..24u64 {
         let src = loop_program(seed);
         let prog = lower("loops.c", &src);
         let full = run(&prog, None);
@@ -130,7 +130,7 @@ fn pruning_covers_what_full_exploration_covers_on_random_loop_programs() {
         );
     }
     eprintln!("{compared} programs compared; {lookahead} lookahead checks, {ruled_out} ruled out");
-    assert!(compared >= 36, "{compared}");
+    assert!(compared >= 18, "{compared}");
     assert!(lookahead > 0 && ruled_out > 0, "{lookahead} {ruled_out}");
 }
 
