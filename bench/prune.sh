@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The loop state-pruning benchmark (issue 9; Gao and Lumetta, ASE 2018, section 4): the board
 # programs of bench/boards/gen.py (count the cells around a location of a board of symbolic
-# integers equal to a value; 17 code shapes x board sizes 3x3..6x6 = 68 programs) explored by
+# integers equal to a value; 18 code shapes x board sizes 3x3..6x6 = 72 programs) explored by
 # `kappa run` with
 #   prune        --search prune (sound promotion check, the default)
 #   prune-paper  --search prune --prune-check paper (the paper's check on present values)

@@ -322,7 +322,8 @@ fn holds_at(f: &Function, gen: EdgeId, kills: &[VarId], at: Loc) -> bool {
     }
 }
 
-fn reads_memory(e: &Expr) -> bool {
+/// Whether an expression reads memory predicates (the passing sides of checks).
+pub(crate) fn reads_memory(e: &Expr) -> bool {
     let mut memory = false;
     e.walk(&mut |x| {
         memory |= matches!(x, Expr::Live(_) | Expr::Writable(_) | Expr::Freeable(_) | Expr::InBounds(..));
