@@ -208,6 +208,22 @@ SHAPES = [
         }
     }
 """),
+    # A guard on the count no board can trip (at most 8 neighbours): its `break` is
+    # uncoverable, and nothing bounds `count` as the promotion check sees it (it grows without
+    # a guard, so it may wrap), so the check cannot prove it.
+    ("count_capped", "uncoverable", """    for (int r = row - 1; r <= row + 1; r++) {
+        if (r < 0 || r >= N)
+            continue;
+        for (int c = col - 1; c <= col + 1; c++) {
+            if (c < 0 || c >= N || (r == row && c == col))
+                continue;
+            if (board[r][c] == value)
+                count++;
+            if (count > 8)
+                break;
+        }
+    }
+"""),
     ("bug_off_by_one", "bug:out_of_bounds", """    for (int r = row - 1; r <= row + 1; r++) {
         if (r >= 0 && r <= N) {
             for (int c = col - 1; c <= col + 1; c++) {

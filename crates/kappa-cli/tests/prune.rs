@@ -1,7 +1,7 @@
 //! Loop state pruning and coverage through the `kappa` command (issue 9): the coverage summary
 //! of every searcher, the lcov tracefile read by lcov's own tools, `--tests covering` and the
 //! gcov coverage of a replayed suite, the progress display, and pruning on board programs of
-//! the benchmark (bench/prune.sh runs all 68 of them).
+//! the benchmark (bench/prune.sh runs all 72 of them).
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};

@@ -89,6 +89,10 @@ pub struct Stats {
     pub paths_completed: u64,
     pub paths_error: u64,
     pub states_created: u64,
+    /// States the searcher handed to the engine to step at least once: `states_created` less
+    /// the states never run (postponed by loop state pruning and dropped, or pending when a
+    /// limit stopped the run). Gao and Lumetta (ASE 2018, section 4) count these.
+    pub states_explored: u64,
     pub tree_nodes: u64,
     pub failed_leaves: u64,
     pub solver_queries: u64,

@@ -21,19 +21,26 @@
 //!   null, division) are no decisions of them.
 //! * Promotion (section 3.4.2). The paper checks the frontier node's condition against the
 //!   postponed state's constraints with the state's *present* values, which is a heuristic:
-//!   the state may still change the variables before it gets there. kappa uses the check only
-//!   where it is exact: a state is ruled out for a frontier edge if it cannot reach the edge in
-//!   the flowgraph, or if the condition's variables keep their present values until the edge
-//!   (no assignment on the way, no other activation) and the solver finds the condition
-//!   contradicts the state's path condition. Otherwise the state *may* cover the edge. States the
-//!   solver confirms come first; among the others, the most recently postponed. So pruning never
-//!   loses a branch a postponed state could cover (the coverage is that of full exploration),
-//!   at the price of exploring states in vain where a branch is unreachable in truth.
+//!   the state may still change the variables before it gets there (Fig. 1(b)). kappa's sound
+//!   check rules a state out for a frontier edge only with a proof that it cannot take it: it
+//!   cannot reach the edge in the flowgraph; or the condition's variables keep their present
+//!   values until the edge (no assignment on the way, no other activation) and the solver
+//!   finds the condition contradicts the state's path condition; or, where they change, the
+//!   *lookahead* (`lookahead.rs`) follows every way the state can still get to the edge in its
+//!   activation — the rest of its iteration exactly, later iterations from the loop header
+//!   with the loop's registers havocked and bounded by sound invariants (counters that only
+//!   grow and cannot wrap), loop guards and earlier tests on the way conjoined — and the
+//!   solver finds none of them can take it. Otherwise the state *may* cover the edge. States
+//!   the solver confirms come first; among the others, the first postponed. So pruning never
+//!   loses a branch a postponed state could cover (the coverage is that of full exploration);
+//!   a branch the lookahead cannot prove uncoverable costs the exploration of the postponed
+//!   states that may reach it.
 //! * The failing sides of the front-end's checks are not frontier items: in a correct program
 //!   they are unreachable, and proving that is what full exploration costs. An error only a
 //!   postponed state would reach is therefore not found; the run is incomplete then, and
 //!   `kappa verify` answers `unknown` rather than `true`.
 
+mod lookahead;
 mod reach;
 
 use kappa_engine::searcher::{by_kind, Searcher};
@@ -56,6 +63,7 @@ pub struct PruneSearcher {
     given_up: HashSet<(FuncId, EdgeId)>,
     check: PromotionCheck,
     reach: Option<reach::Reach>,
+    lookahead: lookahead::Lookahead,
     stats: Counters,
 }
 
@@ -65,6 +73,8 @@ struct Counters {
     promoted: u64,
     given_up: u64,
     checks: u64,
+    /// Checks the lookahead decided.
+    lookahead: u64,
     ruled_out: u64,
 }
 
@@ -83,10 +93,11 @@ enum Cover {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum PromotionCheck {
     /// A state is ruled out only when it cannot cover the edge whatever it does: the edge is
-    /// unreachable from it, or the edge's condition contradicts its path condition for every
-    /// value the variables it may still change before the edge can take. Pruning then loses no
-    /// branch full exploration covers; a branch that is uncoverable in truth costs the
-    /// exploration of every postponed state that may reach it.
+    /// unreachable from it, or no way the state can still get to the edge satisfies the edge's
+    /// condition together with the state's path condition (the lookahead; where it does not
+    /// apply, for every value the variables it may still change can take). Pruning then loses
+    /// no branch full exploration covers; a branch that is uncoverable in truth but not proved
+    /// so costs the exploration of every postponed state that may reach it.
     #[default]
     Sound,
     /// The paper's check (section 3.4.2): the condition on the state's present values. Cheap
@@ -116,6 +127,7 @@ impl PruneSearcher {
             given_up: HashSet::new(),
             check: PromotionCheck::Sound,
             reach: None,
+            lookahead: lookahead::Lookahead::default(),
             stats: Counters::default(),
         }
     }
@@ -197,7 +209,20 @@ impl PruneSearcher {
                 None => return Cover::Maybe,
             },
         };
-        // Variables that may still change are arbitrary.
+        // The variables change on the way: follow the state's futures to the edge.
+        if !changing.is_empty() && depth + 1 == st.frames.len() {
+            if let Some(may) = self.lookahead.may_take(eng, &at, g, e) {
+                self.stats.checks += 1;
+                self.stats.lookahead += 1;
+                if may {
+                    return Cover::Maybe;
+                }
+                self.stats.ruled_out += 1;
+                return Cover::No;
+            }
+        }
+        // Otherwise (the lookahead does not apply): variables that may still change are
+        // arbitrary.
         for &v in &changing {
             let val = match prog.var_ty(v) {
                 Ty::Int(w) => SVal::Int(eng.fresh(&mut at, "havoc", Sort::Bv(w))),
@@ -337,6 +362,7 @@ impl Searcher for PruneSearcher {
             ("dropped", self.postponed.len() as u64),
             ("frontier_given_up", self.stats.given_up),
             ("promotion_checks", self.stats.checks),
+            ("lookahead_checks", self.stats.lookahead),
             ("ruled_out", self.stats.ruled_out),
         ]
     }

@@ -133,11 +133,7 @@ impl Reach {
     pub fn changing_vars(&mut self, prog: &Program, st: &State, k: usize, c: &Expr, t: Loc) -> Option<Vec<VarId>> {
         let fr = st.frames.get(k)?;
         let (f, l) = (fr.func, fr.loc);
-        let mut memory = false;
-        c.walk(&mut |e| {
-            memory |= matches!(e, Expr::Live(_) | Expr::Writable(_) | Expr::Freeable(_) | Expr::InBounds(..));
-        });
-        if memory {
+        if crate::lookahead::reads_memory(c) {
             return None;
         }
         // A new activation of `f` (called in any frame's future) starts afresh.

@@ -57,6 +57,9 @@ fn figure_2_two_explored_states_instead_of_eight() {
     assert_eq!(counter(&r, "postponed"), 4);
     assert_eq!(counter(&r, "promoted"), 0);
     assert_eq!(counter(&r, "dropped"), 4);
+    // The paper counts explored states: those created less the postponed ones never run.
+    assert_eq!(r.stats.states_explored, r.stats.states_created - 4);
+    assert_eq!(full.stats.states_explored, full.stats.states_created);
     assert_eq!(r.stats.coverage, full.stats.coverage);
     assert_eq!(r.stats.coverage.branches_covered, r.stats.coverage.branches_total);
     assert_eq!(r.stats.coverage.loop_paths_covered, 3, "two H2H paths and the H2E path");

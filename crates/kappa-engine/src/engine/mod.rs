@@ -281,12 +281,22 @@ impl<'p> Engine<'p> {
         let mut out = Vec::new();
         let mut last_progress = Instant::now();
         let mut cut_short = false;
+        // Ids of the states stepped at least once (`states_explored`); ids are dense from 1.
+        let mut stepped: Vec<u64> = Vec::new();
         while let Some(st) = searcher.select(self) {
             if let Some(reason) = self.limit_reached().or_else(|| self.outside_limit(searcher.as_mut())) {
                 self.limit_hit = Some(reason);
                 self.stats.paths_stopped += 1 + searcher.len() as u64;
                 cut_short = true;
                 break;
+            }
+            let (word, bit) = ((st.id / 64) as usize, st.id % 64);
+            if stepped.len() <= word {
+                stepped.resize(word + 1, 0);
+            }
+            if stepped[word] & (1 << bit) == 0 {
+                stepped[word] |= 1 << bit;
+                self.stats.states_explored += 1;
             }
             let parent = st.id;
             self.step(st, &mut out);
