@@ -44,7 +44,7 @@ echo "$CONFIG" | while IFS='|' read -r U OPTS BUG SEED; do
     echo "== $U" >&2
     # kappa
     # shellcheck disable=SC2086
-    "$KAPPA" run "$SRC" $OPTS --max-time "$T" --search random --quiet --out "$D/kappa" > "$D/kappa.txt" 2>&1
+    "$KAPPA" run "$SRC" $OPTS --max-time "$T" --search interleaved --quiet --out "$D/kappa" > "$D/kappa.txt" 2>&1
     # Completely (with its time) or up to the time limit.
     EXPLORED=limit
     if grep -q '^exploration complete' "$D/kappa.txt"; then

@@ -75,6 +75,7 @@ pub fn setup(front: &FrontOpts, ex: &ExploreOpts, prog: &Program) -> Setup {
         input_buffer: ex.input_buffer.max(1),
         program_inputs: ex.inputs.spec().unwrap_or_default(),
         progress_interval: progress_interval(ex),
+        seed: ex.seed.unwrap_or(Config::default().seed),
         ..Config::default()
     };
     Setup { cfg, notes }
@@ -96,6 +97,9 @@ fn search_kind(s: &str) -> SearchKind {
         "dfs" => SearchKind::Dfs,
         "random" => SearchKind::Random,
         "prune" => SearchKind::Prune,
+        "random-path" => SearchKind::RandomPath,
+        "covnew" => SearchKind::Covnew,
+        "interleaved" => SearchKind::Interleaved,
         _ => SearchKind::Bfs,
     }
 }

@@ -64,8 +64,9 @@ pub struct ExploreOpts {
     /// classic (King's symbolic execution) or compact (loop templates).
     #[arg(long, default_value = "compact", value_parser = ["classic", "compact"])]
     pub mode: String,
-    /// State selection; prune is the loop state-pruning searcher.
-    #[arg(long, default_value = "bfs", value_parser = ["bfs", "dfs", "random", "prune"])]
+    /// State selection; prune is the loop state-pruning searcher; interleaved is KLEE's
+    /// random-path and covnew in turn, with depth-first dives.
+    #[arg(long, default_value = "bfs", value_parser = ["bfs", "dfs", "random", "prune", "random-path", "covnew", "interleaved"])]
     pub search: String,
     /// With --search prune: the order among normal (not postponed) states.
     #[arg(long, default_value = "bfs", value_parser = ["bfs", "dfs", "random"])]
@@ -74,6 +75,10 @@ pub struct ExploreOpts {
     /// uncovered (sound: unless it provably cannot; paper: on its present values).
     #[arg(long, default_value = "sound", value_parser = ["sound", "paper"])]
     pub prune_check: String,
+    /// Seed of the random choices (random, random-path, covnew, interleaved searchers and the
+    /// states dropped over the memory cap): the same seed repeats a run.
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
     /// How symbolic input heaps are handled: pose (path-optimal: ite-terms over aliasing, forks
     /// only at the program's branches), lazy (lazy initialisation) or lazier (lazier#).
     #[arg(long, default_value = "pose", value_parser = ["pose", "lazy", "lazier"])]

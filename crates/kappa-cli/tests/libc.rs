@@ -203,3 +203,59 @@ fn ini_section_overflow_is_found_by_depth_first_search_and_replays() {
     let rt = String::from_utf8_lossy(&r.stdout);
     assert!(rt.trim_end().ends_with("REPLAY: match"), "{rt}");
 }
+
+/// `--search interleaved` (random-path, covnew and depth-first in turn) on the date parser cut
+/// short by a state budget: the planted bug is found and replays, and `--seed` repeats the run
+/// test for test.
+#[test]
+fn interleaved_search_finds_dates_bug_and_repeats_with_its_seed() {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../bench/utils/date.c");
+    let ps = p.display().to_string();
+    let run = |seed: &str| {
+        let out = tempfile::tempdir().unwrap();
+        let stats = out.path().join("stats.json");
+        let stats = stats.display().to_string();
+        let args = [
+            "run",
+            &ps,
+            "--sym-args",
+            "1",
+            "3",
+            "5",
+            "--search",
+            "interleaved",
+            "--seed",
+            seed,
+            "--max-states",
+            "6000",
+            "--stats-json",
+            &stats,
+        ];
+        let (_, mut text) = kappa(&args, out.path());
+        text += &std::fs::read_to_string(&stats).unwrap();
+        // Test files, and those of the subdirectories past the first 1000.
+        let mut files = Vec::new();
+        for e in std::fs::read_dir(out.path().join("tests")).unwrap().flatten() {
+            match std::fs::read_dir(e.path()) {
+                Ok(sub) => files.extend(sub.flatten().map(|e| e.path())),
+                Err(_) => files.push(e.path()),
+            }
+        }
+        files.sort();
+        let tests: Vec<String> = files.iter().map(|f| std::fs::read_to_string(f).unwrap()).collect();
+        (text, tests, out)
+    };
+    let (text, a, _dir) = run("3");
+    assert!(text.contains("\"search\": \"interleaved\""), "{text}");
+    assert!(text.contains("\"depth_first_picks\""), "{text}");
+    let line = text.lines().find(|l| l.contains("out_of_bounds at")).unwrap_or_else(|| panic!("{text}"));
+    assert!(line.contains("date.c:37:15"), "{line}");
+    let test = line.split("[test ").nth(1).unwrap().trim_end_matches(']');
+    let r = Command::new(env!("CARGO_BIN_EXE_kappa")).arg("replay").arg(&p).arg(test).output().unwrap();
+    let rt = String::from_utf8_lossy(&r.stdout);
+    assert!(rt.trim_end().ends_with("REPLAY: match"), "{rt}");
+    let (_, b, _) = run("3");
+    assert_eq!(a, b, "the same seed");
+    let (_, c, _) = run("4");
+    assert_ne!(a, c, "another seed");
+}

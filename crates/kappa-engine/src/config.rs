@@ -27,6 +27,12 @@ pub enum SearchKind {
     Random,
     /// Loop state pruning.
     Prune,
+    /// KLEE's random-path: a walk from the tree's root, a random child at every fork.
+    RandomPath,
+    /// KLEE's nurs:covnew: states weighted by new coverage and distance to uncovered code.
+    Covnew,
+    /// Random-path and covnew in turn, each choice followed by a depth-first dive.
+    Interleaved,
 }
 
 impl SearchKind {
@@ -36,6 +42,9 @@ impl SearchKind {
             SearchKind::Dfs => "dfs",
             SearchKind::Random => "random",
             SearchKind::Prune => "prune",
+            SearchKind::RandomPath => "random-path",
+            SearchKind::Covnew => "covnew",
+            SearchKind::Interleaved => "interleaved",
         }
     }
 }

@@ -12,6 +12,10 @@ use crate::engine::Engine;
 use crate::state::State;
 use std::collections::VecDeque;
 
+mod distance;
+mod interleaved;
+pub use interleaved::{Interleaved, Strategies};
+
 pub trait Searcher {
     fn name(&self) -> &'static str;
     fn push(&mut self, s: State);
@@ -102,14 +106,18 @@ where
     dropped
 }
 
-/// The searcher of a plain order: breadth-first, depth-first or random (a seed for random).
-/// Loop state pruning is a technique of its own crate: [`SearchKind::Prune`] gives breadth-first
-/// here, and the caller sets the pruning searcher with [`Engine::set_searcher`].
+/// The searcher of a kind: breadth-first, depth-first, random, random-path, covnew or the last
+/// two interleaved (a seed for the random choices). Loop state pruning is a technique of its
+/// own crate: [`SearchKind::Prune`] gives breadth-first here, and the caller sets the pruning
+/// searcher with [`Engine::set_searcher`].
 pub fn by_kind(kind: SearchKind, seed: u64) -> Box<dyn Searcher> {
     match kind {
         SearchKind::Bfs | SearchKind::Prune => Box::new(Bfs::default()),
         SearchKind::Dfs => Box::new(Dfs::default()),
         SearchKind::Random => Box::new(RandomSearch::new(seed)),
+        SearchKind::RandomPath => Box::new(Interleaved::new(Strategies::RandomPath, seed)),
+        SearchKind::Covnew => Box::new(Interleaved::new(Strategies::Covnew, seed)),
+        SearchKind::Interleaved => Box::new(Interleaved::new(Strategies::All, seed)),
     }
 }
 
