@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Replays inputs on a gcov-instrumented utility (bench/utils.sh).
 
-  utils_cov.py kappa BIN TESTDIR   run every kappa test (program_inputs: argv, stdin, files)
+  utils_cov.py kappa BIN TESTDIR   run every kappa test (program_inputs: argv, stdin, files), in
+                                   TESTDIR and its subdirectories
   utils_cov.py afl BIN DIR...      run every AFL++ queue/crash file through the harness binary
   utils_cov.py gcov SRC FILE DIR   print "lines% branches%" of FILE (gcov -b of SRC's object in
                                    DIR; branches: taken at least once)
@@ -29,10 +30,16 @@ def run(cmd, stdin, files):
 
 def kappa(binary, testdir):
     n = 0
+    # Test files, and those of the subdirectories of 1000 past the first 1000 (tests/001/...).
+    paths = []
     for name in sorted(os.listdir(testdir)):
-        if not name.endswith(".json"):
-            continue
-        t = json.load(open(os.path.join(testdir, name)))
+        p = os.path.join(testdir, name)
+        if os.path.isdir(p):
+            paths += [os.path.join(p, x) for x in sorted(os.listdir(p)) if x.endswith(".json")]
+        elif name.endswith(".json"):
+            paths.append(p)
+    for path in paths:
+        t = json.load(open(path))
         pi = t.get("program_inputs", {})
         argv = [bytes(a["bytes"]) for a in pi.get("argv", [])] or [b"prog"]
         stdin = bytes(pi["stdin"]["bytes"]) if pi.get("stdin") else b""

@@ -196,10 +196,15 @@ fn ini_section_overflow_is_found_by_depth_first_search_and_replays() {
     let out = tempfile::tempdir().unwrap();
     let args = ["run", &ps, "--sym-stdin", "12", "--search", "dfs", "--max-states", "2400", "--quiet"];
     let (_, text) = kappa(&args, out.path());
+    out_of_bounds_replays(&p, &text, "ini.c:29:13");
+}
+
+/// The run's summary names an `out_of_bounds` error at `at`, and its test replays with a match.
+fn out_of_bounds_replays(prog: &Path, text: &str, at: &str) {
     let line = text.lines().find(|l| l.contains("out_of_bounds at")).unwrap_or_else(|| panic!("{text}"));
-    assert!(line.contains("ini.c:29:13"), "{line}");
+    assert!(line.contains(at), "{line}");
     let test = line.split("[test ").nth(1).unwrap().trim_end_matches(']');
-    let r = Command::new(env!("CARGO_BIN_EXE_kappa")).arg("replay").arg(&p).arg(test).output().unwrap();
+    let r = Command::new(env!("CARGO_BIN_EXE_kappa")).arg("replay").arg(prog).arg(test).output().unwrap();
     let rt = String::from_utf8_lossy(&r.stdout);
     assert!(rt.trim_end().ends_with("REPLAY: match"), "{rt}");
 }
@@ -248,12 +253,7 @@ fn interleaved_search_finds_dates_bug_and_repeats_with_its_seed() {
     let (text, a, _dir) = run("3");
     assert!(text.contains("\"search\": \"interleaved\""), "{text}");
     assert!(text.contains("\"depth_first_picks\""), "{text}");
-    let line = text.lines().find(|l| l.contains("out_of_bounds at")).unwrap_or_else(|| panic!("{text}"));
-    assert!(line.contains("date.c:37:15"), "{line}");
-    let test = line.split("[test ").nth(1).unwrap().trim_end_matches(']');
-    let r = Command::new(env!("CARGO_BIN_EXE_kappa")).arg("replay").arg(&p).arg(test).output().unwrap();
-    let rt = String::from_utf8_lossy(&r.stdout);
-    assert!(rt.trim_end().ends_with("REPLAY: match"), "{rt}");
+    out_of_bounds_replays(&p, &text, "date.c:37:15");
     let (_, b, _) = run("3");
     assert_eq!(a, b, "the same seed");
     let (_, c, _) = run("4");
