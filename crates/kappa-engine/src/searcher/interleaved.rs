@@ -112,6 +112,11 @@ impl Weights {
     }
 }
 
+/// A state's place: its slot and its id.
+type Place = (usize, u64);
+/// The selected state's id, tree node, last new coverage and the state before it.
+type Selected = (u64, usize, Option<u64>, Option<Place>);
+
 pub struct Interleaved {
     strategies: Strategies,
     rng: u64,
@@ -124,7 +129,7 @@ pub struct Interleaved {
     dist: Option<Distances>,
     /// The state last selected: its id, tree node, last new coverage and the state before it
     /// in depth-first order (slot and id), until its successors are added.
-    current: Option<(u64, usize, Option<u64>, Option<(usize, u64)>)>,
+    current: Option<Selected>,
     /// Branches and lines reached when the current state was selected.
     reached_before: usize,
     /// Depth-first order, oldest first: a list through the slots.
@@ -339,7 +344,7 @@ impl Interleaved {
     }
 
     /// The next state, and the state before it in depth-first order.
-    fn choose(&mut self) -> Option<(Pending, Option<(usize, u64)>)> {
+    fn choose(&mut self) -> Option<(Pending, Option<Place>)> {
         if let Some(cur) = self.current.take() {
             // Its successors were never added: the path ended outside `add`.
             self.prune(cur.1);
