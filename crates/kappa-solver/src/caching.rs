@@ -21,7 +21,7 @@ use kappa_expr::{SymId, Term, Value};
 use std::collections::{HashMap, VecDeque};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::rc::Rc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Hits of the caches.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -360,16 +360,7 @@ impl<S: Solver> Solver for CachingSolver<S> {
         s
     }
 
-    fn set_timeout(&mut self, t: Option<Duration>) {
-        self.inner.set_timeout(t)
-    }
-
-    fn set_deadline(&mut self, d: Option<std::time::Instant>) {
-        self.inner.set_deadline(d)
-    }
-    fn set_rlimit(&mut self, r: Option<u64>) {
-        self.inner.set_rlimit(r)
-    }
+    pass_limits_on!(timeout, deadline, rlimit);
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use crate::syms::InfoCache;
 use crate::{Counters, Model, Query, SatResult, Solver, SolverStats};
 use kappa_expr::{SymId, Term};
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// How [`IndependenceSolver::model`] solves a query whose constraints fall into several
 /// independent groups.
@@ -155,16 +155,7 @@ impl<S: Solver> Solver for IndependenceSolver<S> {
         s
     }
 
-    fn set_timeout(&mut self, t: Option<Duration>) {
-        self.inner.set_timeout(t)
-    }
-
-    fn set_deadline(&mut self, d: Option<std::time::Instant>) {
-        self.inner.set_deadline(d)
-    }
-    fn set_rlimit(&mut self, r: Option<u64>) {
-        self.inner.set_rlimit(r)
-    }
+    pass_limits_on!(timeout, deadline, rlimit);
 }
 
 /// Union-find over symbols, with path halving.

@@ -406,12 +406,10 @@ impl<S: Solver> Solver for InstantiatingSolver<S> {
         self.inner.set_timeout(t)
     }
 
-    fn set_rlimit(&mut self, r: Option<u64>) {
-        self.inner.set_rlimit(r)
-    }
-
     fn set_deadline(&mut self, d: Option<std::time::Instant>) {
         self.deadline = d;
         self.inner.set_deadline(d)
     }
+
+    pass_limits_on!(rlimit);
 }

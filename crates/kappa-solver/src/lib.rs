@@ -22,6 +22,27 @@
 //! Terms are `Rc`-based and interned per thread, and so is Z3's context in the `z3` crate: a
 //! solver lives on the thread that builds its terms (none of the types here is `Send`).
 
+/// Trait methods of a layer that passes limits on unchanged to the solver it wraps
+/// (`self.inner`): `timeout`, `rlimit`, `deadline`.
+macro_rules! pass_limits_on {
+    ($($limit:ident),+) => { $(pass_limits_on!(@$limit);)+ };
+    (@timeout) => {
+        fn set_timeout(&mut self, t: Option<std::time::Duration>) {
+            self.inner.set_timeout(t)
+        }
+    };
+    (@rlimit) => {
+        fn set_rlimit(&mut self, r: Option<u64>) {
+            self.inner.set_rlimit(r)
+        }
+    };
+    (@deadline) => {
+        fn set_deadline(&mut self, d: Option<std::time::Instant>) {
+            self.inner.set_deadline(d)
+        }
+    };
+}
+
 mod caching;
 mod casesplit;
 mod independence;

@@ -294,12 +294,10 @@ impl<S: Solver> Solver for NarrowingSolver<S> {
         self.inner.set_timeout(t)
     }
 
-    fn set_deadline(&mut self, d: Option<std::time::Instant>) {
-        self.inner.set_deadline(d)
-    }
-
     fn set_rlimit(&mut self, r: Option<u64>) {
         self.rlimit = r;
         self.inner.set_rlimit(r)
     }
+
+    pass_limits_on!(deadline);
 }

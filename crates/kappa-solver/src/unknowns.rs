@@ -153,15 +153,5 @@ impl<S: Solver> Solver for UnknownLog<S> {
         s
     }
 
-    fn set_timeout(&mut self, t: Option<Duration>) {
-        self.inner.set_timeout(t)
-    }
-
-    fn set_deadline(&mut self, d: Option<std::time::Instant>) {
-        self.inner.set_deadline(d)
-    }
-
-    fn set_rlimit(&mut self, r: Option<u64>) {
-        self.inner.set_rlimit(r)
-    }
+    pass_limits_on!(timeout, deadline, rlimit);
 }
