@@ -148,11 +148,16 @@ impl Z3Solver {
             return Err(SatResult::Unknown(crate::interrupt::REASON.into()));
         }
         let start = Instant::now();
-        // Near the run's deadline the time left is the limit.
-        let clamp = self.deadline.and_then(|d| {
-            let left = d.saturating_duration_since(start).max(Duration::from_millis(10));
-            self.timeout.is_none_or(|t| left < t).then_some(left)
-        });
+        // Near the run's deadline the time left is the limit; with almost nothing left Z3 is
+        // not asked at all (a check given a timer of a few milliseconds on a loaded machine can
+        // miss it and run on: seen once with Z3 4.8.12, a check of 35 minutes).
+        let left = self.deadline.map(|d| d.saturating_duration_since(start));
+        if left.is_some_and(|l| l < MIN_CHECK_TIME) {
+            let r = SatResult::Unknown("timeout".into());
+            self.counters.record(&r, want_model, Duration::ZERO);
+            return Err(r);
+        }
+        let clamp = left.filter(|&l| self.timeout.is_none_or(|t| l < t));
         if clamp != self.clamped {
             self.clamped = clamp;
             self.apply_params();
@@ -928,6 +933,9 @@ pub(crate) fn smtlib(q: &Query) -> Result<String, String> {
     }))
     .unwrap_or_else(|_| Err("Z3 failed while translating".into()))
 }
+
+/// Below this much time before the run's deadline a query is not given to Z3.
+const MIN_CHECK_TIME: Duration = Duration::from_millis(50);
 
 /// Widest symbol whose constraints [`Z3Solver::byte_predicate`] evaluates at every value.
 const BYTE_PREDICATE_BITS: u32 = 8;

@@ -680,6 +680,8 @@ fn the_run_deadline_bounds_every_query() {
     let r = s.check(&Query::new(&[], cond.clone()));
     assert!(start.elapsed() < Duration::from_secs(5), "{:?}: {r}", start.elapsed());
     assert!(matches!(r, SatResult::Unknown(_) | SatResult::Sat), "{r}");
+    // Past the deadline nothing reaches Z3, not even a trivial query.
+    assert!(matches!(s.check(&Query::new(&[], p.eq(&bv(3, 32)))), SatResult::Unknown(_)));
     s.set_deadline(None);
     assert_eq!(s.check(&Query::new(&[], p.eq(&bv(3, 32)))), SatResult::Sat);
 }
