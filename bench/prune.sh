@@ -3,8 +3,11 @@
 # programs of bench/boards/gen.py (count the cells around a location of a board of symbolic
 # integers equal to a value; 18 code shapes x board sizes 3x3..6x6 = 72 programs) explored by
 # `kappa run` with
-#   prune        --search prune (sound promotion check, the default)
-#   prune-paper  --search prune --prune-check paper (the paper's check on present values)
+#   prune        --search prune (kappa's default: sound promotion check, feasible postponement)
+#   prune-paper  --search prune --prune-check paper --prune-postpone paper (the paper's
+#                algorithm: postponed at creation, promotion checked on present values)
+#   prune-rule-paper  --search prune --prune-postpone paper (the sound check with the paper's
+#                postponement: what the feasible rule adds)
 #   prune-dfs    --search prune --prune-base dfs (depth-first order among normal states)
 #   bfs          full exploration, breadth-first (the reference)
 #   dfs, random  the other searchers (on the 3x3 boards only, to keep the run short: SUBSET)
@@ -39,7 +42,9 @@ SUBSET = set(os.environ["SUBSET"].split())
 ONLY = re.compile(os.environ["BENCH_ONLY"])
 W = os.environ["WORK"]
 JOBS = int(os.environ["JOBS"])
-SEARCHERS = [("prune", ["--search", "prune"]), ("prune-paper", ["--search", "prune", "--prune-check", "paper"]),
+SEARCHERS = [("prune", ["--search", "prune"]),
+             ("prune-paper", ["--search", "prune", "--prune-check", "paper", "--prune-postpone", "paper"]),
+             ("prune-rule-paper", ["--search", "prune", "--prune-postpone", "paper"]),
              ("prune-dfs", ["--search", "prune", "--prune-base", "dfs"]),
              ("bfs", ["--search", "bfs"]), ("dfs", ["--search", "dfs"]), ("random", ["--search", "random"])]
 if os.environ.get("BENCH_SEARCHERS"):
@@ -128,7 +133,7 @@ for f, (res, g) in zip(files, measured):
         gp, gb = g.get("prune"), g.get("bfs")
         if gp and gb and "gcov" in gp and "gcov" in gb and gp["gcov"]["branches"]["covered"] < gb["gcov"]["branches"]["covered"]:
             failures.append(f"{base}: gcov: prune's suite covers fewer branches than bfs's")
-    for n in ("prune", "prune-paper", "prune-dfs", "bfs"):
+    for n in ("prune", "prune-paper", "prune-rule-paper", "prune-dfs", "bfs"):
         s = res.get(n)
         if n not in dict(SEARCHERS):
             continue
@@ -150,7 +155,9 @@ for f, (res, g) in zip(files, measured):
     for n, s in res.items():
         if not s:
             continue
-        for key in (cluster, "all"):
+        for key in (cluster, "batch" if cluster != "uncoverable" else None, "all"):
+            if key is None:
+                continue
             t = tot[key][n]
             t["programs"] += 1
             t["states"] += s["states_created"]
@@ -166,7 +173,9 @@ for f, (res, g) in zip(files, measured):
     for n in REPLAYED:
         r = g.get(n)
         if r and "gcov" in r:
-            for key in (cluster, "all"):
+            for key in (cluster, "batch" if cluster != "uncoverable" else None, "all"):
+                if key is None:
+                    continue
                 tot[key][n]["gcov_branches"] += r["gcov"]["branches"]["covered"]
                 tot[key][n]["gcov_total"] += r["gcov"]["branches"]["total"]
     print(rows[-1], file=sys.stderr, flush=True)
@@ -178,9 +187,11 @@ print("| shape | size | kind | " + " | ".join(f"{n} {c}" for n, _ in SEARCHERS f
 print("|" + "---|" * (3 + len(cols) * len(SEARCHERS) + 2))
 print("\n".join(rows))
 print("\n`*`: pruning dropped postponed states (the run is incomplete by design); `†`: the time limit stopped the run.\n")
+print("Clusters: `ok` (pruning helps), `bug` (a planted bug), `batch` (the two: the student programs), "
+      "`uncoverable` (the paper's \"uncoverable path\" cluster, shown apart), `all`.\n")
 print("| cluster | searcher | programs | states created | states explored | solver queries | time (s) | branches covered | lines covered | loop paths covered | tests | gcov branches | incomplete runs |")
 print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
-for key in ("ok", "uncoverable", "bug", "all"):
+for key in ("ok", "bug", "batch", "uncoverable", "all"):
     for n, _ in SEARCHERS:
         t = tot[key][n]
         if not t["programs"]:
@@ -189,9 +200,9 @@ for key in ("ok", "uncoverable", "bug", "all"):
         print(f'| {key} | {n} | {t["programs"]} | {t["states"]} | {t["explored"]} | {t["queries"]} | {t["time"]:.1f} | '
               f'{t["branches"]}/{t["branches_total"]} | {t["lines"]} | {t["loop_paths"]} | {t["tests"]} | {gb} | {t["incomplete"]} |')
 print()
-for key in ("ok", "uncoverable", "bug", "all"):
+for key in ("ok", "bug", "batch", "uncoverable", "all"):
     b = tot[key]["bfs"]
-    for n in ("prune", "prune-paper", "prune-dfs"):
+    for n in ("prune", "prune-paper", "prune-rule-paper", "prune-dfs"):
         p = tot[key][n]
         if p["programs"] and p["states"] and p["time"]:
             print(f'- {key}: bfs / {n}: {b["states"] / p["states"]:.1f}x states created, '

@@ -178,8 +178,13 @@ pub fn explore(
         "paper" => kappa_prune::PromotionCheck::Paper,
         _ => kappa_prune::PromotionCheck::Sound,
     };
-    let prune = (cfg.search == SearchKind::Prune)
-        .then(|| kappa_prune::PruneSearcher::new(search_kind(&ex.prune_base), cfg.seed).with_check(check));
+    let rule = match ex.prune_postpone.as_str() {
+        "paper" => kappa_prune::PostponeRule::Paper,
+        _ => kappa_prune::PostponeRule::Feasible,
+    };
+    let prune = (cfg.search == SearchKind::Prune).then(|| {
+        kappa_prune::PruneSearcher::new(search_kind(&ex.prune_base), cfg.seed).with_check(check).with_rule(rule)
+    });
     let heap = kappa_heap::model(cfg.heap);
     let mut engine = Engine::new(prog, cfg, solver);
     engine.set_heap(heap);

@@ -75,6 +75,11 @@ pub struct ExploreOpts {
     /// uncovered (sound: unless it provably cannot; paper: on its present values).
     #[arg(long, default_value = "sound", value_parser = ["sound", "paper"])]
     pub prune_check: String,
+    /// With --search prune: when a state is postponed (paper: at its creation, when its loop
+    /// path is a prefix of no uncovered one; feasible: also when it is selected, and only
+    /// uncovered paths it can still complete in its present iteration count).
+    #[arg(long, default_value = "feasible", value_parser = ["feasible", "paper"])]
+    pub prune_postpone: String,
     /// Seed of the random choices (random, random-path, covnew, interleaved searchers and the
     /// states dropped over the memory cap): the same seed repeats a run.
     #[arg(long, value_name = "N")]

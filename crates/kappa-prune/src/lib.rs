@@ -17,6 +17,19 @@
 //!   (never postponed, like the paper's current state): the first whose loop path is a prefix of
 //!   an uncovered path, else the first. Successors at an error location are never postponed
 //!   (they end at once and report the error).
+//! * Postponement ([`PostponeRule`]). The paper decides once, at creation, from the state's
+//!   loop-path prefix. kappa's default also judges a normal state again when it is selected
+//!   (its siblings may have covered the paths its prefix led to meanwhile) and counts an
+//!   uncovered path only if the state can still complete it in its present iteration (the
+//!   lookahead's exact part on each decision left). A loop path no execution takes (the
+//!   paper's "uncoverable path" cluster) then stops keeping every state normal. The state that
+//!   continues a fork is never postponed (the paper's current state): every state that runs
+//!   has a line of descendants that ends, so what a running state covers is what ended paths
+//!   cover. The descendants of a promoted state stay normal while the edge it was promoted for
+//!   is uncovered.
+//! * The frontier is computed from what ended paths cover, when no normal state is left: an
+//!   edge only a postponed state took (the fork that made it) is uncovered, and that state
+//!   covers it.
 //! * Loop paths come from [`kappa_ir::analysis::looppaths`]; the front-end's checks (bounds,
 //!   null, division) are no decisions of them.
 //! * Promotion (section 3.4.2). The paper checks the frontier node's condition against the
@@ -64,12 +77,24 @@ pub struct PruneSearcher {
     check: PromotionCheck,
     reach: Option<reach::Reach>,
     lookahead: lookahead::Lookahead,
+    rule: PostponeRule,
+    /// Normal states the rule looks at again when they are selected ([`PostponeRule::Feasible`]).
+    recheck: HashSet<u64>,
+    /// States descending from a promoted one, with the frontier edge it was promoted for: while
+    /// the edge is uncovered, the feasible rule leaves them normal (they are the ways the
+    /// promoted state may cover it; postponing them would only promote them again, at the cost
+    /// of a completion check and a promotion check each).
+    lineage: HashMap<u64, (FuncId, EdgeId)>,
     stats: Counters,
 }
 
 #[derive(Default)]
 struct Counters {
     postponed: u64,
+    /// Postponed when selected, not at creation.
+    postponed_late: u64,
+    /// Completion checks (lookahead queries of [`PostponeRule::Feasible`]).
+    completion_checks: u64,
     promoted: u64,
     given_up: u64,
     checks: u64,
@@ -115,6 +140,38 @@ impl PromotionCheck {
     }
 }
 
+/// When a state is postponed (section 3.4.1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PostponeRule {
+    /// The paper's (Fig. 7, `addState`): at its creation, a state inside a loop whose current
+    /// loop path is a prefix of no uncovered loop path.
+    Paper,
+    /// The paper's rule made exact on two counts. A state is judged again when it is selected,
+    /// against the loop paths covered by then: with a breadth-first base, the siblings of a
+    /// fork run in turn, and the first to finish an iteration covers what the others' prefixes
+    /// led to. And a prefix counts only if the state can still complete one of the uncovered
+    /// paths it leads to in the present iteration: every decision left on each such path is
+    /// checked with the lookahead (`lookahead.rs`, the rest of the iteration exactly), and a
+    /// path with a decision the state cannot take is one it cannot cover. This postpones the
+    /// states of the paper's "uncoverable path" cluster (section 4: a loop path no execution
+    /// takes keeps every prefix of it open, and the paper's rule then postpones nothing).
+    /// Postponed states stay candidates for promotion, so no branch is lost.
+    #[default]
+    Feasible,
+}
+
+impl PostponeRule {
+    pub fn name(self) -> &'static str {
+        match self {
+            PostponeRule::Paper => "paper",
+            PostponeRule::Feasible => "feasible",
+        }
+    }
+}
+
+/// Uncovered loop paths a completion check looks at; with more, the state stays normal.
+const MAX_OPEN_PATHS: usize = 256;
+
 impl PruneSearcher {
     /// Loop state pruning over the base order `base` among normal states (`Bfs`, `Dfs` or
     /// `Random` with `seed`).
@@ -128,8 +185,17 @@ impl PruneSearcher {
             check: PromotionCheck::Sound,
             reach: None,
             lookahead: lookahead::Lookahead::default(),
+            rule: PostponeRule::default(),
+            recheck: HashSet::new(),
+            lineage: HashMap::new(),
             stats: Counters::default(),
         }
+    }
+
+    /// The postponement rule (default [`PostponeRule::Feasible`]).
+    pub fn with_rule(mut self, r: PostponeRule) -> PruneSearcher {
+        self.rule = r;
+        self
     }
 
     /// The promotion check (default [`PromotionCheck::Sound`]).
@@ -149,7 +215,10 @@ impl PruneSearcher {
     }
 
     /// The uncovered frontier: edges (not a check's failing side) whose source some state
-    /// reached and whose branch or line no state covered.
+    /// reached and whose branch or line no ended path covered. It is computed when no normal
+    /// state is left, so every path that will end without a promotion has ended: an item some
+    /// state reached but no ended path covers was reached only by a postponed state (the edge
+    /// that created it), and it is uncovered until a promoted state covers it.
     fn frontier(&self, eng: &Engine<'_>) -> Vec<(FuncId, EdgeId)> {
         let cov = eng.coverage();
         let map = cov.map();
@@ -164,7 +233,7 @@ impl PruneSearcher {
                 if !cov.loc_reached(f.id, e.src) {
                     continue;
                 }
-                let open = |x: Option<kappa_ir::analysis::ItemId>| x.is_some_and(|x| !cov.reached().contains(x));
+                let open = |x: Option<kappa_ir::analysis::ItemId>| x.is_some_and(|x| !cov.tested().contains(x));
                 if open(fc.branch[i]) || open(fc.line[i]) {
                     out.push((f.id, id));
                 }
@@ -186,6 +255,17 @@ impl PruneSearcher {
 
     fn judge(&mut self, eng: &mut Engine<'_>, k: usize, g: FuncId, e: EdgeId) -> Cover {
         let st = &self.postponed[k];
+        // The state took the edge already (the fork that made it): its path covers it when it
+        // ends.
+        let cov = eng.coverage();
+        let fc = &cov.map().funcs[g.index()];
+        if [fc.branch[e.index()], fc.line[e.index()]]
+            .into_iter()
+            .flatten()
+            .any(|i| st.coverage.items.contains(i) && !cov.tested().contains(i))
+        {
+            return Cover::Yes;
+        }
         let prog = eng.program();
         let edge = prog.func(g).edge(e);
         let reach = self.reach.get_or_insert_with(|| reach::Reach::new(prog));
@@ -260,15 +340,15 @@ impl PruneSearcher {
             return None;
         }
         let frontier = self.frontier(eng);
-        let mut first_maybe: Option<usize> = None;
+        let mut first_maybe: Option<(usize, (FuncId, EdgeId))> = None;
         for &(g, e) in &frontier {
             let mut any = false;
             for k in 0..self.postponed.len() {
                 match self.check(eng, k, g, e) {
-                    Cover::Yes => return Some(self.take(k)),
+                    Cover::Yes => return Some(self.take(k, (g, e))),
                     Cover::Maybe => {
                         any = true;
-                        first_maybe.get_or_insert(k);
+                        first_maybe.get_or_insert((k, (g, e)));
                     }
                     Cover::No => {}
                 }
@@ -278,12 +358,81 @@ impl PruneSearcher {
                 self.stats.given_up += 1;
             }
         }
-        first_maybe.map(|k| self.take(k))
+        first_maybe.map(|(k, target)| self.take(k, target))
     }
 
-    fn take(&mut self, k: usize) -> State {
+    /// Whether frontier edge `e` of `g` is still to be covered.
+    fn still_open(&self, eng: &Engine<'_>, (g, e): (FuncId, EdgeId)) -> bool {
+        if self.given_up.contains(&(g, e)) {
+            return false;
+        }
+        let cov = eng.coverage();
+        let fc = &cov.map().funcs[g.index()];
+        [fc.branch[e.index()], fc.line[e.index()]].into_iter().flatten().any(|i| !cov.tested().contains(i))
+    }
+
+    /// [`PostponeRule::Feasible`] on a normal state about to run: whether it may still cover an
+    /// uncovered loop path in its present iteration.
+    fn worth_running(&mut self, eng: &mut Engine<'_>, s: &State) -> bool {
+        let cov = eng.coverage();
+        let Ok((f, l, node)) = cov.loop_node(s) else { return true };
+        if cov.open_below(f, l, node) == 0 {
+            return false;
+        }
+        // The decisions left on each uncovered path through the state's trie node.
+        let trie = &cov.map().funcs[f.index()].paths.loops[l.index()].trie;
+        let mut paths: Vec<Vec<EdgeId>> = Vec::new();
+        let mut stack: Vec<(u32, Vec<EdgeId>)> = vec![(node, Vec::new())];
+        while let Some((n, left)) = stack.pop() {
+            if trie.path_at(n).is_some() {
+                paths.push(left.clone());
+                if paths.len() > MAX_OPEN_PATHS {
+                    return true;
+                }
+            }
+            for &(e, c) in trie.children(n) {
+                if cov.open_below(f, l, c) > 0 {
+                    let mut next = left.clone();
+                    next.push(e);
+                    stack.push((c, next));
+                }
+            }
+        }
+        let prog = eng.program();
+        let func = prog.func(f);
+        let mut takeable: HashMap<EdgeId, bool> = HashMap::new();
+        for path in paths {
+            let mut all = true;
+            for e in path {
+                if !matches!(func.edge(e).op, Op::Assume(_)) {
+                    continue;
+                }
+                let may = match takeable.get(&e) {
+                    Some(&m) => m,
+                    None => {
+                        self.stats.completion_checks += 1;
+                        let m = self.lookahead.may_take_now(eng, s, f, e).unwrap_or(true);
+                        takeable.insert(e, m);
+                        m
+                    }
+                };
+                if !may {
+                    all = false;
+                    break;
+                }
+            }
+            if all {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn take(&mut self, k: usize, target: (FuncId, EdgeId)) -> State {
         self.stats.promoted += 1;
-        self.postponed.remove(k)
+        let s = self.postponed.remove(k);
+        self.lineage.insert(s.id, target);
+        s
     }
 }
 
@@ -306,6 +455,11 @@ impl Searcher for PruneSearcher {
 
     /// Section 3.4.1: normal or postponed, decided at creation.
     fn add(&mut self, eng: &Engine<'_>, parent: Option<u64>, succs: Vec<State>) {
+        if let Some(target) = parent.and_then(|p| self.lineage.remove(&p)) {
+            for s in &succs {
+                self.lineage.insert(s.id, target);
+            }
+        }
         if parent.is_none() || succs.len() < 2 {
             for s in succs {
                 self.normal.push(s);
@@ -333,6 +487,12 @@ impl Searcher for PruneSearcher {
         for (k, s) in succs.into_iter().enumerate() {
             let (err, open) = info[k];
             if k == cont || err || open {
+                if (k != cont || std::env::var_os("KAPPA_RECHECK_CONT").is_some())
+                    && !err
+                    && self.rule == PostponeRule::Feasible
+                {
+                    self.recheck.insert(s.id);
+                }
                 self.normal.push(s);
             } else {
                 self.stats.postponed += 1;
@@ -342,7 +502,14 @@ impl Searcher for PruneSearcher {
     }
 
     fn select(&mut self, eng: &mut Engine<'_>) -> Option<State> {
-        if let Some(s) = self.normal.pop() {
+        while let Some(s) = self.normal.pop() {
+            let promoted_for = self.lineage.get(&s.id).is_some_and(|&t| self.still_open(eng, t));
+            if self.recheck.remove(&s.id) && !promoted_for && !self.worth_running(eng, &s) {
+                self.stats.postponed += 1;
+                self.stats.postponed_late += 1;
+                self.postponed.push(s);
+                continue;
+            }
             return Some(s);
         }
         self.promote(eng)
@@ -358,6 +525,8 @@ impl Searcher for PruneSearcher {
     fn counters(&self) -> Vec<(&'static str, u64)> {
         vec![
             ("postponed", self.stats.postponed),
+            ("postponed_when_selected", self.stats.postponed_late),
+            ("completion_checks", self.stats.completion_checks),
             ("promoted", self.stats.promoted),
             ("dropped", self.postponed.len() as u64),
             ("frontier_given_up", self.stats.given_up),

@@ -89,6 +89,17 @@ impl Lookahead {
     /// when the solver proves it cannot, `Some(true)` when it may, `None` when the lookahead
     /// does not apply (see the module comment). Asks at most one solver query.
     pub fn may_take(&mut self, eng: &mut Engine<'_>, st: &State, g: FuncId, e: EdgeId) -> Option<bool> {
+        self.may_take_from(eng, st, g, e, true)
+    }
+
+    /// Whether state `st` may take edge `e` of its top frame's function `g` before it goes round
+    /// a loop again (case (a) of the module comment alone): the rest of the present iteration
+    /// of every loop around it.
+    pub fn may_take_now(&mut self, eng: &mut Engine<'_>, st: &State, g: FuncId, e: EdgeId) -> Option<bool> {
+        self.may_take_from(eng, st, g, e, false)
+    }
+
+    fn may_take_from(&mut self, eng: &mut Engine<'_>, st: &State, g: FuncId, e: EdgeId, later: bool) -> Option<bool> {
         let prog = eng.program();
         let top = st.frames.last()?;
         if top.func != g {
@@ -117,7 +128,7 @@ impl Lookahead {
             walk.walk(eng, st.clone(), l, l, Vec::new())?;
         }
         // (b) Through the last visit of the header of each loop around `l`.
-        let mut around = facts.forest.innermost(l);
+        let mut around = if later { facts.forest.innermost(l) } else { None };
         while let Some(id) = around {
             let lp = facts.forest.get(id);
             if to_t[lp.header.index()] {

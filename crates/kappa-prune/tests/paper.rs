@@ -2,7 +2,7 @@
 //! 1 and 2, with exact state counts, and the promotion check.
 
 use kappa_engine::{Config, Engine, Mode, RunReport, SearchKind};
-use kappa_prune::{PromotionCheck, PruneSearcher};
+use kappa_prune::{PostponeRule, PromotionCheck, PruneSearcher};
 use std::path::PathBuf;
 
 fn program(name: &str) -> kappa_ir::Program {
@@ -137,4 +137,53 @@ fn programs_without_loops_are_explored_completely() {
     assert!(r.complete(), "{:?}", r.stats.incomplete);
     assert_eq!(r.stats.paths_completed, 3);
     assert_eq!(counter(&r, "postponed"), 0);
+}
+
+/// The paper's "uncoverable path" cluster (section 4): a loop path no execution takes (a `break`
+/// under `i > 100` in a loop of four iterations) keeps every prefix of the loop's paths
+/// uncovered, so the paper's rule postpones nothing and explores what full exploration does
+/// (16 paths). kappa's feasible rule checks whether a state can still complete an uncovered
+/// path in its iteration (it cannot: `i` is at most 3) and postpones it; the promotion check
+/// then proves the `break` uncoverable for every postponed state. Same coverage, 2 paths.
+#[test]
+fn a_loop_path_no_state_can_complete_does_not_keep_states_normal() {
+    let prog = program("uncoverable_break.c");
+    let full = bfs(&prog);
+    assert_eq!(full.stats.paths_completed, 16);
+    let paper = run_with(
+        &prog,
+        Mode::Classic,
+        SearchKind::Prune,
+        Some(PruneSearcher::new(SearchKind::Bfs, 1).with_rule(PostponeRule::Paper)),
+    );
+    assert_eq!(counter(&paper, "postponed"), 0);
+    assert_eq!(paper.stats.states_explored, full.stats.states_explored);
+    let r = prune(&prog, PromotionCheck::Sound);
+    assert_eq!(r.stats.coverage, full.stats.coverage);
+    assert_eq!(r.stats.paths_completed, 2);
+    assert!(counter(&r, "completion_checks") > 0);
+    assert_eq!(counter(&r, "postponed"), counter(&r, "postponed_when_selected"));
+    assert_eq!(counter(&r, "frontier_given_up"), 1, "i > 100");
+    assert_eq!(r.stats.states_explored + counter(&r, "dropped"), r.stats.states_created);
+    assert!(r.stats.states_explored * 3 < full.stats.states_explored);
+}
+
+/// Whatever the postponement rule, pruning covers the branches and lines full exploration
+/// covers.
+#[test]
+fn both_rules_cover_what_full_exploration_covers() {
+    for name in ["fig1.c", "fig1b.c", "settled.c", "uncoverable_break.c"] {
+        let prog = program(name);
+        let full = bfs(&prog);
+        for rule in [PostponeRule::Paper, PostponeRule::Feasible] {
+            let r = run_with(
+                &prog,
+                Mode::Classic,
+                SearchKind::Prune,
+                Some(PruneSearcher::new(SearchKind::Bfs, 1).with_rule(rule)),
+            );
+            assert_eq!(r.stats.coverage.branches_covered, full.stats.coverage.branches_covered, "{name} {rule:?}");
+            assert_eq!(r.stats.coverage.lines_covered, full.stats.coverage.lines_covered, "{name} {rule:?}");
+        }
+    }
 }

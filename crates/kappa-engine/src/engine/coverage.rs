@@ -15,7 +15,7 @@
 
 use crate::state::State;
 use kappa_expr::Term;
-use kappa_ir::analysis::{CoverageMap, ItemId, ItemKind, ItemSet, LoopCursor, PathTrie};
+use kappa_ir::analysis::{CoverageMap, ItemId, ItemKind, ItemSet, LoopCursor, LoopId, PathTrie};
 use kappa_ir::{EdgeId, FuncId, Loc, Program};
 use kappa_solver::Model;
 use std::rc::Rc;
@@ -117,31 +117,38 @@ impl CoverageTracker {
 
     /// The position of a state in the loops of its current frame, against the reached paths.
     pub fn loop_position(&self, st: &State) -> LoopPosition {
-        let Some(frame) = st.frames.last() else { return LoopPosition::Outside };
+        match self.loop_node(st) {
+            Err(p) => p,
+            Ok((f, l, node)) => LoopPosition::Open(self.open_below(f, l, node)),
+        }
+    }
+
+    /// The state's node in the path trie of the innermost loop of its current frame (function,
+    /// loop, node), or where it is when it has none.
+    pub fn loop_node(&self, st: &State) -> Result<(FuncId, LoopId, u32), LoopPosition> {
+        let Some(frame) = st.frames.last() else { return Err(LoopPosition::Outside) };
         let depth = st.frames.len();
         let cursor = match st.coverage.loops.get(depth - 1) {
             Some(c) if st.coverage.loops.len() == depth => c,
             // The frame has executed no edge yet: where its location puts it.
             _ => {
-                let Some(fc) = self.map.funcs.get(frame.func.index()) else { return LoopPosition::Outside };
-                return match fc.loops.innermost(frame.loc) {
+                let Some(fc) = self.map.funcs.get(frame.func.index()) else { return Err(LoopPosition::Outside) };
+                return Err(match fc.loops.innermost(frame.loc) {
                     None => LoopPosition::Outside,
                     Some(_) => LoopPosition::Unknown,
-                };
+                });
             }
         };
         match cursor.last() {
-            None => LoopPosition::Outside,
-            Some((_, None)) => LoopPosition::Unknown,
-            Some((l, Some(node))) => {
-                let open = self
-                    .open
-                    .get(frame.func.index())
-                    .and_then(|v| v.get(l.index()))
-                    .and_then(|v| v.get(*node as usize));
-                LoopPosition::Open(open.copied().unwrap_or(0))
-            }
+            None => Err(LoopPosition::Outside),
+            Some((_, None)) => Err(LoopPosition::Unknown),
+            Some((l, Some(node))) => Ok((frame.func, *l, *node)),
         }
+    }
+
+    /// Unreached paths of loop `l` of `f` through node `node` of its trie.
+    pub fn open_below(&self, f: FuncId, l: LoopId, node: u32) -> u32 {
+        self.open.get(f.index()).and_then(|v| v.get(l.index())).and_then(|v| v.get(node as usize)).copied().unwrap_or(0)
     }
 
     fn reach(&mut self, i: ItemId) {

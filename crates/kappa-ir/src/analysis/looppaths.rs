@@ -118,6 +118,11 @@ impl PathTrie {
         self.nodes.get(n as usize)?.children.iter().find(|(x, _)| *x == e).map(|(_, c)| *c)
     }
 
+    /// The decisions taken at node `n`, each with the node it leads to.
+    pub fn children(&self, n: u32) -> &[(EdgeId, u32)] {
+        self.nodes.get(n as usize).map_or(&[], |x| &x.children)
+    }
+
     /// The path that ends at node `n`.
     pub fn path_at(&self, n: u32) -> Option<u32> {
         self.nodes.get(n as usize).and_then(|x| x.path)
