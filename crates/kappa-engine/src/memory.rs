@@ -551,6 +551,42 @@ impl Object {
     }
 }
 
+/// Dead copies of shared stack objects, by the live object they replace (held, so that its
+/// address names it as long as the entry lives).
+#[derive(Default)]
+pub struct Graves {
+    by_live: std::collections::HashMap<*const Object, (Rc<Object>, Rc<Object>)>,
+}
+
+/// Entries [`Graves`] keeps before it starts afresh (it is a cache).
+const GRAVES_MAX: usize = 1 << 16;
+
+impl Graves {
+    fn dead_copy(&mut self, live: &Rc<Object>) -> Rc<Object> {
+        if let Some((_, dead)) = self.by_live.get(&Rc::as_ptr(live)) {
+            return dead.clone();
+        }
+        if self.by_live.len() >= GRAVES_MAX {
+            self.by_live.clear();
+        }
+        let mut dead = Object {
+            id: live.id,
+            name: live.name.clone(),
+            kind: live.kind.clone(),
+            size: live.size.clone(),
+            alive: false,
+            freed_if: live.freed_if.clone(),
+            readonly: live.readonly,
+            data: live.data.clone(),
+            ptrs: live.ptrs.clone(),
+        };
+        dead.data.clear();
+        let dead = Rc::new(dead);
+        self.by_live.insert(Rc::as_ptr(live), (live.clone(), dead.clone()));
+        dead
+    }
+}
+
 /// All objects of a state, shared with its forks until one of them writes (copy on write).
 #[derive(Clone, Debug, Default)]
 pub struct Memory {
@@ -576,6 +612,23 @@ impl Memory {
 
     pub fn get(&self, id: u32) -> Option<&Object> {
         self.objects.get(id as usize).and_then(|o| o.as_deref())
+    }
+
+    /// Marks a stack object dead when its frame returns and drops its contents. An object
+    /// another state shares is replaced by a dead copy from `graves`, made once for all the
+    /// states sharing it: returning through a recursion that forked deep down must neither copy
+    /// every activation's locals nor make a dead copy of them per state.
+    pub fn kill(&mut self, id: u32, graves: &mut Graves) {
+        let Some(Some(o)) = self.objects.get_mut(id as usize) else { return };
+        if !o.alive {
+            return;
+        }
+        if let Some(live) = Rc::get_mut(o) {
+            live.alive = false;
+            live.data.clear();
+            return;
+        }
+        *o = graves.dead_copy(o);
     }
 
     /// Mutable access, copying the object if another state shares it.

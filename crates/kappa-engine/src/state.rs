@@ -22,9 +22,13 @@ pub struct Frame {
     /// section 3): this activation stands for κ+1 nested ones, and when it returns, the κ
     /// pending returns happen at once.
     pub pending: Option<Rc<PendingReturns>>,
-    /// The memory's next object id when the frame was pushed: the frame's stack objects have
-    /// ids from here on, so that a return looks only at those.
-    pub first_obj: u32,
+    /// Where this activation is in its function's loops (the paper's loop-path stack, section
+    /// 3.2 of Gao and Lumetta), from its first edge on; it lives in the frame so that forks
+    /// share it with the frame.
+    pub loop_cursor: Option<kappa_ir::analysis::LoopCursor>,
+    /// The stack objects this activation allocated (its slots' instances, its `alloca`s): a
+    /// return kills exactly these, whatever deeper activations allocated in between.
+    pub stack_objs: Vec<u32>,
 }
 
 /// The effect of the κ returns a recursion template left pending: the value the outermost

@@ -132,6 +132,9 @@ pub struct Node {
     pub sort: Sort,
     id: u64,
     hash: u64,
+    /// A `Forall` occurs in the term (kept per node: the solver asks it of every query, whose
+    /// path condition may have thousands of constraints).
+    quantified: bool,
 }
 
 /// A term: a cheap handle to a shared, immutable node.
@@ -238,7 +241,8 @@ impl Term {
             }
             let id = p.next_id;
             p.next_id += 1;
-            let node = Rc::new(Node { op, args: args.into_boxed_slice(), sort, id, hash: h });
+            let quantified = op == Op::Forall || args.iter().any(|a| a.0.quantified);
+            let node = Rc::new(Node { op, args: args.into_boxed_slice(), sort, id, hash: h, quantified });
             p.table.entry(h).or_default().push(Rc::downgrade(&node));
             // Drop table entries of dead terms now and then, so that long runs do not leak.
             p.inserted += 1;
@@ -441,18 +445,7 @@ impl Term {
 
     /// Whether a `Forall` occurs (λ-terms are not quantifiers: they define arrays).
     pub fn has_quantifier(&self) -> bool {
-        let mut seen = std::collections::HashSet::new();
-        let mut stack = vec![self.clone()];
-        while let Some(t) = stack.pop() {
-            if !seen.insert(t.id()) {
-                continue;
-            }
-            if t.op() == Op::Forall {
-                return true;
-            }
-            stack.extend(t.args().iter().cloned());
-        }
-        false
+        self.0.quantified
     }
 }
 

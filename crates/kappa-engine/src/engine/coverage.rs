@@ -15,7 +15,7 @@
 
 use crate::state::State;
 use kappa_expr::Term;
-use kappa_ir::analysis::{CoverageMap, ItemId, ItemKind, ItemSet, LoopCursor, LoopId, PathTrie};
+use kappa_ir::analysis::{CoverageMap, ItemId, ItemKind, ItemSet, LoopId, PathTrie};
 use kappa_ir::{EdgeId, FuncId, Loc, Program};
 use kappa_solver::Model;
 use std::rc::Rc;
@@ -25,8 +25,6 @@ use std::rc::Rc;
 pub struct PathCoverage {
     /// Items the path covered.
     pub items: Rc<ItemSet>,
-    /// The loop cursor of each frame, bottom first.
-    pub loops: Rc<Vec<LoopCursor>>,
     /// Loop summaries on the path: their iterations' items count only if κ ≥ 1.
     pub summaries: Rc<Vec<Summary>>,
 }
@@ -127,11 +125,10 @@ impl CoverageTracker {
     /// loop, node), or where it is when it has none.
     pub fn loop_node(&self, st: &State) -> Result<(FuncId, LoopId, u32), LoopPosition> {
         let Some(frame) = st.frames.last() else { return Err(LoopPosition::Outside) };
-        let depth = st.frames.len();
-        let cursor = match st.coverage.loops.get(depth - 1) {
-            Some(c) if st.coverage.loops.len() == depth => c,
+        let cursor = match &frame.loop_cursor {
+            Some(c) => c,
             // The frame has executed no edge yet: where its location puts it.
-            _ => {
+            None => {
                 let Some(fc) = self.map.funcs.get(frame.func.index()) else { return Err(LoopPosition::Outside) };
                 return Err(match fc.loops.innermost(frame.loc) {
                     None => LoopPosition::Outside,
@@ -174,24 +171,17 @@ impl CoverageTracker {
         self.reach(i);
     }
 
-    /// Makes the state's cursors match its frames; a frame without one starts where it stands
-    /// (`at` for the top frame).
+    /// Gives the top frame its cursor if it has none yet: it starts where it stands (`at`).
     fn sync_frames(&self, st: &mut State, at: Loc) {
-        let depth = st.frames.len();
-        if st.coverage.loops.len() == depth {
+        let Some(fr) = st.frames.last() else { return };
+        if fr.loop_cursor.is_some() {
             return;
         }
-        let loops = Rc::make_mut(&mut st.coverage.loops);
-        loops.truncate(depth);
-        for k in loops.len()..depth {
-            let fr = &st.frames[k];
-            let l = if k + 1 == depth { at } else { fr.loc };
-            let c = match self.map.funcs.get(fr.func.index()) {
-                Some(fc) => fc.paths.cursor_at(&fc.loops, l),
-                None => Vec::new(),
-            };
-            loops.push(c);
-        }
+        let c = match self.map.funcs.get(fr.func.index()) {
+            Some(fc) => fc.paths.cursor_at(&fc.loops, at),
+            None => Vec::new(),
+        };
+        st.frame_mut().loop_cursor = Some(c);
     }
 
     /// The state executes edge `e` of `f` (in its top frame).
@@ -213,9 +203,7 @@ impl CoverageTracker {
         }
         let mut paths: Vec<ItemId> = Vec::new();
         if !fc.loops.is_empty() {
-            let depth = st.frames.len();
-            let loops = Rc::make_mut(&mut st.coverage.loops);
-            if let Some(cur) = loops.get_mut(depth - 1) {
+            if let Some(cur) = st.frame_mut().loop_cursor.as_mut() {
                 fc.paths.advance(func, &fc.loops, cur, e, &mut |l, p| paths.push(fc.path_item(l, p)));
             }
         }
@@ -256,9 +244,7 @@ impl CoverageTracker {
         // After κ ≥ 1 iterations the state is back at the entry: at the start of an iteration
         // if the entry is a loop header, else at a position no path prefix describes.
         if kappa.as_bv() != Some(0) {
-            let depth = st.frames.len();
-            let loops = Rc::make_mut(&mut st.coverage.loops);
-            if let Some(top) = loops.get_mut(depth - 1).and_then(|cur| cur.last_mut()) {
+            if let Some(top) = st.frame_mut().loop_cursor.as_mut().and_then(|cur| cur.last_mut()) {
                 let listed = fc.paths.loops[top.0.index()].incomplete.is_none();
                 top.1 = (fc.loops.get(top.0).header == entry && listed).then_some(PathTrie::ROOT);
             }

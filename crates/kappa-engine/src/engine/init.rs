@@ -68,7 +68,8 @@ impl<'p> Engine<'p> {
             slots: HashMap::new(),
             ret_to: None,
             pending: None,
-            first_obj: 0,
+            stack_objs: Vec::new(),
+            loop_cursor: None,
         };
         let ptypes: Vec<CType> = match &entry.ctype {
             Some(CType::Function(ft)) => ft.params.clone(),

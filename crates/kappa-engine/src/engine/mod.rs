@@ -88,6 +88,8 @@ pub struct Engine<'p> {
     /// The program's command line, standard input and files (made by the initial state).
     env: inputs::EnvTerms,
     memory_guard: limits::MemoryGuard,
+    /// Dead copies of stack objects the states share ([`crate::memory::Memory::kill`]).
+    graves: crate::memory::Graves,
 }
 
 fn ty_name(t: Ty) -> String {
@@ -141,6 +143,7 @@ impl<'p> Engine<'p> {
             query_timeout: None,
             env: inputs::EnvTerms::default(),
             memory_guard: limits::MemoryGuard::new(0),
+            graves: crate::memory::Graves::default(),
         }
     }
 

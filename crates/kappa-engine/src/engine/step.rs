@@ -291,19 +291,8 @@ impl<'p> Engine<'p> {
     }
 
     pub(crate) fn kill_frame_objects(&mut self, st: &mut State, frame: &Frame) {
-        let depth = st.frames.len() + 1;
-        let ids: Vec<u32> = (frame.first_obj..st.memory.next_id())
-            .filter(
-                |id| matches!(st.memory.get(*id).map(|o| &o.kind), Some(ObjectKind::Stack { depth: d }) if *d == depth),
-            )
-            .collect();
-        for id in ids {
-            if let Some(o) = st.memory.get_mut(id) {
-                if o.alive {
-                    o.alive = false;
-                    o.data.clear();
-                }
-            }
+        for &id in &frame.stack_objs {
+            st.memory.kill(id, &mut self.graves);
         }
     }
 
@@ -459,6 +448,9 @@ impl<'p> Engine<'p> {
                         Contents::symbolic(arr, pw)
                     }
                 };
+                if matches!(kind, ObjectKind::Stack { .. }) {
+                    st.frame_mut().stack_objs.push(id);
+                }
                 st.memory.add(Object::new(id, &name, kind, size, data, pw));
                 if *region == Region::Heap {
                     let (site, _) = self.error_site(st, e.span, "");
@@ -491,7 +483,8 @@ impl<'p> Engine<'p> {
                     slots: HashMap::new(),
                     ret_to: Some((e.dst, *dst)),
                     pending: None,
-                    first_obj: st.memory.next_id(),
+                    stack_objs: Vec::new(),
+                    loop_cursor: None,
                 };
                 for (p, v) in callee.params.iter().zip(vals) {
                     let idx = self.info.var_index[p.index()];
