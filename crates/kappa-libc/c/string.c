@@ -325,17 +325,35 @@ char *strndup(const char *s, size_t max) {
     return d;
 }
 
+#include "strerror_table.h"
+
+/* glibc's message, or "Unknown error E" written into a buffer of the library, as glibc does. */
+static char __kappa_strerror_buf[32] = {0};
+
 char *strerror(int e) {
-    switch (e) {
-    case 0: return (char *)"Success";
-    case 1: return (char *)"Operation not permitted";
-    case 2: return (char *)"No such file or directory";
-    case 5: return (char *)"Input/output error";
-    case 9: return (char *)"Bad file descriptor";
-    case 12: return (char *)"Cannot allocate memory";
-    case 13: return (char *)"Permission denied";
-    case 22: return (char *)"Invalid argument";
-    case 34: return (char *)"Numerical result out of range";
-    default: return (char *)"Unknown error";
+    const char *m = __kappa_strerror_message(e);
+    if (m != NULL)
+        return (char *)m;
+    const char *prefix = "Unknown error ";
+    char *b = __kappa_strerror_buf;
+    size_t n = 0;
+    while (prefix[n]) {
+        b[n] = prefix[n];
+        n++;
     }
+    unsigned u = (unsigned)e;
+    if (e < 0) {
+        b[n++] = '-';
+        u = 0 - u;
+    }
+    char digits[12] = {0};
+    size_t k = 0;
+    do {
+        digits[k++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u != 0);
+    while (k > 0)
+        b[n++] = digits[--k];
+    b[n] = 0;
+    return b;
 }

@@ -37,6 +37,7 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("ctype_tables.h", include_str!("../c/ctype_tables.h")),
     ("stdlib.c", include_str!("../c/stdlib.c")),
     ("string.c", include_str!("../c/string.c")),
+    ("strerror_table.h", include_str!("../c/strerror_table.h")),
     ("stdio.c", include_str!("../c/stdio.c")),
     ("format.c", include_str!("../c/format.c")),
 ];
