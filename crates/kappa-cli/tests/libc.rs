@@ -120,6 +120,19 @@ fn file_named_on_the_command_line_is_opened() {
     assert!(text.contains("no errors found"), "{text}");
 }
 
+/// Arrays of pointers copied by the library (realloc, memcpy, memmove, qsort, bsearch) hold
+/// pointers after the copy, in the engine as in the real program: every check holds and the
+/// tests replay. The models' byte loops alone copied a pointer's bytes, not the pointer.
+#[test]
+fn pointers_copied_by_the_library_stay_pointers() {
+    let p = program("pointer_copies.c");
+    let ps = p.display().to_string();
+    let out = tempfile::tempdir().unwrap();
+    let (_, text) = kappa(&["verify", &ps, "--sym-stdin", "1", "--quiet"], out.path());
+    assert!(text.trim_end().ends_with("RESULT: true"), "{text}");
+    assert!(replay_all(&p, out.path()) >= 3);
+}
+
 /// The models are IR: a test of the engine, replayed by the interpreter over the same linked
 /// program with the test's command line and standard input, ends the same way.
 #[test]

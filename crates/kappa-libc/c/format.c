@@ -3,6 +3,7 @@
    piece and conversion, and __kappa_fmt_end (kappa has no variadic definitions). Arguments are
    read as glibc reads them (`%s` needs a terminated string), buffers are written exactly, and
    __kappa_fmt_end gives the number of characters the call returns. */
+#include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -182,8 +183,19 @@ void __kappa_fmt_ptr(int conv, int flags, int width, int prec, void *p) {
     (void)conv;
 }
 
+/* A stream not open for writing is an error, as glibc's vfprintf checks; a sink's position
+   advances. */
 int __kappa_fmt_end(void) {
     if (__kappa_fmt_kind >= 2 && __kappa_fmt_cap > 0)
         __kappa_fmt_buf[__kappa_fmt_len < __kappa_fmt_cap ? __kappa_fmt_len : __kappa_fmt_cap - 1] = 0;
+    if (__kappa_fmt_kind == 1) {
+        FILE *f = (FILE *)__kappa_fmt_buf;
+        if (!(f->_flags & K_WRITE)) {
+            f->_flags |= K_ERR;
+            errno = EBADF;
+            return EOF;
+        }
+        __kappa_advance(f, __kappa_fmt_len);
+    }
     return (int)__kappa_fmt_len;
 }

@@ -30,9 +30,9 @@ int __kappa_nfiles = 0;
 #define K_EOF 0x10
 #define K_ERR 0x20
 
-static FILE __kappa_stdin_file = {K_READ | K_OPEN};
-static FILE __kappa_stdout_file = {K_WRITE | K_OPEN};
-static FILE __kappa_stderr_file = {K_WRITE | K_OPEN};
+static FILE __kappa_stdin_file = {._flags = K_READ | K_OPEN, ._fileno = 0};
+static FILE __kappa_stdout_file = {._flags = K_WRITE | K_OPEN, ._fileno = 1};
+static FILE __kappa_stderr_file = {._flags = K_WRITE | K_OPEN, ._fileno = 2};
 FILE *stdin = &__kappa_stdin_file;
 FILE *stdout = &__kappa_stdout_file;
 FILE *stderr = &__kappa_stderr_file;
@@ -172,6 +172,18 @@ int fileno(FILE *f) {
     return __kappa_stream(f)->_fileno;
 }
 
+/* A stream without a read buffer (a sink: a file opened for writing only) swallows what is
+   written, but its position (_offset) and end (_old_offset) advance, for fseek and ftell.
+   Without a branch: printf's count may be symbolic. Standard output and error are left alone
+   (their position depends on what they are: a pipe has none). */
+static void __kappa_advance(FILE *f, size_t n) {
+    if (f == &__kappa_stdout_file || f == &__kappa_stderr_file || f->_IO_read_base != NULL)
+        return;
+    f->_offset += (long)n;
+    f->_old_offset =
+        (long)__kappa_select(f->_offset > f->_old_offset, (size_t)f->_offset, (size_t)f->_old_offset);
+}
+
 int fputc(int c, FILE *f) {
     f = __kappa_stream(f);
     if (!(f->_flags & K_WRITE)) {
@@ -181,6 +193,8 @@ int fputc(int c, FILE *f) {
     }
     if (f == &__kappa_stdout_file)
         putchar(c);
+    else
+        __kappa_advance(f, 1);
     return (unsigned char)c;
 }
 
@@ -221,12 +235,12 @@ void perror(const char *s) {
         (void)strlen(s);
 }
 
+/* Nothing is buffered: only the mode is checked, as glibc checks it. */
 int setvbuf(FILE *restrict f, char *restrict buf, int mode, size_t size) {
     (void)buf;
-    (void)mode;
     (void)size;
     __kappa_stream(f);
-    return 0;
+    return mode == _IOFBF || mode == _IOLBF || mode == _IONBF ? 0 : EOF;
 }
 
 void setbuf(FILE *restrict f, char *restrict buf) {
@@ -254,14 +268,19 @@ static int __kappa_new_fd(FILE *f) {
     return -1;
 }
 
-/* A stream over modelled file `i` (reading) or a sink (writing, i < 0 allowed). */
-static FILE *__kappa_open_stream(int i, int flags) {
+/* A stream over modelled file `i` (reading) or a sink (writing, i < 0 allowed). A sink swallows
+   what is written but keeps its position (_offset) and end (_old_offset) for fseek and ftell:
+   the end of file `i` when appending to it. */
+static FILE *__kappa_open_stream(int i, int flags, int append) {
     FILE *f = malloc(sizeof(FILE));
     f->_flags = flags | K_OPEN | K_INIT;
     if (i >= 0 && (flags & K_READ)) {
         f->_IO_read_base = (char *)__kappa_files[i].data;
         f->_IO_read_ptr = f->_IO_read_base;
         f->_IO_read_end = f->_IO_read_base + __kappa_files[i].len;
+    } else if (i >= 0 && append) {
+        f->_offset = (long)__kappa_files[i].len;
+        f->_old_offset = (long)__kappa_files[i].len;
     }
     if (__kappa_new_fd(f) < 0) {
         free(f);
@@ -285,7 +304,7 @@ FILE *fopen(const char *restrict name, const char *restrict mode) {
         errno = ENOENT;
         return NULL;
     }
-    return __kappa_open_stream(i, flags);
+    return __kappa_open_stream(i, flags, mode[0] == 'a');
 }
 
 int fclose(FILE *f) {
@@ -298,21 +317,29 @@ int fclose(FILE *f) {
     return 0;
 }
 
+/* Past the end is allowed: reads there see EOF. */
 int fseek(FILE *f, long off, int whence) {
     f = __kappa_stream(f);
-    long len = f->_IO_read_end - f->_IO_read_base;
-    long pos = whence == SEEK_SET ? off : whence == SEEK_CUR ? f->_IO_read_ptr - f->_IO_read_base + off : len + off;
-    if (f->_IO_read_base == NULL || pos < 0) { /* past the end is allowed: reads there see EOF */
+    int sink = f->_IO_read_base == NULL;
+    long cur = sink ? (long)f->_offset : f->_IO_read_ptr - f->_IO_read_base;
+    long len = sink ? (long)f->_old_offset : f->_IO_read_end - f->_IO_read_base;
+    long pos = whence == SEEK_SET ? off : whence == SEEK_CUR ? cur + off : len + off;
+    if ((whence != SEEK_SET && whence != SEEK_CUR && whence != SEEK_END) || pos < 0) {
         errno = EINVAL;
         return -1;
     }
-    f->_IO_read_ptr = f->_IO_read_base + pos;
+    if (sink)
+        f->_offset = pos;
+    else
+        f->_IO_read_ptr = f->_IO_read_base + pos;
     f->_flags &= ~K_EOF;
     return 0;
 }
 
 long ftell(FILE *f) {
     f = __kappa_stream(f);
+    if (f->_IO_read_base == NULL)
+        return (long)f->_offset;
     return f->_IO_read_ptr - f->_IO_read_base;
 }
 
@@ -328,7 +355,7 @@ int __kappa_va_open(const char *name, int oflag) {
         errno = ENOENT;
         return -1;
     }
-    FILE *f = __kappa_open_stream(i, acc == O_RDONLY ? K_READ : acc == O_WRONLY ? K_WRITE : K_READ | K_WRITE);
+    FILE *f = __kappa_open_stream(i, acc == O_RDONLY ? K_READ : acc == O_WRONLY ? K_WRITE : K_READ | K_WRITE, 0);
     return f == NULL ? -1 : f->_fileno;
 }
 

@@ -8,6 +8,8 @@
 /* The library knows whether `n` bytes from `p` lie inside p's object: the front-end lowers this
    name to the IR predicate `InBounds(p, n)` (realloc copies what the old block holds). */
 int __kappa_in_bounds(const void *p, size_t n);
+/* Copies bytes just read and written, with the pointers they hold (string.c). */
+void __kappa_memcopy(void *dst, const void *src, size_t n);
 
 static int __kappa_errno_value = 0;
 
@@ -184,8 +186,10 @@ void *realloc(void *p, size_t n) {
     const unsigned char *old = p;
     if (q == NULL)
         return NULL;
-    for (size_t i = 0; i < n && __kappa_in_bounds(old + i, 1); i++)
+    size_t i = 0;
+    for (; i < n && __kappa_in_bounds(old + i, 1); i++)
         q[i] = old[i];
+    __kappa_memcopy(q, old, i);
     free(p);
     return q;
 }
@@ -248,22 +252,29 @@ int rand(void) {
    makes a copy of these models per comparator, calling it where they call __kappa_qsort_cmp or
    __kappa_bsearch_cmp. So that copies share nothing, they call no other function and touch no
    global. The sort is stable (insertion sort), as glibc's merge sort is for arrays it can
-   allocate a buffer for. */
+   allocate a buffer for. Elements are swapped through a buffer by byte loops (checked accesses)
+   each followed by __kappa_memcopy, so that pointers in the elements stay pointers. */
 int __kappa_qsort_cmp(const void *a, const void *b);
 int __kappa_bsearch_cmp(const void *key, const void *elem);
 
 void __kappa_qsort(void *base, size_t n, size_t size) {
-    unsigned char *b = base;
+    unsigned char *b = base, *t = malloc(size);
     for (size_t i = 1; i < n; i++) {
         for (size_t j = i; j > 0 && __kappa_qsort_cmp(b + (j - 1) * size, b + j * size) > 0; j--) {
             unsigned char *x = b + (j - 1) * size, *y = b + j * size;
-            for (size_t k = 0; k < size; k++) {
-                unsigned char t = x[k];
+            size_t k = 0;
+            for (; k < size; k++)
+                t[k] = x[k];
+            __kappa_memcopy(t, x, k);
+            for (k = 0; k < size; k++)
                 x[k] = y[k];
-                y[k] = t;
-            }
+            __kappa_memcopy(x, y, k);
+            for (k = 0; k < size; k++)
+                y[k] = t[k];
+            __kappa_memcopy(y, t, k);
         }
     }
+    free(t);
 }
 
 void *__kappa_bsearch(const void *key, const void *base, size_t n, size_t size) {

@@ -8,24 +8,38 @@
 
 size_t __kappa_select(int c, size_t a, size_t b);
 
+/* Copies n bytes the caller has just read and written through checked accesses, with the
+   pointers they hold: the front-end lowers it to the IR's MemCopy. A byte loop copies the bytes
+   of a pointer, not the pointer (kappa's memory keeps which object a stored pointer refers to
+   beside its bytes), so every model that copies memory a pointer may lie in ends with it. The
+   byte loop stays: it checks every access, keeps symbolic bytes symbolic, and leaves a concrete
+   count on each path (MemCopy's size must be one). */
+void __kappa_memcopy(void *dst, const void *src, size_t n);
+
 void *memcpy(void *restrict dst, const void *restrict src, size_t n) {
     unsigned char *d = dst;
     const unsigned char *s = src;
-    for (size_t i = 0; i < n; i++)
+    size_t i = 0;
+    for (; i < n; i++)
         d[i] = s[i];
+    __kappa_memcopy(dst, src, i);
     return dst;
 }
 
+/* Through a copy of the source (an overlapping destination overwrites it), made once the reads
+   are checked: a length past the source's end is an error there, not a huge allocation. */
 void *memmove(void *dst, const void *src, size_t n) {
     unsigned char *d = dst;
     const unsigned char *s = src;
-    if (d < s) {
-        for (size_t i = 0; i < n; i++)
-            d[i] = s[i];
-    } else {
-        for (size_t i = n; i > 0; i--)
-            d[i - 1] = s[i - 1];
-    }
+    size_t i = 0;
+    for (; i < n; i++)
+        (void)s[i];
+    unsigned char *t = malloc(i);
+    __kappa_memcopy(t, src, i);
+    for (size_t j = 0; j < i; j++)
+        d[j] = t[j];
+    __kappa_memcopy(dst, t, i);
+    free(t);
     return dst;
 }
 
@@ -311,17 +325,35 @@ char *strndup(const char *s, size_t max) {
     return d;
 }
 
+#include "strerror_table.h"
+
+/* glibc's message, or "Unknown error E" written into a buffer of the library, as glibc does. */
+static char __kappa_strerror_buf[32] = {0};
+
 char *strerror(int e) {
-    switch (e) {
-    case 0: return (char *)"Success";
-    case 1: return (char *)"Operation not permitted";
-    case 2: return (char *)"No such file or directory";
-    case 5: return (char *)"Input/output error";
-    case 9: return (char *)"Bad file descriptor";
-    case 12: return (char *)"Cannot allocate memory";
-    case 13: return (char *)"Permission denied";
-    case 22: return (char *)"Invalid argument";
-    case 34: return (char *)"Numerical result out of range";
-    default: return (char *)"Unknown error";
+    const char *m = __kappa_strerror_message(e);
+    if (m != NULL)
+        return (char *)m;
+    const char *prefix = "Unknown error ";
+    char *b = __kappa_strerror_buf;
+    size_t n = 0;
+    while (prefix[n]) {
+        b[n] = prefix[n];
+        n++;
     }
+    unsigned u = (unsigned)e;
+    if (e < 0) {
+        b[n++] = '-';
+        u = 0 - u;
+    }
+    char digits[12] = {0};
+    size_t k = 0;
+    do {
+        digits[k++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u != 0);
+    while (k > 0)
+        b[n++] = digits[--k];
+    b[n] = 0;
+    return b;
 }

@@ -10,6 +10,10 @@
 //! - no input comes from inside the library: every allocation the library makes is zero-filled
 //!   (uninitialised locals would otherwise be inputs at sites replay cannot instrument), and a
 //!   `Nondet` operation in a model is an error;
+//! - a model that copies memory a pointer may lie in (`memcpy`, `memmove`, `realloc`, `qsort`'s
+//!   swaps) copies it in a byte loop, which checks every access and leaves a concrete count on
+//!   each path, then calls `__kappa_memcopy` over the same bytes: the front-end lowers it to the
+//!   IR's `MemCopy`, which copies the pointers too (a byte loop copies a pointer's bytes only);
 //! - a variadic function is modelled by a fixed-arity `__kappa_va_NAME` taking its fixed
 //!   parameters (the extra arguments are evaluated and dropped): `open`;
 //! - the program's inputs (standard input, the files of `--sym-files`) are buffers named by the
@@ -33,6 +37,7 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("ctype_tables.h", include_str!("../c/ctype_tables.h")),
     ("stdlib.c", include_str!("../c/stdlib.c")),
     ("string.c", include_str!("../c/string.c")),
+    ("strerror_table.h", include_str!("../c/strerror_table.h")),
     ("stdio.c", include_str!("../c/stdio.c")),
     ("format.c", include_str!("../c/format.c")),
 ];

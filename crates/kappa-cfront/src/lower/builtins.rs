@@ -513,6 +513,17 @@ impl<'a> Lowerer<'a> {
                 let b = self.convert(v[2].0.clone(), &v[2].1, &size_t);
                 Value::Scalar(Expr::ite(c, a, b), size_t.clone())
             }
+            // The C library model's copy of `n` bytes it has just read and written through
+            // checked accesses (so none here), with the pointers they hold: a byte loop copies
+            // a pointer's bytes, not the pointer (memcpy, memmove, realloc, qsort).
+            "__kappa_memcopy" => {
+                let v = self.int_args(args, 3, name, span)?;
+                let n = self.convert(v[2].0.clone(), &v[2].1, &size_t);
+                if self.no_eval == 0 {
+                    self.fcx.b.step(Op::MemCopy { dst: v[0].0.clone(), src: v[1].0.clone(), size: n }, sp);
+                }
+                Value::Void
+            }
             "__builtin_unreachable" => {
                 if self.no_eval == 0 {
                     self.fcx.b.step(Op::Assume(Expr::Bool(false)), sp);

@@ -20,7 +20,7 @@ int main(void) {
     printf("%d [%s]\n", n, buf);
     n = snprintf(buf, sizeof buf, "%*d|%-*d|%.*d|%*.*x", w, (int)a, w, (int)b, p, (int)a, w, p, (unsigned)b);
     printf("%d [%s]\n", n, buf);
-    n = snprintf(small, sizeof small, "%ld:%lx:%lld", a, (unsigned long)b, (long long)a * b);
+    n = snprintf(small, sizeof small, "%ld:%lx:%lld", a, (unsigned long)b, (long long)((unsigned long long)a * (unsigned long long)b));
     printf("%d [%s]\n", n, small);
     n = snprintf(buf, sizeof buf, "%hd|%hhu|%hhd|%c|%%", (short)a, (unsigned char)b, (signed char)a, (int)(b & 0x7f) | 0x20);
     printf("%d [%s]\n", n, buf);

@@ -1,5 +1,6 @@
-/* Differential driver: reading standard input with getchar, ungetc, fgets, fread, getline, feof
-   and ferror, and snprintf/sprintf/printf of what was read. */
+/* Differential driver: reading standard input with getchar, ungetc, fgets, fread, getline,
+   getdelim, getc, getc_unlocked, getchar_unlocked, feof and ferror, and snprintf/sprintf/printf
+   of what was read. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +24,13 @@ int main(void) {
     size_t cap = 0;
     long r = getline(&l, &cap, stdin);
     printf("getline %ld [%s]\n", r, r >= 0 ? l : "");
+    r = getdelim(&l, &cap, ',', stdin);
+    printf("getdelim %ld [%s]\n", r, r >= 0 ? l : "");
+    r = getdelim(&l, &cap, 'a', stdin);
+    printf("getdelim %ld [%s]\n", r, r >= 0 ? l : "");
     free(l);
+    int g1 = getc(stdin), g2 = getc_unlocked(stdin), g3 = getchar_unlocked();
+    printf("getc %d %d %d\n", g1, g2, g3);
     char out[16];
     int k = snprintf(out, sizeof out, "%s|%5.2s|%-3d|%x", buf, line, (int)n, (unsigned)c);
     printf("snprintf %d [%s]\n", k, out);

@@ -1,5 +1,8 @@
 /* Differential driver: <string.h> and <strings.h> on two strings read from standard input
-   (separated by the first '|'); prints every result. */
+   (separated by the first '|'); prints every result. strcoll is glibc's in the "C" locale (the
+   only locale the model has, and the driver's under glibc: it never calls setlocale), which is
+   strcmp; strerror is in the stdlib driver. */
+#define _GNU_SOURCE
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -27,6 +30,21 @@ int main(void) {
     printf("str %ld %zu %zu", p ? (long)(p - a) : -1L, strspn(a, "abc "), strcspn(a, b));
     p = strpbrk(a, "xyz,");
     printf(" %ld\n", p ? (long)(p - a) : -1L);
+    p = strcasestr(a, b);
+    char *q = strcasestr(a, "aB");
+    printf("casestr %ld %ld coll %d %d\n", p ? (long)(p - a) : -1L, q ? (long)(q - a) : -1L, strcoll(a, b),
+           strcoll(b, a));
+    p = memrchr(a, b[0], la);
+    q = memrchr(b, 'a', lb);
+    printf("memrchr %ld %ld", p ? (long)(p - a) : -1L, q ? (long)(q - b) : -1L);
+    printf(" chrnul %ld %ld %ld", (long)(strchrnul(a, b[0]) - a), (long)(strchrnul(a, 'z') - a),
+           (long)(strchrnul(b, '\0') - b));
+    p = index(a, b[0]);
+    q = rindex(b, a[0]);
+    printf(" index %ld %ld", p ? (long)(p - a) : -1L, q ? (long)(q - b) : -1L);
+    p = index(b, ',');
+    q = rindex(a, ' ');
+    printf(" %ld %ld\n", p ? (long)(p - b) : -1L, q ? (long)(q - a) : -1L);
     char buf[160];
     memset(buf, '#', sizeof buf);
     strcpy(buf, a);
@@ -39,6 +57,15 @@ int main(void) {
     memmove(buf + 2, buf, 8);
     memcpy(buf + 20, a, la + 1);
     printf("move %.10s [%s]\n", buf, buf + 20);
+    /* Pointers copied by memcpy and moved (overlapping) by memmove stay pointers. */
+    const char *ptrs[6] = {a, b, a + la / 2, b + lb / 2, "lit", ""}, *pc[6];
+    memcpy(pc, ptrs, sizeof ptrs);
+    memmove(ptrs + 1, ptrs, 5 * sizeof ptrs[0]);
+    memmove(pc, pc + 2, 4 * sizeof pc[0]);
+    printf("ptrs [%s] [%s] [%s] [%s] [%s]\n", ptrs[0], ptrs[1], ptrs[5], pc[0], pc[3]);
+    char *end = stpcpy(buf, b);
+    end = stpcpy(end, "-");
+    printf("stpcpy %ld [%s]\n", (long)(stpcpy(end, a) - buf), buf);
     char *d = strdup(b), *e = strndup(a, 4);
     printf("dup [%s] [%s]\n", d, e);
     free(d);
@@ -51,5 +78,17 @@ int main(void) {
     char *rest = tok, *s;
     while ((s = strsep(&rest, ",")) != NULL)
         printf("sep [%s]\n", s);
+    /* strtok_r: two tokenizers in turn, each with its own save pointer. */
+    char ta[64], tb[64], *sa = NULL, *sb = NULL;
+    strcpy(ta, a);
+    strcpy(tb, b);
+    char *xa = strtok_r(ta, " ,", &sa), *xb = strtok_r(tb, "a,", &sb);
+    while (xa || xb) {
+        printf("tok_r [%s] [%s]\n", xa ? xa : "-", xb ? xb : "-");
+        if (xa)
+            xa = strtok_r(NULL, " ,", &sa);
+        if (xb)
+            xb = strtok_r(NULL, "a,", &sb);
+    }
     return 0;
 }
