@@ -272,3 +272,18 @@ fn interleaved_search_finds_dates_bug_and_repeats_with_its_seed() {
     let (_, c, _) = run("4");
     assert_ne!(a, c, "another seed");
 }
+
+/// `calloc` whose size overflows returns NULL, as glibc's does: a null check that only a huge
+/// count reaches is covered, and its test replays (the sanitizer lets the allocation fail).
+#[test]
+fn calloc_overflow_returns_null() {
+    let p = program("calloc_overflow.c");
+    let ps = p.display().to_string();
+    let out = tempfile::tempdir().unwrap();
+    let (_, text) = kappa(&["verify", &ps, "--quiet"], out.path());
+    assert!(text.trim_end().ends_with("RESULT: true"), "{text}");
+    let out = tempfile::tempdir().unwrap();
+    let (_, text) = kappa(&["run", &ps, "--quiet"], out.path());
+    assert!(text.contains("paths: 2 completed"), "the NULL path and the other: {text}");
+    assert_eq!(replay_all(&p, out.path()), 2);
+}

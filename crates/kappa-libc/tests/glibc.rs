@@ -29,9 +29,8 @@
 //! - `strcoll` is `strcmp` in the "C" locale, the only one the model has.
 //!
 //! Not compared: `assert` (see [`NOT_COMPARED`]), whose failure is an error kappa reports, not a
-//! library behaviour; allocation failure (kappa's `malloc` never fails); `calloc` whose size
-//! overflows, where glibc returns null and kappa's builtin allocates the wrapped product (a
-//! known difference of the front-end, not fixed here); `ungetc` of another character than the
+//! library behaviour; allocation failure (kappa's `malloc` never fails; `calloc` whose size
+//! overflows is compared: both return null); `ungetc` of another character than the
 //! one just read (the model stops the run: it pushes back into the program's input buffer);
 //! `%p` of a non-null pointer (the model prints `0x1`: kappa's addresses are its own); seeking
 //! standard input, see above.

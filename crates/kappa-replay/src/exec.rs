@@ -16,8 +16,10 @@ pub(crate) const EXIT_DIVERGED: i32 = 218;
 /// Exit code of the sanitizers' reports.
 pub(crate) const EXIT_SANITIZER: i32 = 219;
 
-pub(crate) const ASAN_OPTIONS: &str =
-    "detect_leaks=0:abort_on_error=0:exitcode=219:detect_stack_use_after_return=1:handle_abort=0:symbolize=1";
+/// `allocator_may_return_null=1`: an allocation glibc refuses (`calloc` whose size overflows)
+/// returns NULL, as without the sanitizer, instead of ending the run.
+pub(crate) const ASAN_OPTIONS: &str = "detect_leaks=0:abort_on_error=0:exitcode=219:detect_stack_use_after_return=1:\
+                                        handle_abort=0:symbolize=1:allocator_may_return_null=1";
 /// LeakSanitizer without roots: every block still allocated at exit is reported (SV-COMP's
 /// `valid-memcleanup`).
 pub(crate) const LSAN_NO_ROOTS: &str = "use_globals=0:use_stacks=0:use_registers=0:use_tls=0";

@@ -315,10 +315,12 @@ impl<'a> Lowerer<'a> {
                 Value::Void
             }
             "malloc" | "alloca" | "__builtin_alloca" | "calloc" => {
+                let mut overflow = Expr::Bool(false);
                 let size = if name == "calloc" {
                     let v = self.int_args(args, 2, name, span)?;
                     let n = self.convert(v[0].0.clone(), &v[0].1, &size_t);
                     let m = self.convert(v[1].0.clone(), &v[1].1, &size_t);
+                    overflow = product_overflows(&n, &m, self.dm.ptr_bits());
                     super::expr::fold_or(Expr::bin(BinOp::Mul, n, m))
                 } else {
                     let v = self.int_args(args, 1, name, span)?;
@@ -327,7 +329,22 @@ impl<'a> Lowerer<'a> {
                 let dst = self.temp(CType::ptr_to(CType::Void));
                 let region = if name.contains("alloca") { Region::Stack } else { Region::Heap };
                 let init = if name == "calloc" { AllocInit::Zero } else { AllocInit::Nondet };
-                self.fcx.b.step(Op::Alloc { target: AllocTarget::Fresh(dst), region, size, init }, sp);
+                let alloc = Op::Alloc { target: AllocTarget::Fresh(dst), region, size, init };
+                match overflow {
+                    Expr::Bool(false) => self.fcx.b.step(alloc, sp),
+                    // calloc(n, m) with n·m beyond SIZE_MAX returns NULL (C11 7.22.3.2; glibc).
+                    Expr::Bool(true) => self.fcx.b.step(Op::Assign { dst, value: Expr::Null }, sp),
+                    c => {
+                        let (null, ok, done) = (self.fcx.b.fresh(), self.fcx.b.fresh(), self.fcx.b.fresh());
+                        self.fcx.b.branch(c, null, ok, sp);
+                        self.fcx.b.cur = null;
+                        self.fcx.b.step(Op::Assign { dst, value: Expr::Null }, sp);
+                        self.fcx.b.jump(done, sp);
+                        self.fcx.b.cur = ok;
+                        self.fcx.b.step(alloc, sp);
+                        self.fcx.b.join(done, sp);
+                    }
+                }
                 Value::Scalar(Expr::Var(dst), CType::ptr_to(CType::Void))
             }
             "free" => {
@@ -543,5 +560,24 @@ fn int_ctype(w: u32) -> CType {
         16 => CType::Int { rank: IntRank::Short, signed: true },
         32 => CType::INT,
         _ => CType::Int { rank: IntRank::LongLong, signed: true },
+    }
+}
+
+/// Whether `n · m` overflows `w`-bit unsigned arithmetic: `m != 0 && n > MAX / m`, folded when
+/// both are constants (the usual `calloc(k, sizeof(T))`).
+fn product_overflows(n: &Expr, m: &Expr, w: u32) -> Expr {
+    let max = if w >= 64 { u64::MAX } else { (1u64 << w) - 1 };
+    match (n, m) {
+        (Expr::Int { bits: a, .. }, Expr::Int { bits: b, .. }) => Expr::Bool(*b != 0 && *a > max / *b),
+        (_, Expr::Int { bits: 0, .. }) | (Expr::Int { bits: 0, .. }, _) => Expr::Bool(false),
+        (_, Expr::Int { bits: b, .. }) => Expr::bin(BinOp::Ugt, n.clone(), Expr::uint(max / b, w)),
+        (Expr::Int { bits: a, .. }, _) => Expr::bin(BinOp::Ugt, m.clone(), Expr::uint(max / a, w)),
+        _ => {
+            // The divisor is 1 where m = 0 (no division by zero; the conjunct is false there).
+            let m_zero = Expr::bin(BinOp::Eq, m.clone(), Expr::uint(0, w));
+            let divisor = Expr::ite(m_zero.clone(), Expr::uint(1, w), m.clone());
+            let limit = Expr::bin(BinOp::UDiv, Expr::uint(max, w), divisor);
+            m_zero.negate().and(Expr::bin(BinOp::Ugt, n.clone(), limit))
+        }
     }
 }

@@ -91,6 +91,10 @@ int main(void) {
     printf("calloc %zu %zu sum %ld\n", n, m, sum);
     free(c);
     free(calloc(0, 0));
+    /* calloc whose size overflows size_t returns NULL (C11 7.22.3.2), for a count from the
+       input too. */
+    size_t huge = ((size_t)1 << (sizeof(size_t) * 8 - 3)) + n;
+    printf("calloc overflow %d %d\n", calloc(huge, 8) == NULL, calloc(8, huge) == NULL);
     /* malloc and alloca: blocks of the asked size, written and read back. */
     char *mb = malloc(n + 1), *ab = alloca(m + 1);
     memset(mb, 'm', n);
