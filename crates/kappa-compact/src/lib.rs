@@ -55,7 +55,8 @@ const MAX_CASES: usize = 8;
 /// feasible cycles at the entry, a loop is unrolled when it stops within log_c(UNROLL_PATHS)
 /// iterations (the classic tree has at most c^k paths).
 /// A loop with one feasible cycle whose iterations the state does not fix (each iteration may
-/// be the last: a fork per iteration) is unrolled up to this many iterations.
+/// be the last: a fork per iteration) is unrolled up to this many iterations; so is a loop
+/// whose every cycle the state's values alone stop within this many ([`Compact::short_by_values`]).
 const UNROLL_FORKING: u64 = 8;
 /// A loop that reads inputs and whose number of iterations the state fixes is unrolled up to
 /// this many iterations.
@@ -476,36 +477,70 @@ impl Compact {
     }
 }
 
+/// The values of template variables in one state, each computed once (an object's contents
+/// as an array is a chain of stores built anew by every [`value_of`]).
+#[derive(Default)]
+struct Values(HashMap<Var, Option<Term>>);
+
+impl Values {
+    fn get(&mut self, eng: &Engine<'_>, st: &State, v: Var) -> Option<Term> {
+        self.0.entry(v).or_insert_with(|| value_of(eng, st, v)).clone()
+    }
+}
+
+/// θ*[τ]⟨φ⟩ at a state: the condition of iteration τ of a template's core, with the state's
+/// values substituted once; [`Condition::at`] gives iteration k's.
+struct Condition {
+    tau: SymId,
+    body: Term,
+}
+
+impl Condition {
+    /// `None` when the core has no condition.
+    fn of(eng: &Engine<'_>, st: &State, t: &Template, values: &mut Values) -> Option<Condition> {
+        let (tau, body) = t.forall.as_ref()?;
+        let mut sub: HashMap<SymId, Term> = HashMap::new();
+        for (v, init) in &t.init {
+            if let (Some(s), Some(val)) = (init.as_var(), values.get(eng, st, *v)) {
+                sub.insert(s, val);
+            }
+        }
+        Some(Condition { tau: tau.as_var()?, body: body.substitute(&sub) })
+    }
+
+    fn at(&self, k: u64) -> Term {
+        self.body.substitute(&HashMap::from([(self.tau, Term::bv(k, template::KBITS))]))
+    }
+
+    /// Do the state's values alone make one of iterations 1..=k impossible? (The last first:
+    /// with a counter, it is the one that is.)
+    fn stops_within(&self, k: u64) -> bool {
+        (1..=k).rev().any(|k| self.at(k).is_false())
+    }
+}
+
 impl Compact {
     /// Is the condition of iteration `k` of the template's core (θ*[k]⟨φ⟩) satisfiable at the
     /// state? `None` when the core has no condition or the solver cannot tell.
-    fn iteration_feasible(eng: &mut Engine<'_>, st: &State, t: &Template, k: u64) -> Option<bool> {
-        match eng.check(st, &Self::iteration_condition(eng, st, t, k)?) {
+    fn iteration_feasible(eng: &mut Engine<'_>, st: &State, c: Option<&Condition>, k: u64) -> Option<bool> {
+        let c = c?.at(k);
+        // A condition the state's values decide needs no query (the state itself is feasible).
+        if let Some(b) = c.as_bool() {
+            return Some(b);
+        }
+        match eng.check(st, &c) {
             SatResult::Sat => Some(true),
             SatResult::Unsat => Some(false),
             SatResult::Unknown(_) => None,
         }
     }
 
-    /// θ*[k]⟨φ⟩ at the state: the condition of iteration `k` of the template's core.
-    fn iteration_condition(eng: &Engine<'_>, st: &State, t: &Template, k: u64) -> Option<Term> {
-        let (tau, body) = t.forall.as_ref()?;
-        let mut sub: HashMap<SymId, Term> = HashMap::new();
-        for (v, init) in &t.init {
-            if let (Some(s), Some(val)) = (init.as_var(), value_of(eng, st, *v)) {
-                sub.insert(s, val);
-            }
-        }
-        sub.insert(tau.as_var()?, Term::bv(k, template::KBITS));
-        Some(body.substitute(&sub))
-    }
-
     /// The number of iterations of the template's core from the state when the state decides
     /// it alone (each iteration's condition simplifies to true up to one that simplifies to
     /// false), up to [`FIXED_MAX`]: the template is then applied with κ fixed.
-    fn fixed_iterations(eng: &Engine<'_>, st: &State, t: &Template) -> Option<u64> {
+    fn fixed_iterations(c: &Condition) -> Option<u64> {
         for k in 0..=FIXED_MAX {
-            let c = Self::iteration_condition(eng, st, t, k)?;
+            let c = c.at(k);
             if c.is_false() {
                 return Some(k);
             }
@@ -520,16 +555,22 @@ impl Compact {
     /// [`UNROLL_FORKING`])? Quantifier-free queries: if iteration k of a core is infeasible,
     /// then κ ≤ k in every successor of its template (φ*[κ] implies θ*[k]⟨φ⟩ when k < κ).
     fn short_loop(&mut self, eng: &mut Engine<'_>, st: &State, usable: &[(u32, Rc<Template>)]) -> Short {
+        let mut values = Values::default();
+        let conds: Vec<Option<Condition>> =
+            usable.iter().map(|(_, t)| Condition::of(eng, st, t, &mut values)).collect();
+        if Self::short_by_values(&conds) {
+            return Short::Unroll;
+        }
         let mut live = Vec::new();
-        for (id, t) in usable {
-            match Self::iteration_feasible(eng, st, t, 0) {
+        for ((id, t), c) in usable.iter().zip(&conds) {
+            match Self::iteration_feasible(eng, st, c.as_ref(), 0) {
                 Some(false) => {}
-                Some(true) => live.push((*id, t.clone())),
+                Some(true) => live.push((*id, t.clone(), c.as_ref())),
                 None => return Short::No,
             }
         }
-        if let [(id, t)] = &live[..] {
-            if let Some(k) = Self::fixed_iterations(eng, st, t) {
+        if let [(id, t, Some(c))] = &live[..] {
+            if let Some(k) = Self::fixed_iterations(c) {
                 // Inputs read by a short loop are better single symbols than elements of one
                 // input array (which ties every constraint on them together for the solver).
                 if !t.sites.is_empty() && k <= UNROLL_INPUTS {
@@ -546,11 +587,35 @@ impl Compact {
         if k == 0 {
             return Short::No;
         }
-        if live.iter().all(|(_, t)| Self::iteration_feasible(eng, st, t, k) == Some(false)) {
+        if live.iter().all(|(_, _, c)| Self::iteration_feasible(eng, st, *c, k) == Some(false)) {
             Short::Unroll
         } else {
             Short::No
         }
+    }
+
+    /// [`Compact::short_loop`]'s test on the terms alone, with no solver query: the loop is
+    /// unrolled when the state's values alone stop each of its cycles within [`UNROLL_FORKING`]
+    /// iterations (an iteration whose condition simplifies to false; the cycles whose first
+    /// iteration's condition does not simplify to false over-approximate the feasible ones).
+    /// A template could then merge at most that many values of κ per application, while its
+    /// successors carry κ into every later read and comparison. These are loops over constant
+    /// bounds whose bodies branch on symbolic values (`for (dj = -1; dj <= 1; dj++)`,
+    /// `for (k = 0; k < 8; k++)`): asking the solver about each cycle's first iteration at
+    /// every entry (each merge point of the body is the entry of a rotation of every cycle)
+    /// cost five times the queries of the whole classic exploration, and with many cycles the
+    /// path-count test declined to unroll and the templates' κ-dependent conditions defeated
+    /// the solver (docs/benchmarks.md, issue 12). One candidate cycle is left to the
+    /// solver-based test, which may apply its template with κ fixed.
+    fn short_by_values(conds: &[Option<Condition>]) -> bool {
+        let mut maybe = Vec::new();
+        for c in conds {
+            let Some(c) = c else { return false };
+            if !c.at(0).is_false() {
+                maybe.push(c);
+            }
+        }
+        maybe.len() >= 2 && maybe.iter().all(|c| c.stops_within(UNROLL_FORKING))
     }
 }
 
