@@ -273,8 +273,9 @@ impl Contents {
                 (0..n).map(|i| (off.bvadd(&Term::bv(i, self.pw)), v.extract(8 * i as u32 + 7, 8 * i as u32))).collect()
             };
             for (at, val) in pieces {
+                let (at, bits) = self.narrow_offset(&at);
                 for (k, cell) in self.cells.iter_mut() {
-                    *cell = Term::ite(&at.eq(&Term::bv(*k, self.pw)), &val, cell);
+                    *cell = Term::ite(&at.eq(&Term::bv(*k, bits)), &val, cell);
                 }
             }
             return;
@@ -449,10 +450,25 @@ impl Contents {
         let mut it = self.cells.iter().rev();
         let Some((_, last)) = it.next() else { return Term::bv(0, (8 * g) as u32) };
         let mut acc = last.clone();
+        let (off, bits) = self.narrow_offset(off);
         for (k, c) in it {
-            acc = Term::ite(&off.eq(&Term::bv(*k, self.pw)), c, &acc);
+            acc = Term::ite(&off.eq(&Term::bv(*k, bits)), c, &acc);
         }
         acc
+    }
+
+    /// A symbolic offset into this small object, compared with its cells' offsets: an access
+    /// at `off` happens only where it is in bounds (the IR checks it first), so `off` is below
+    /// the object's size and its low ⌈log₂ size⌉ bits decide which cell it is; computed at that
+    /// width ([`Term::low_bits`]) the comparisons need no 64-bit arithmetic.
+    fn narrow_offset(&self, off: &Term) -> (Term, u32) {
+        match self.small {
+            Some(size) if size > 1 => {
+                let bits = (64 - (size - 1).leading_zeros()).min(self.pw);
+                (off.low_bits(bits), bits)
+            }
+            _ => (off.clone(), self.pw),
+        }
     }
 
     /// Moves the cells into the array.

@@ -683,6 +683,62 @@ impl Term {
         }
     }
 
+    /// The low `k` bits of a bit-vector term, computed at width `k`: arithmetic modulo 2^w is
+    /// arithmetic modulo 2^k on the low bits, so sums, products, negations, left shifts and
+    /// bitwise operations are narrowed operand by operand (down to the extensions and
+    /// extractions that fold). A 64-bit address computation `16·sext(r) + 4·sext(c)` compared
+    /// with a cell's offset becomes a few 6-bit adders. At most `LOW_BITS_NODES` nodes are
+    /// narrowed; below that the plain extract is kept.
+    pub fn low_bits(&self, k: u32) -> Term {
+        let mut budget = LOW_BITS_NODES;
+        self.low_bits_within(k, &mut budget)
+    }
+
+    fn low_bits_within(&self, k: u32, budget: &mut u32) -> Term {
+        let w = self.width();
+        if k >= w {
+            return self.clone();
+        }
+        if *budget == 0 || self.is_const() {
+            return self.extract(k - 1, 0);
+        }
+        *budget -= 1;
+        let args = self.args();
+        match self.op() {
+            Op::BvAdd => args.iter().map(|a| a.low_bits_within(k, budget)).reduce(|a, b| a.bvadd(&b)),
+            Op::BvMul => args.iter().map(|a| a.low_bits_within(k, budget)).reduce(|a, b| a.bvmul(&b)),
+            Op::BvAnd => args.iter().map(|a| a.low_bits_within(k, budget)).reduce(|a, b| a.bvand(&b)),
+            Op::BvOr => args.iter().map(|a| a.low_bits_within(k, budget)).reduce(|a, b| a.bvor(&b)),
+            Op::BvXor => args.iter().map(|a| a.low_bits_within(k, budget)).reduce(|a, b| a.bvxor(&b)),
+            Op::BvSub => Some(args[0].low_bits_within(k, budget).bvsub(&args[1].low_bits_within(k, budget))),
+            Op::BvNeg => Some(args[0].low_bits_within(k, budget).bvneg()),
+            Op::BvNot => Some(args[0].low_bits_within(k, budget).bvnot()),
+            Op::BvShl => args[1].as_bv().map(|c| {
+                let x = args[0].low_bits_within(k, budget);
+                if c >= u64::from(k) {
+                    Term::bv(0, k)
+                } else {
+                    x.bvshl(&Term::bv(c, k))
+                }
+            }),
+            Op::ZExt(_) | Op::SExt(_) => {
+                let inner = &args[0];
+                Some(if k <= inner.width() {
+                    inner.low_bits_within(k, budget)
+                } else if matches!(self.op(), Op::ZExt(_)) {
+                    inner.zext(k)
+                } else {
+                    inner.sext(k)
+                })
+            }
+            Op::Ite => {
+                Some(Term::ite(&args[0], &args[1].low_bits_within(k, budget), &args[2].low_bits_within(k, budget)))
+            }
+            _ => None,
+        }
+        .unwrap_or_else(|| self.extract(k - 1, 0))
+    }
+
     pub fn zext(&self, w: u32) -> Term {
         let w0 = self.width();
         if w == w0 {
@@ -908,6 +964,9 @@ fn differ_by_constant(a: &Term, b: &Term) -> bool {
 
 /// Whether `t.extract(hi, lo)` leaves no extract node at the top: constants, extensions whose
 /// inner term covers the bits, concatenations split at the bits, and ites of those.
+/// Nodes [`Term::low_bits`] narrows at most.
+const LOW_BITS_NODES: u32 = 64;
+
 fn extract_folds(t: &Term, hi: u32, lo: u32, depth: u32) -> bool {
     match t.op() {
         _ if t.is_const() => true,

@@ -238,6 +238,54 @@ proptest! {
         let want = reference(&a, &env, &|i| match &arrv { Value::Array(_, e) => e.get(&crate::eval::ValueKey::Bv(i)).and_then(Value::as_bv).unwrap_or(0), _ => 0 });
         prop_assert_eq!(got, Some(Value::Bv(want, W)), "term {}", t);
     }
+
+    /// `Term::low_bits(k)` computes the low k bits of any term at width k.
+    #[test]
+    fn low_bits_are_the_low_bits(a in ast(), env in any::<[u64; 3]>(), seed in any::<u64>(), k in 1u32..W) {
+        let vars = [Term::fresh("x", Sort::Bv(W)), Term::fresh("y", Sort::Bv(W)), Term::fresh("z", Sort::Bv(W))];
+        let arr = Term::fresh("A", Sort::Array(Elem::Bv(W), Elem::Bv(W)));
+        let t = build(&a, &vars, &arr);
+        let syms: Vec<SymId> = vars.iter().map(|v| v.as_var().unwrap()).collect();
+        let asym = arr.as_var().unwrap();
+        let arrv = array_value(seed);
+        let envf = |s: SymId| -> Option<Value> {
+            if s == asym { return Some(arrv.clone()); }
+            syms.iter().position(|x| *x == s).map(|i| Value::Bv(env[i] & mask(W), W))
+        };
+        let low = t.low_bits(k);
+        prop_assert_eq!(low.width(), k);
+        let whole = eval(&t, &envf).and_then(|v| v.as_bv());
+        prop_assert_eq!(eval(&low, &envf), whole.map(|v| Value::Bv(v & mask(k), k)), "term {} low {}", t, low);
+    }
+}
+
+/// An address computation narrowed for a cell comparison: no 64-bit operation is left.
+#[test]
+fn low_bits_narrow_an_address_computation() {
+    let (r, c) = (Term::fresh("r", Sort::Bv(32)), Term::fresh("c", Sort::Bv(32)));
+    let off = r
+        .bvadd(&Term::bv(u64::MAX & mask(32), 32))
+        .sext(64)
+        .bvmul(&Term::bv(16, 64))
+        .bvadd(&c.sext(64).bvmul(&Term::bv(4, 64)));
+    let low = off.low_bits(6);
+    let mut wide = false;
+    let mut stack = vec![low.clone()];
+    while let Some(t) = stack.pop() {
+        wide |= matches!(t.sort(), Sort::Bv(w) if w > 32);
+        stack.extend(t.args().iter().cloned());
+    }
+    assert!(!wide, "{low}");
+    // Extensions of narrower values than the bits asked for, at every value.
+    let x = Term::fresh("x", Sort::Bv(3));
+    let sym = x.as_var().unwrap();
+    for v in 0..8u64 {
+        let env = |s: SymId| (s == sym).then_some(Value::Bv(v, 3));
+        for (t, k) in [(x.sext(8), 5), (x.zext(8), 5), (x.sext(8).bvadd(&Term::bv(3, 8)), 6)] {
+            let want = eval(&t, &env).and_then(|v| v.as_bv()).map(|w| Value::Bv(w & mask(k), k));
+            assert_eq!(eval(&t.low_bits(k), &env), want, "{t} at {v}");
+        }
+    }
 }
 
 #[test]

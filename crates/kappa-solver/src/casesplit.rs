@@ -10,6 +10,12 @@
 //! every case is, unknown otherwise. Two symbols may be split in turn ([`MAX_DEPTH`]). The split
 //! never changes an answer the inner chain gives; it only turns some `unknown`s into answers,
 //! within the time the query had.
+//!
+//! The whole query is first given a fixed amount of *work* ([`FIRST_TRY`], Z3's resource
+//! limit), not its full time: a query that needs more is split at once, and asked whole with
+//! its time only when no symbol has a small domain. The order of the attempts depends on work,
+//! not on the machine's speed, so the same query is decided the same way under any load
+//! (`bench/decide/idx_swap.c` used to spend Z3's 10 s timeout before splitting).
 
 use crate::{syms, Model, Query, SatResult, Solver, SolverStats};
 use kappa_expr::{Sort, SymId, Term, Value};
@@ -20,10 +26,14 @@ use std::time::{Duration, Instant};
 pub const MAX_VALUES: usize = 16;
 /// Symbols split one inside the other.
 pub const MAX_DEPTH: u32 = 2;
+/// Work (Z3's rlimit) the whole query gets before it is split.
+const FIRST_TRY: u64 = 2_000_000;
 
 pub struct CaseSplitSolver<S> {
     inner: S,
     timeout: Option<Duration>,
+    /// The work limit an outer layer set (then no first try of this layer's own).
+    rlimit: Option<u64>,
     info: syms::InfoCache,
     /// Queries answered by a split after the inner chain gave up.
     pub decided: u64,
@@ -33,7 +43,14 @@ pub struct CaseSplitSolver<S> {
 
 impl<S: Solver> CaseSplitSolver<S> {
     pub fn new(inner: S) -> CaseSplitSolver<S> {
-        CaseSplitSolver { inner, timeout: None, info: syms::InfoCache::new(1 << 16), decided: 0, unknown: 0 }
+        CaseSplitSolver {
+            inner,
+            timeout: None,
+            rlimit: None,
+            info: syms::InfoCache::new(1 << 16),
+            decided: 0,
+            unknown: 0,
+        }
     }
 
     /// The values of `v` allowed by the constraints that mention only `v`, when there are at
@@ -153,27 +170,51 @@ impl<S: Solver> CaseSplitSolver<S> {
     }
 }
 
+impl<S: Solver> CaseSplitSolver<S> {
+    /// The query whole within [`FIRST_TRY`] (unless an outer layer limits the work), then by
+    /// cases, then whole with its full time if no symbol could be split on.
+    fn answer(&mut self, q: &Query, want_model: bool) -> Result<Model, SatResult> {
+        let ask = |s: &mut Self| -> Result<Model, SatResult> {
+            if want_model {
+                s.inner.model(q)
+            } else {
+                match s.inner.check(q) {
+                    SatResult::Sat => Ok(Model::new()),
+                    e => Err(e),
+                }
+            }
+        };
+        let limited = self.rlimit.is_none();
+        if limited {
+            self.inner.set_rlimit(Some(FIRST_TRY));
+        }
+        let first = ask(self);
+        if limited {
+            self.inner.set_rlimit(None);
+        }
+        let why = match first {
+            Err(SatResult::Unknown(why)) if why != crate::interrupt::REASON => why,
+            r => return r,
+        };
+        match self.by_cases(q, want_model) {
+            Ok(Some(m)) => Ok(m),
+            Ok(None) => Err(SatResult::Unsat),
+            Err(_) if limited => ask(self),
+            Err(_) => Err(SatResult::Unknown(why)),
+        }
+    }
+}
+
 impl<S: Solver> Solver for CaseSplitSolver<S> {
     fn check(&mut self, q: &Query) -> SatResult {
-        match self.inner.check(q) {
-            SatResult::Unknown(why) if why != crate::interrupt::REASON => match self.by_cases(q, false) {
-                Ok(Some(_)) => SatResult::Sat,
-                Ok(None) => SatResult::Unsat,
-                Err(_) => SatResult::Unknown(why),
-            },
-            r => r,
+        match self.answer(q, false) {
+            Ok(_) => SatResult::Sat,
+            Err(e) => e,
         }
     }
 
     fn model(&mut self, q: &Query) -> Result<Model, SatResult> {
-        match self.inner.model(q) {
-            Err(SatResult::Unknown(why)) if why != crate::interrupt::REASON => match self.by_cases(q, true) {
-                Ok(Some(m)) => Ok(m),
-                Ok(None) => Err(SatResult::Unsat),
-                Err(_) => Err(SatResult::Unknown(why)),
-            },
-            r => r,
-        }
+        self.answer(q, true)
     }
 
     fn stats(&self) -> SolverStats {
@@ -188,5 +229,10 @@ impl<S: Solver> Solver for CaseSplitSolver<S> {
         self.inner.set_timeout(t)
     }
 
-    pass_limits_on!(deadline, rlimit);
+    fn set_rlimit(&mut self, r: Option<u64>) {
+        self.rlimit = r;
+        self.inner.set_rlimit(r)
+    }
+
+    pass_limits_on!(deadline);
 }
