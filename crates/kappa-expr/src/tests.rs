@@ -264,7 +264,7 @@ proptest! {
 fn low_bits_narrow_an_address_computation() {
     let (r, c) = (Term::fresh("r", Sort::Bv(32)), Term::fresh("c", Sort::Bv(32)));
     let off = r
-        .bvadd(&Term::bv(u64::MAX & mask(32), 32))
+        .bvadd(&Term::bv(mask(32), 32))
         .sext(64)
         .bvmul(&Term::bv(16, 64))
         .bvadd(&c.sext(64).bvmul(&Term::bv(4, 64)));
