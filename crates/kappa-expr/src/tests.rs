@@ -263,11 +263,8 @@ proptest! {
 #[test]
 fn low_bits_narrow_an_address_computation() {
     let (r, c) = (Term::fresh("r", Sort::Bv(32)), Term::fresh("c", Sort::Bv(32)));
-    let off = r
-        .bvadd(&Term::bv(mask(32), 32))
-        .sext(64)
-        .bvmul(&Term::bv(16, 64))
-        .bvadd(&c.sext(64).bvmul(&Term::bv(4, 64)));
+    let off =
+        r.bvadd(&Term::bv(mask(32), 32)).sext(64).bvmul(&Term::bv(16, 64)).bvadd(&c.sext(64).bvmul(&Term::bv(4, 64)));
     let low = off.low_bits(6);
     let mut wide = false;
     let mut stack = vec![low.clone()];

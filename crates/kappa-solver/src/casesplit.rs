@@ -172,7 +172,10 @@ impl<S: Solver> CaseSplitSolver<S> {
 
 impl<S: Solver> CaseSplitSolver<S> {
     /// The query whole within [`FIRST_TRY`] (unless an outer layer limits the work), then by
-    /// cases, then whole with its full time if no symbol could be split on.
+    /// cases, then whole with its full time if no symbol could be split on. The first try's
+    /// limit stays set on the inner solver between queries: changing Z3's parameters costs
+    /// far more than a query (a 3000-deep recursion's 3046 queries took 21 s instead of 0.4 s
+    /// when the limit was set and cleared around each).
     fn answer(&mut self, q: &Query, want_model: bool) -> Result<Model, SatResult> {
         let ask = |s: &mut Self| -> Result<Model, SatResult> {
             if want_model {
@@ -184,24 +187,27 @@ impl<S: Solver> CaseSplitSolver<S> {
                 }
             }
         };
-        let limited = self.rlimit.is_none();
-        if limited {
+        let own = self.rlimit.is_none();
+        if own {
             self.inner.set_rlimit(Some(FIRST_TRY));
         }
-        let first = ask(self);
-        if limited {
-            self.inner.set_rlimit(None);
-        }
-        let why = match first {
+        let why = match ask(self) {
             Err(SatResult::Unknown(why)) if why != crate::interrupt::REASON => why,
             r => return r,
         };
-        match self.by_cases(q, want_model) {
+        if own {
+            self.inner.set_rlimit(None);
+        }
+        let r = match self.by_cases(q, want_model) {
             Ok(Some(m)) => Ok(m),
             Ok(None) => Err(SatResult::Unsat),
-            Err(_) if limited => ask(self),
+            Err(_) if own => ask(self),
             Err(_) => Err(SatResult::Unknown(why)),
+        };
+        if own {
+            self.inner.set_rlimit(Some(FIRST_TRY));
         }
+        r
     }
 }
 
