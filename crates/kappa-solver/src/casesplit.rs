@@ -11,23 +11,28 @@
 //! never changes an answer the inner chain gives; it only turns some `unknown`s into answers,
 //! within the time the query had.
 //!
-//! The whole query is first given a fixed amount of *work* ([`FIRST_TRY`], Z3's resource
-//! limit), not its full time: a query that needs more is split at once, and asked whole with
-//! its time only when no symbol has a small domain. The order of the attempts depends on work,
-//! not on the machine's speed, so the same query is decided the same way under any load
-//! (`bench/decide/idx_swap.c` used to spend Z3's 10 s timeout before splitting).
+//! Each case gets a fixed amount of *work* ([`CASE_TRY`], Z3's resource limit), not a share of
+//! the time left: the cases, and the model a satisfiable one gives, are the same on any machine
+//! under any load (with shares of time, a case decided on one run timed out on another, and
+//! the next case's model went into the test).
+//!
+//! Not done, measured: giving the whole query a work limit first and splitting when it needs
+//! more (idx_swap decided in 8.7 s instead of 18 s) makes Z3 4.8.12 several times slower on
+//! every query while the limit is set (the date parser's 82,344 small queries: 13.6 s instead
+//! of 3.9 s of solver time), and setting and clearing the limit around each query costs more
+//! still.
 
 use crate::{syms, Model, Query, SatResult, Solver, SolverStats};
 use kappa_expr::{Sort, SymId, Term, Value};
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Values a symbol may have for the query to be split on it.
 pub const MAX_VALUES: usize = 16;
 /// Symbols split one inside the other.
 pub const MAX_DEPTH: u32 = 2;
-/// Work (Z3's rlimit) the whole query gets before it is split.
-const FIRST_TRY: u64 = 2_000_000;
+/// Work each case of a split gets.
+const CASE_TRY: u64 = 2_000_000;
 
 pub struct CaseSplitSolver<S> {
     inner: S,
@@ -55,7 +60,7 @@ impl<S: Solver> CaseSplitSolver<S> {
 
     /// The values of `v` allowed by the constraints that mention only `v`, when there are at
     /// most [`MAX_VALUES`] of them and they can all be found.
-    fn domain(&mut self, q: &Query, v: SymId, deadline: Option<Instant>) -> Option<Vec<u64>> {
+    fn domain(&mut self, q: &Query, v: SymId) -> Option<Vec<u64>> {
         let own: Vec<Term> = q.pc.iter().filter(|t| *self.info.get(t).free == [v]).cloned().collect();
         if own.is_empty() {
             return None;
@@ -64,9 +69,6 @@ impl<S: Solver> CaseSplitSolver<S> {
         let w = var.width();
         let mut values = Vec::new();
         loop {
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                return None;
-            }
             let others = Term::and_all(values.iter().map(|&c| var.ne(&Term::bv(c, w))));
             match self.inner.model(&Query::new(&own, others)) {
                 Ok(m) => match m.value(v) {
@@ -80,14 +82,14 @@ impl<S: Solver> CaseSplitSolver<S> {
     }
 
     /// The symbol to split on: the one with the smallest domain of at least two values.
-    fn pick(&mut self, q: &Query, deadline: Option<Instant>) -> Option<(SymId, Vec<u64>)> {
+    fn pick(&mut self, q: &Query) -> Option<(SymId, Vec<u64>)> {
         let free = syms::free_symbols(&mut self.info, q.constraints());
         let mut best: Option<(SymId, Vec<u64>)> = None;
         for v in free {
             if !matches!(Term::var(v).sort(), Sort::Bv(w) if w <= 64) {
                 continue;
             }
-            if let Some(d) = self.domain(q, v, deadline) {
+            if let Some(d) = self.domain(q, v) {
                 if d.len() >= 2 && best.as_ref().is_none_or(|(_, b)| d.len() < b.len()) {
                     best = Some((v, d));
                 }
@@ -97,31 +99,16 @@ impl<S: Solver> CaseSplitSolver<S> {
     }
 
     /// Answers `q` by cases; `Ok` with the value and model of a satisfiable case when `want_model`.
-    fn split(
-        &mut self,
-        q: &Query,
-        depth: u32,
-        deadline: Option<Instant>,
-        want_model: bool,
-    ) -> Result<Option<Model>, SatResult> {
-        let Some((v, values)) = self.pick(q, deadline) else {
+    /// Each case gets [`CASE_TRY`] of work (set by [`Self::by_cases`]); a case still undecided
+    /// is split further while `depth` allows.
+    fn split(&mut self, q: &Query, depth: u32, want_model: bool) -> Result<Option<Model>, SatResult> {
+        let Some((v, values)) = self.pick(q) else {
             return Err(SatResult::Unknown("no small domain to split on".into()));
         };
         let var = Term::var(v);
         let w = var.width();
         let mut unknown = None;
-        let n = values.len();
-        for (k, c) in values.into_iter().enumerate() {
-            if let Some(d) = deadline {
-                let left = d.saturating_duration_since(Instant::now());
-                if left.is_zero() {
-                    return Err(SatResult::Unknown("timeout".into()));
-                }
-                // A case that is still hard is split further: leave it only its share of the
-                // time, so that the cases after it get theirs.
-                let share = if depth > 1 { left / (2 * (n - k)) as u32 } else { left };
-                self.inner.set_timeout(Some(share));
-            }
+        for c in values {
             let map: HashMap<SymId, Term> = [(v, Term::bv(c, w))].into_iter().collect();
             let pc: Vec<Term> = q.pc.iter().map(|t| t.substitute(&map)).filter(|t| !t.is_true()).collect();
             let cond = q.cond.substitute(&map);
@@ -135,11 +122,13 @@ impl<S: Solver> CaseSplitSolver<S> {
                 }
             };
             let r = match r {
-                Err(SatResult::Unknown(_)) if depth > 1 => match self.split(&sub, depth - 1, deadline, want_model) {
-                    Ok(Some(m)) => Ok(m),
-                    Ok(None) => Err(SatResult::Unsat),
-                    Err(e) => Err(e),
-                },
+                Err(SatResult::Unknown(why)) if why != crate::interrupt::REASON && depth > 1 => {
+                    match self.split(&sub, depth - 1, want_model) {
+                        Ok(Some(m)) => Ok(m),
+                        Ok(None) => Err(SatResult::Unsat),
+                        Err(e) => Err(e),
+                    }
+                }
                 r => r,
             };
             match r {
@@ -148,6 +137,9 @@ impl<S: Solver> CaseSplitSolver<S> {
                     return Ok(Some(m));
                 }
                 Err(SatResult::Unsat) => {}
+                Err(SatResult::Unknown(why)) if why == crate::interrupt::REASON => {
+                    return Err(SatResult::Unknown(why));
+                }
                 Err(e) => unknown = Some(e),
             }
         }
@@ -157,10 +149,13 @@ impl<S: Solver> CaseSplitSolver<S> {
         }
     }
 
+    /// The split, each case within [`CASE_TRY`] of work (less if an outer layer limits it):
+    /// work, not time, so that the cases are decided the same way on any machine.
     fn by_cases(&mut self, q: &Query, want_model: bool) -> Result<Option<Model>, SatResult> {
-        let deadline = self.timeout.map(|t| Instant::now() + t);
-        let r = self.split(q, MAX_DEPTH, deadline, want_model);
-        self.inner.set_timeout(self.timeout);
+        let work = self.rlimit.map_or(CASE_TRY, |r| r.min(CASE_TRY));
+        self.inner.set_rlimit(Some(work));
+        let r = self.split(q, MAX_DEPTH, want_model);
+        self.inner.set_rlimit(self.rlimit);
         if matches!(r, Err(SatResult::Unknown(_))) {
             self.unknown += 1;
         } else {
@@ -171,43 +166,25 @@ impl<S: Solver> CaseSplitSolver<S> {
 }
 
 impl<S: Solver> CaseSplitSolver<S> {
-    /// The query whole within [`FIRST_TRY`] (unless an outer layer limits the work), then by
-    /// cases, then whole with its full time if no symbol could be split on. The first try's
-    /// limit stays set on the inner solver between queries: changing Z3's parameters costs
-    /// far more than a query (a 3000-deep recursion's 3046 queries took 21 s instead of 0.4 s
-    /// when the limit was set and cleared around each).
+    /// The query whole, then by cases if the inner chain gives up.
     fn answer(&mut self, q: &Query, want_model: bool) -> Result<Model, SatResult> {
-        let ask = |s: &mut Self| -> Result<Model, SatResult> {
-            if want_model {
-                s.inner.model(q)
-            } else {
-                match s.inner.check(q) {
-                    SatResult::Sat => Ok(Model::new()),
-                    e => Err(e),
-                }
+        let whole = if want_model {
+            self.inner.model(q)
+        } else {
+            match self.inner.check(q) {
+                SatResult::Sat => Ok(Model::new()),
+                e => Err(e),
             }
         };
-        let own = self.rlimit.is_none();
-        if own {
-            self.inner.set_rlimit(Some(FIRST_TRY));
-        }
-        let why = match ask(self) {
+        let why = match whole {
             Err(SatResult::Unknown(why)) if why != crate::interrupt::REASON => why,
             r => return r,
         };
-        if own {
-            self.inner.set_rlimit(None);
-        }
-        let r = match self.by_cases(q, want_model) {
+        match self.by_cases(q, want_model) {
             Ok(Some(m)) => Ok(m),
             Ok(None) => Err(SatResult::Unsat),
-            Err(_) if own => ask(self),
             Err(_) => Err(SatResult::Unknown(why)),
-        };
-        if own {
-            self.inner.set_rlimit(Some(FIRST_TRY));
         }
-        r
     }
 }
 
