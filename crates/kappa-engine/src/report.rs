@@ -99,6 +99,9 @@ pub struct Stats {
     pub solver_unknown: u64,
     /// Queries Z3 gave up on that were decided by cases over a symbol's few values.
     pub solver_case_splits: u64,
+    /// Queries Z3's incremental solver did not decide within its first try (a fixed amount of
+    /// work), asked again of a fresh non-incremental solver.
+    pub solver_retried: u64,
     /// Non-linear queries asked with bounded symbols narrowed to fewer bits.
     pub solver_narrowed: u64,
     /// Quantified queries Z3 gave up on that were decided by expanding every instance of their

@@ -239,6 +239,9 @@ pub struct SolverStats {
     pub time: Duration,
     /// Satisfiability checks that reached Z3.
     pub core_calls: u64,
+    /// Queries Z3's incremental solver did not decide in its first try, asked again of a fresh
+    /// non-incremental one.
+    pub retried: u64,
     /// Wall-clock time inside Z3 (checks and model extraction), translation excluded.
     pub core_time: Duration,
     /// Wall-clock time translating kappa terms into Z3 terms.

@@ -49,6 +49,9 @@ pub struct Z3Solver {
     solver: z3::Solver,
     /// The solver of queries with quantifiers, created when first needed (see [`Z3Solver::solve`]).
     quant_solver: Option<z3::Solver>,
+    /// The non-incremental solver that gets a query the incremental one did not decide within
+    /// [`FIRST_TRY`], created when first needed (see [`Z3Solver::solve`]).
+    retry_solver: Option<z3::Solver>,
     timeout: Option<Duration>,
     rlimit: Option<u64>,
     /// No check runs past this instant (the run's time limit), whatever the layers above
@@ -65,6 +68,8 @@ pub struct Z3Solver {
     infos: InfoCache,
     counters: Counters,
     core_calls: u64,
+    /// Queries given to the retry solver.
+    retried: u64,
     core_time: Duration,
     translate_time: Duration,
 }
@@ -88,6 +93,7 @@ impl Z3Solver {
             opts,
             solver: z3::Solver::new(),
             quant_solver: None,
+            retry_solver: None,
             timeout: None,
             rlimit: None,
             deadline: None,
@@ -99,6 +105,7 @@ impl Z3Solver {
             infos: InfoCache::new(1 << 16),
             counters: Counters::default(),
             core_calls: 0,
+            retried: 0,
             core_time: Duration::ZERO,
             translate_time: Duration::ZERO,
         };
@@ -107,27 +114,21 @@ impl Z3Solver {
         s
     }
 
-    /// Sets Z3's timeout, and turns off Z3's own SIGINT handling (`ctrl_c`), which would
+    /// Sets Z3's limits, and turns off Z3's own SIGINT handling (`ctrl_c`), which would
     /// swallow a Ctrl-C meant for kappa (see [`crate::interrupt`]). A timeout costs every check
     /// a timer (some 40 µs), so none is set until one is asked for; afterwards "none" is Z3's
-    /// `u32::MAX` milliseconds.
+    /// `u32::MAX` milliseconds. The incremental solver always has a work limit: the layer
+    /// above's, or [`FIRST_TRY`] (see [`Z3Solver::solve`]). Each Z3 solver keeps its limits
+    /// between queries: changing a Z3 solver's parameters costs milliseconds.
     fn apply_params(&mut self) {
-        let mut p = z3::Params::new();
-        p.set_bool("ctrl_c", false);
         let timeout = self.clamped.or(self.timeout);
-        if timeout.is_some() || self.rlimit.is_some() || self.params_set {
-            let ms = match timeout {
-                None => u32::MAX,
-                Some(t) => u32::try_from(t.as_millis()).unwrap_or(u32::MAX - 1).max(1),
-            };
-            p.set_u32("timeout", ms);
-            // 0: no limit.
-            p.set_u32("rlimit", self.rlimit.map_or(0, |r| u32::try_from(r).unwrap_or(u32::MAX).max(1)));
-            self.params_set = true;
-        }
-        self.solver.set_params(&p);
+        self.params_set |= timeout.is_some();
+        let timer = self.params_set.then_some(timeout);
+        let first_try =
+            if self.opts.mode == Z3Mode::Reset { self.rlimit } else { Some(self.rlimit.unwrap_or(FIRST_TRY)) };
+        self.solver.set_params(&z3_params(timer, first_try));
         if let Some(q) = &self.quant_solver {
-            q.set_params(&p);
+            q.set_params(&z3_params(timer, self.rlimit));
         }
     }
 
@@ -136,6 +137,7 @@ impl Z3Solver {
     fn reset_state(&mut self) {
         self.solver = z3::Solver::new();
         self.quant_solver = None;
+        self.retry_solver = None;
         self.params_set = false;
         self.cache.clear();
         self.consts.clear();
@@ -208,85 +210,30 @@ impl Z3Solver {
         // instantiates quantifiers far worse than its non-incremental one (0.75 s against 20 ms
         // on a loop template), and resetting the main solver would lose its scopes.
         let quantified = q.constraints().any(|c| self.infos.get(c).quantified);
-        let (solver, mode) = if quantified {
-            if self.quant_solver.is_none() {
-                self.quant_solver = Some(z3::Solver::new());
-                self.apply_params();
-            }
-            match &self.quant_solver {
-                Some(s) => (s, Z3Mode::Reset),
-                None => return Err(SatResult::Unknown("no Z3 solver".into())),
-            }
-        } else {
-            (&self.solver, self.opts.mode)
-        };
-        let scoped = match mode {
-            Z3Mode::Prefix => {
-                // The order of the path condition does not matter: keep the longest bottom part
-                // of the stack made of constraints of this query, assert the others above it.
-                let ids: HashSet<u64> = q.pc.iter().map(Term::id).collect();
-                let keep = self.stack.iter().take_while(|id| ids.contains(id)).count();
-                if keep < self.stack.len() {
-                    solver.pop(u32::try_from(self.stack.len() - keep).unwrap_or(u32::MAX));
-                    self.stack.truncate(keep);
+        let first = if quantified { Which::Quantified } else { Which::Main };
+        let mut checked = self.check_on(first, q, &pc, &cond, want_model)?;
+        // A query the incremental core did not decide within its FIRST_TRY of work goes to a
+        // fresh, non-incremental solver: Z3's incremental core carries state over from earlier
+        // queries, and on some bit-vector queries it is misled for seconds where the
+        // non-incremental one (simplification, bit-blasting, SAT) takes a few milliseconds (a
+        // loop bound's validity check after a satisfiable query on the same symbols: 7.4 s
+        // against 0.13 s). The first try is limited by work, not time, so that which solver
+        // answers (and so the model) does not depend on the machine's load.
+        if first == Which::Main && self.opts.mode != Z3Mode::Reset && checked.0 == z3::SatResult::Unknown {
+            let timeout = self.clamped.or(self.timeout);
+            let left = timeout.map(|t| t.saturating_sub(t1.elapsed()));
+            if !crate::interrupt::requested() && left.is_none_or(|l| l >= MIN_CHECK_TIME) {
+                self.retried += 1;
+                if self.retry_solver.is_none() {
+                    self.retry_solver = Some(z3::Solver::new());
                 }
-                let kept: HashSet<u64> = self.stack.iter().copied().collect();
-                for (c, z) in q.pc.iter().zip(&pc) {
-                    if kept.contains(&c.id()) || self.stack.last() == Some(&c.id()) {
-                        continue;
-                    }
-                    solver.push();
-                    solver.assert(z);
-                    self.stack.push(c.id());
+                if let Some(r) = &self.retry_solver {
+                    r.set_params(&z3_params(Some(left), self.rlimit));
                 }
-                solver.push();
-                solver.assert(&cond);
-                true
-            }
-            Z3Mode::PushPop => {
-                solver.push();
-                for z in &pc {
-                    solver.assert(z);
-                }
-                solver.assert(&cond);
-                true
-            }
-            Z3Mode::Reset => {
-                solver.reset();
-                for z in &pc {
-                    solver.assert(z);
-                }
-                solver.assert(&cond);
-                false
-            }
-        };
-        self.core_calls += 1;
-        if let Some(path) = std::env::var_os("KAPPA_SMT_LOG") {
-            // Debugging aid: every query as SMT-LIB, appended to the named file.
-            use std::io::Write;
-            if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
-                let _ = writeln!(f, "; query {}\n{}(check-sat)", self.core_calls, solver);
+                checked = self.check_on(Which::Retry, q, &pc, &cond, want_model)?;
             }
         }
-        let t_check = Instant::now();
-        let res = solver.check();
-        if let Some(path) = std::env::var_os("KAPPA_SMT_LOG") {
-            use std::io::Write;
-            if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
-                let _ = writeln!(f, "; result {res:?} in {:.1} ms", t_check.elapsed().as_secs_f64() * 1e3);
-            }
-        }
-        let model = match res {
-            z3::SatResult::Sat if want_model => solver.get_model(),
-            _ => None,
-        };
-        let reason = match res {
-            z3::SatResult::Unknown => solver.get_reason_unknown(),
-            _ => None,
-        };
-        if scoped {
-            solver.pop(1);
-        }
+        let (res, model, reason) = checked;
         let out = match res {
             z3::SatResult::Sat if want_model => match model {
                 Some(m) => {
@@ -310,6 +257,96 @@ impl Z3Solver {
         };
         self.core_time += t1.elapsed();
         out
+    }
+
+    /// Checks the translated query on one of the Z3 solvers: the result, the model if one was
+    /// asked for and found, Z3's reason for an unknown.
+    fn check_on(
+        &mut self,
+        which: Which,
+        q: &Query,
+        pc: &[Bool],
+        cond: &Bool,
+        want_model: bool,
+    ) -> Result<(z3::SatResult, Option<z3::Model>, Option<String>), SatResult> {
+        if which == Which::Quantified && self.quant_solver.is_none() {
+            self.quant_solver = Some(z3::Solver::new());
+            self.apply_params();
+        }
+        let (solver, mode) = match which {
+            Which::Main => (Some(&self.solver), self.opts.mode),
+            Which::Quantified => (self.quant_solver.as_ref(), Z3Mode::Reset),
+            Which::Retry => (self.retry_solver.as_ref(), Z3Mode::Reset),
+        };
+        let Some(solver) = solver else { return Err(SatResult::Unknown("no Z3 solver".into())) };
+        let scoped = match mode {
+            Z3Mode::Prefix => {
+                // The order of the path condition does not matter: keep the longest bottom part
+                // of the stack made of constraints of this query, assert the others above it.
+                let ids: HashSet<u64> = q.pc.iter().map(Term::id).collect();
+                let keep = self.stack.iter().take_while(|id| ids.contains(id)).count();
+                if keep < self.stack.len() {
+                    solver.pop(u32::try_from(self.stack.len() - keep).unwrap_or(u32::MAX));
+                    self.stack.truncate(keep);
+                }
+                let kept: HashSet<u64> = self.stack.iter().copied().collect();
+                for (c, z) in q.pc.iter().zip(pc) {
+                    if kept.contains(&c.id()) || self.stack.last() == Some(&c.id()) {
+                        continue;
+                    }
+                    solver.push();
+                    solver.assert(z);
+                    self.stack.push(c.id());
+                }
+                solver.push();
+                solver.assert(cond);
+                true
+            }
+            Z3Mode::PushPop => {
+                solver.push();
+                for z in pc {
+                    solver.assert(z);
+                }
+                solver.assert(cond);
+                true
+            }
+            Z3Mode::Reset => {
+                solver.reset();
+                for z in pc {
+                    solver.assert(z);
+                }
+                solver.assert(cond);
+                false
+            }
+        };
+        self.core_calls += 1;
+        if let Some(path) = std::env::var_os("KAPPA_SMT_LOG") {
+            // Debugging aid: every query as SMT-LIB, appended to the named file.
+            use std::io::Write;
+            if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
+                let _ = writeln!(f, "; query {} ({which:?})\n{}(check-sat)", self.core_calls, solver);
+            }
+        }
+        let t_check = Instant::now();
+        let res = solver.check();
+        if let Some(path) = std::env::var_os("KAPPA_SMT_LOG") {
+            use std::io::Write;
+            if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
+                let _ = writeln!(f, "; result {res:?} in {:.1} ms", t_check.elapsed().as_secs_f64() * 1e3);
+            }
+        }
+        let model = match res {
+            z3::SatResult::Sat if want_model => solver.get_model(),
+            _ => None,
+        };
+        let reason = match res {
+            z3::SatResult::Unknown => solver.get_reason_unknown(),
+            _ => None,
+        };
+        if scoped {
+            solver.pop(1);
+        }
+        Ok((res, model, reason))
     }
 
     fn translate_bool(&mut self, t: &Term) -> Result<Bool, String> {
@@ -896,6 +933,7 @@ impl Solver for Z3Solver {
     fn stats(&self) -> SolverStats {
         let s = SolverStats {
             core_calls: self.core_calls,
+            retried: self.retried,
             core_time: self.core_time,
             translate_time: self.translate_time,
             ..SolverStats::default()
@@ -936,6 +974,37 @@ pub(crate) fn smtlib(q: &Query) -> Result<String, String> {
 
 /// Below this much time before the run's deadline a query is not given to Z3.
 const MIN_CHECK_TIME: Duration = Duration::from_millis(50);
+
+/// The work (Z3's resource units) the incremental solver gets before a query goes to the
+/// non-incremental one: some 0.3 to 0.6 s.
+const FIRST_TRY: u64 = 1_000_000;
+
+/// Z3 parameters: `ctrl_c` off; the timeout when `timer` is given (`None` inside: no limit,
+/// Z3's `u32::MAX` milliseconds); the work limit (0: none).
+fn z3_params(timer: Option<Option<Duration>>, rlimit: Option<u64>) -> z3::Params {
+    let mut p = z3::Params::new();
+    p.set_bool("ctrl_c", false);
+    if let Some(t) = timer {
+        let ms = match t {
+            None => u32::MAX,
+            Some(t) => u32::try_from(t.as_millis()).unwrap_or(u32::MAX - 1).max(1),
+        };
+        p.set_u32("timeout", ms);
+    }
+    p.set_u32("rlimit", rlimit.map_or(0, |r| u32::try_from(r).unwrap_or(u32::MAX).max(1)));
+    p
+}
+
+/// The Z3 solvers of a [`Z3Solver`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Which {
+    /// Incremental: the path condition's constraints stay asserted between queries.
+    Main,
+    /// Reset for each query with a quantifier.
+    Quantified,
+    /// Reset for each query the main solver did not decide in its [`FIRST_TRY`] of work.
+    Retry,
+}
 
 /// Widest symbol whose constraints [`Z3Solver::byte_predicate`] evaluates at every value.
 const BYTE_PREDICATE_BITS: u32 = 8;

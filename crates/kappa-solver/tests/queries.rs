@@ -685,3 +685,23 @@ fn the_run_deadline_bounds_every_query() {
     s.set_deadline(None);
     assert_eq!(s.check(&Query::new(&[], p.eq(&bv(3, 32)))), SatResult::Sat);
 }
+
+/// A loop bound's validity check (∀τ < n: j + τ < b − i, as compact execution asks it) after a
+/// satisfiable query on the same symbols: Z3's incremental core, misled by what the first query
+/// left behind, spends seconds on it; the non-incremental retry decides it at once. Decided, and
+/// the same way on every run (the first try is limited by work, not time).
+#[test]
+fn a_query_the_incremental_core_is_misled_on_is_decided_by_the_retry() {
+    let (j, i, b) = (sym("j", Sort::Bv(32)), sym("i", Sort::Bv(32)), sym("b", Sort::Bv(32)));
+    let tau = sym("tau", Sort::Bv(64));
+    let bound = b.bvsub(&i);
+    let not_in = j.bvadd(&tau.extract(31, 0)).bvslt(&bound).not();
+    let first = tau.bvult(&bound.bvsub(&j).zext(64)).and(&not_in);
+    let n = Term::ite(&j.bvslt(&bound), &bound.bvsub(&j).zext(64), &bv(0, 64));
+    let second = not_in.and(&tau.bvult(&n));
+    let mut s = Z3Solver::new();
+    s.set_timeout(Some(Duration::from_secs(60)));
+    assert!(s.check(&Query { pc: &[], cond: first }).is_sat());
+    assert_eq!(s.check(&Query { pc: &[], cond: second }), SatResult::Unsat);
+    assert_eq!(s.stats().retried, 1, "the second query went to the retry solver");
+}

@@ -340,6 +340,7 @@ impl<'p> Engine<'p> {
         self.stats.solver_queries = s.queries;
         self.stats.solver_unknown = s.unknown;
         self.stats.solver_case_splits = s.case_splits;
+        self.stats.solver_retried = s.retried;
         self.stats.solver_narrowed = s.narrowed;
         self.stats.solver_expanded = s.expanded;
         self.stats.solver_unknown_classes = s.unknown_classes.iter().map(|(k, v)| (k.to_string(), *v)).collect();
