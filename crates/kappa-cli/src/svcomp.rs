@@ -231,6 +231,7 @@ fn verify_one(
             }
         }
     }
+    let started = std::time::Instant::now();
     let mut setup = explore::setup(front, &ex, &prog);
     for n in &setup.notes {
         eprintln!("kappa: note: {n}");
@@ -252,7 +253,10 @@ fn verify_one(
         }
     }
     if verdict == Verdict::True && !vo.no_witnesses {
-        match write_correctness_witnesses(front, &prog, p, &ex, report.stats.time_s) {
+        // The witness is part of the run: its invariants are checked in what --max-time leaves.
+        let mut wx = ex.clone();
+        wx.max_time = ex.max_time.map(|t| (t - started.elapsed().as_secs_f64()).max(0.0));
+        match write_correctness_witnesses(front, &prog, p, &wx, report.stats.time_s) {
             Ok(files) => println!("witness: {}", files.join(", ")),
             Err(e) => eprintln!("kappa: no correctness witness: {e}"),
         }
@@ -739,7 +743,8 @@ pub fn testgen(front: FrontOpts, ex: ExploreOpts, to: TestgenOpts) -> ExitCode {
 /// incomplete exploration refutes nothing, so keeps no candidate: checks at the heads of nested
 /// loops can keep the inner loop from being summarised, so when the check of all heads is
 /// incomplete, each head is checked on its own. All explorations together may take twice the
-/// time of the run that proved the program (at least 5 s, at most its time limit).
+/// time of the run that proved the program (at least 5 s, at most the time left of its limit,
+/// `ex.max_time`).
 fn check_candidates(
     front: &FrontOpts,
     prog: &kappa_ir::Program,
