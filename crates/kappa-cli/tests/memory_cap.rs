@@ -25,7 +25,7 @@ fn memory_cap_is_kept_by_dropping_states() {
         "--max-memory",
         "200",
         "--max-time",
-        "40",
+        "20",
         "--quiet",
         "--out",
         out.to_str().unwrap(),
@@ -44,7 +44,7 @@ fn memory_cap_is_kept_by_dropping_states() {
         if let Some(st) = child.try_wait().unwrap() {
             break st;
         }
-        assert!(start.elapsed() < Duration::from_secs(70), "the run did not stop at its time limit");
+        assert!(start.elapsed() < Duration::from_secs(45), "the run did not stop at its time limit");
         std::thread::sleep(Duration::from_millis(20));
     };
     let stdout = read_all(child.stdout.take());
@@ -57,7 +57,7 @@ fn memory_cap_is_kept_by_dropping_states() {
     let incomplete: Vec<&str> = s["incomplete"].as_array().unwrap().iter().filter_map(|v| v.as_str()).collect();
     // Not stopped by the memory: the run went on to its time limit.
     assert!(!incomplete.iter().any(|r| r.starts_with("memory limit")), "stopped over the cap: {incomplete:?}");
-    assert!(incomplete.contains(&"time limit of 40s reached"), "{incomplete:?}");
+    assert!(incomplete.contains(&"time limit of 20s reached"), "{incomplete:?}");
     assert!(incomplete.contains(&format!("memory cap of 200 MB: {dropped} states dropped").as_str()), "{incomplete:?}");
     assert!(stdout.contains(&format!("memory: {dropped} pending states dropped")), "{stdout}");
     assert!(s["memory_per_state_kb"].as_f64().unwrap() > 0.0);

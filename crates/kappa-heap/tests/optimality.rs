@@ -92,54 +92,69 @@ fn seeds() -> std::ops::Range<u64> {
     spec.split_once("..").and_then(|(a, b)| Some(a.parse().ok()?..b.parse().ok()?)).unwrap_or(0..100)
 }
 
+/// The traces of one generated program under each heap mode: POSE, lazy, lazier#, and the
+/// number of paths heaps of at most `NODES` nodes drive.
+fn check_seed(seed: u64, keep: Option<&Path>) -> [u64; 4] {
+    let p = program(seed);
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = match keep {
+        Some(k) => {
+            let d = k.join(format!("heap{seed:03}"));
+            std::fs::create_dir_all(&d).expect("keep dir");
+            d
+        }
+        None => tmp.path().to_path_buf(),
+    };
+    let tracer = Tracer::build(&p, &dir);
+    let small = tracer.enumerate();
+    let file = dir.join("prog.c");
+    let mut paths_of = Vec::new();
+    let mut runs = Vec::new();
+    for kind in [HeapKind::Pose, HeapKind::Lazy, HeapKind::Lazier] {
+        let run = explore(&file, kind, &dir);
+        let heaps: Vec<_> = run.tests.iter().map(heap_of).collect();
+        let paths = tracer.run(&heaps);
+        assert_eq!(paths.len(), run.tests.len());
+        for (t, (path, value)) in run.tests.iter().zip(&paths) {
+            check_outcome(t, path, *value);
+        }
+        paths_of.push(paths.into_iter().map(|(p, _)| p).collect::<Vec<_>>());
+        runs.push(run);
+    }
+    let pose: BTreeSet<&String> = paths_of[0].iter().collect();
+    let ctx = format!("seed {seed}:\n{}", p.text);
+    assert_eq!(pose.len() as u64, runs[0].traces, "POSE explored a path twice, {ctx}");
+    let missed: Vec<&String> = small.iter().filter(|s| !pose.contains(s)).collect();
+    assert!(missed.is_empty(), "POSE missed paths {missed:?}, {ctx}");
+    for (k, name) in [(1, "lazy"), (2, "lazier")] {
+        let other: BTreeSet<&String> = paths_of[k].iter().collect();
+        assert_eq!(other, pose, "{name} drives other paths than POSE, {ctx}");
+        assert_eq!(runs[k].errors, runs[0].errors, "{name} finds other errors than POSE, {ctx}");
+        assert!(runs[k].traces >= runs[0].traces);
+    }
+    [runs[0].traces, runs[1].traces, runs[2].traces, small.len() as u64]
+}
+
 #[test]
 fn pose_explores_each_program_path_once() {
     let keep = std::env::var_os("KAPPA_HEAP_KEEP").map(std::path::PathBuf::from);
-    let (mut programs, mut pose_traces, mut lazy_traces, mut lazier_traces, mut enumerated) = (0, 0, 0, 0, 0);
-    for seed in seeds() {
-        let p = program(seed);
-        let tmp = tempfile::tempdir().expect("temp dir");
-        let dir = match &keep {
-            Some(k) => {
-                let d = k.join(format!("heap{seed:03}"));
-                std::fs::create_dir_all(&d).expect("keep dir");
-                d
-            }
-            None => tmp.path().to_path_buf(),
-        };
-        let tracer = Tracer::build(&p, &dir);
-        let small = tracer.enumerate();
-        let file = dir.join("prog.c");
-        let mut paths_of = Vec::new();
-        let mut runs = Vec::new();
-        for kind in [HeapKind::Pose, HeapKind::Lazy, HeapKind::Lazier] {
-            let run = explore(&file, kind, &dir);
-            let heaps: Vec<_> = run.tests.iter().map(heap_of).collect();
-            let paths = tracer.run(&heaps);
-            assert_eq!(paths.len(), run.tests.len());
-            for (t, (path, value)) in run.tests.iter().zip(&paths) {
-                check_outcome(t, path, *value);
-            }
-            paths_of.push(paths.into_iter().map(|(p, _)| p).collect::<Vec<_>>());
-            runs.push(run);
-        }
-        let pose: BTreeSet<&String> = paths_of[0].iter().collect();
-        let ctx = format!("seed {seed}:\n{}", p.text);
-        assert_eq!(pose.len() as u64, runs[0].traces, "POSE explored a path twice, {ctx}");
-        let missed: Vec<&String> = small.iter().filter(|s| !pose.contains(s)).collect();
-        assert!(missed.is_empty(), "POSE missed paths {missed:?}, {ctx}");
-        for (k, name) in [(1, "lazy"), (2, "lazier")] {
-            let other: BTreeSet<&String> = paths_of[k].iter().collect();
-            assert_eq!(other, pose, "{name} drives other paths than POSE, {ctx}");
-            assert_eq!(runs[k].errors, runs[0].errors, "{name} finds other errors than POSE, {ctx}");
-            assert!(runs[k].traces >= runs[0].traces);
-        }
-        programs += 1;
-        pose_traces += runs[0].traces;
-        lazy_traces += runs[1].traces;
-        lazier_traces += runs[2].traces;
-        enumerated += small.len();
-    }
+    let seeds: Vec<u64> = seeds().collect();
+    // The programs are independent: two workers share them.
+    let workers = 2;
+    let totals: Vec<[u64; 4]> = std::thread::scope(|sc| {
+        let handles: Vec<_> = (0..workers)
+            .map(|w| {
+                let (seeds, keep) = (&seeds, keep.as_deref());
+                sc.spawn(move || {
+                    seeds.iter().skip(w).step_by(workers).map(|&s| check_seed(s, keep)).collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().expect("a program failed its check (see above)")).collect()
+    });
+    let programs = totals.len();
+    let sum = |i: usize| totals.iter().map(|t| t[i]).sum::<u64>();
+    let (pose_traces, lazy_traces, lazier_traces, enumerated) = (sum(0), sum(1), sum(2), sum(3));
     assert!(programs >= 100 || std::env::var_os("KAPPA_HEAP_SEEDS").is_some());
     eprintln!(
         "{programs} programs: traces lazy {lazy_traces}, lazier {lazier_traces}, POSE {pose_traces} \

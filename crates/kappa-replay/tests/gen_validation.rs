@@ -12,10 +12,10 @@ fn threads() -> usize {
 }
 
 fn check(c: Campaign) {
-    if !sanitizers_available(&ReplayOptions::default(), DataModel::LP64) {
-        eprintln!("skipped: the C compiler cannot build with -fsanitize=address,undefined here");
-        return;
-    }
+    assert!(
+        sanitizers_available(&ReplayOptions::default(), DataModel::LP64),
+        "the C compiler cannot build with -fsanitize=address,undefined: scripts/setup.sh installs gcc"
+    );
     let st = c.run();
     if let Some(s) = st.skipped.first() {
         eprintln!("{} programs skipped, e.g. {s}", st.skipped.len());

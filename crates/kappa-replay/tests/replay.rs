@@ -19,13 +19,13 @@ fn program(name: &str, src: &str) -> Prog {
     program_with(name, src, DataModel::LP64, "main")
 }
 
-/// The tests need a C compiler with the sanitizers; without them they say so and pass.
-fn no_sanitizers() -> bool {
-    let ok = kappa_replay::sanitizers_available(&ReplayOptions::default(), DataModel::LP64);
-    if !ok {
-        eprintln!("skipped: the C compiler cannot build with -fsanitize=address,undefined here");
-    }
-    !ok
+/// The tests need a C compiler with the sanitizers (scripts/setup.sh installs gcc); without
+/// them they fail.
+fn require_sanitizers() {
+    assert!(
+        kappa_replay::sanitizers_available(&ReplayOptions::default(), DataModel::LP64),
+        "the C compiler cannot build with -fsanitize=address,undefined: scripts/setup.sh installs gcc"
+    );
 }
 
 fn program_with(name: &str, src: &str, dm: DataModel, entry: &str) -> Prog {
@@ -124,9 +124,7 @@ extern void __VERIFIER_assume(int);
 
 #[test]
 fn exit_codes_from_every_nondet_type() {
-    if no_sanitizers() {
-        return;
-    }
+    require_sanitizers();
     let src = format!(
         "{NONDETS}
 int main(void) {{
@@ -162,9 +160,7 @@ int main(void) {{
 
 #[test]
 fn abort_and_exit() {
-    if no_sanitizers() {
-        return;
-    }
+    require_sanitizers();
     let src = format!(
         "{NONDETS}#include <stdlib.h>
 int main(void) {{
@@ -186,9 +182,7 @@ int main(void) {{
 
 #[test]
 fn reach_error_is_reported_at_the_call_not_in_its_abort() {
-    if no_sanitizers() {
-        return;
-    }
+    require_sanitizers();
     let src = format!(
         "{NONDETS}#include <stdlib.h>
 void reach_error(void) {{ abort(); }}
@@ -214,9 +208,7 @@ int main(void) {{
 
 #[test]
 fn verifier_error_and_bodyless_verifier_assert() {
-    if no_sanitizers() {
-        return;
-    }
+    require_sanitizers();
     let src = format!(
         "{NONDETS}extern void __VERIFIER_error(void);
 extern void __VERIFIER_assert(int);
@@ -240,9 +232,7 @@ int main(void) {{
 
 #[test]
 fn failing_assert_from_assert_h() {
-    if no_sanitizers() {
-        return;
-    }
+    require_sanitizers();
     let src = format!(
         "{NONDETS}#include <assert.h>
 int main(void) {{
@@ -264,9 +254,7 @@ int main(void) {{
 
 #[test]
 fn bodyless_assert() {
-    if no_sanitizers() {
-        return;
-    }
+    require_sanitizers();
     let src = format!(
         "{NONDETS}void assert(int);
 int main(void) {{
@@ -286,9 +274,7 @@ int main(void) {{
 
 #[test]
 fn division_errors() {
-    if no_sanitizers() {
-        return;
-    }
+    require_sanitizers();
     let src = format!(
         "{NONDETS}int main(void) {{
   int x = __VERIFIER_nondet_int();
@@ -314,9 +300,7 @@ fn division_errors() {
 
 #[test]
 fn out_of_bounds_on_a_local_array() {
-    if no_sanitizers() {
-        return;
-    }
+    require_sanitizers();
     let src = format!(
         "{NONDETS}int main(void) {{
   int a[4] = {{1, 2, 3, 4}};
@@ -335,9 +319,7 @@ fn out_of_bounds_on_a_local_array() {
 
 #[test]
 fn heap_errors() {
-    if no_sanitizers() {
-        return;
-    }
+    require_sanitizers();
     let src = format!(
         "{NONDETS}#include <stdlib.h>
 int main(void) {{
@@ -371,9 +353,7 @@ int main(void) {{
 
 #[test]
 fn null_dereference() {
-    if no_sanitizers() {
-        return;
-    }
+    require_sanitizers();
     let src = format!(
         "{NONDETS}struct node {{ int v; struct node *next; }};
 int main(void) {{
@@ -399,9 +379,7 @@ int main(void) {{
 
 #[test]
 fn uninitialised_locals() {
-    if no_sanitizers() {
-        return;
-    }
+    require_sanitizers();
     let src = "#include <stdlib.h>
 struct pair { int a; short b; };
 int f(int k) {
@@ -442,9 +420,7 @@ int main(void) {
 
 #[test]
 fn aggregates_declared_in_for_headers_and_in_loops() {
-    if no_sanitizers() {
-        return;
-    }
+    require_sanitizers();
     let src = "int main(void) {
   int sum = 0;
   for (int a[2], i = 0; i < 2; i++) { sum += a[i]; a[0] = 5; }
@@ -464,9 +440,7 @@ fn aggregates_declared_in_for_headers_and_in_loops() {
 
 #[test]
 fn malloced_memory_is_an_input() {
-    if no_sanitizers() {
-        return;
-    }
+    require_sanitizers();
     let src = "#include <stdlib.h>
 int main(void) {
   unsigned char *p = malloc(4);
@@ -488,9 +462,7 @@ int main(void) {
 
 #[test]
 fn entry_function_with_parameters() {
-    if no_sanitizers() {
-        return;
-    }
+    require_sanitizers();
     let src = format!(
         "{NONDETS}int main(void) {{ return __VERIFIER_nondet_int(); }}
 int helper(int a) {{ return a * 3; }}
@@ -511,9 +483,7 @@ int f(int a, unsigned char b, long c, int *p) {{
 
 #[test]
 fn divergence_when_the_test_has_too_few_inputs() {
-    if no_sanitizers() {
-        return;
-    }
+    require_sanitizers();
     let src = format!(
         "{NONDETS}int main(void) {{
   int x = __VERIFIER_nondet_int();
@@ -540,9 +510,7 @@ fn divergence_when_the_test_has_too_few_inputs() {
 
 #[test]
 fn a_test_for_another_program_is_not_replayable() {
-    if no_sanitizers() {
-        return;
-    }
+    require_sanitizers();
     let src = format!("{NONDETS}int main(void) {{ return __VERIFIER_nondet_int(); }}\n");
     let p = program("other.c", &src);
     let mut t = p.test(&[1], &[]);
@@ -555,13 +523,11 @@ fn a_test_for_another_program_is_not_replayable() {
 
 #[test]
 fn ilp32() {
-    if no_sanitizers() {
-        return;
-    }
-    if !kappa_replay::sanitizers_available(&ReplayOptions::default(), DataModel::ILP32) {
-        eprintln!("skipped: cc -m32 (with the sanitizers) does not work here");
-        return;
-    }
+    require_sanitizers();
+    assert!(
+        kappa_replay::sanitizers_available(&ReplayOptions::default(), DataModel::ILP32),
+        "cc -m32 with the sanitizers does not work: scripts/setup.sh installs gcc-multilib"
+    );
     let src = format!(
         "{NONDETS}#include <stdlib.h>
 int main(void) {{
@@ -586,9 +552,7 @@ int main(void) {{
 
 #[test]
 fn harness_runs_many_tests_and_keeps_files() {
-    if no_sanitizers() {
-        return;
-    }
+    require_sanitizers();
     let src = format!("{NONDETS}int main(void) {{ int x = __VERIFIER_nondet_int(); return 10 / x; }}\n");
     let p = program("many.c", &src);
     let keep = tempfile::tempdir().unwrap();
@@ -611,9 +575,7 @@ fn harness_runs_many_tests_and_keeps_files() {
 
 #[test]
 fn without_sanitizers_signals_stand_in() {
-    if no_sanitizers() {
-        return;
-    }
+    require_sanitizers();
     let src = format!(
         "{NONDETS}int main(void) {{
   int x = __VERIFIER_nondet_int();
@@ -636,9 +598,7 @@ fn without_sanitizers_signals_stand_in() {
 
 #[test]
 fn stdout_is_captured_and_outcome_matches_the_interpreter() {
-    if no_sanitizers() {
-        return;
-    }
+    require_sanitizers();
     let src = "#include <stdio.h>
 int main(void) {
   for (int i = 0; i < 3; i++) printf(\"%d,\", i * i);
@@ -659,9 +619,7 @@ int main(void) {
 /// the interpreter and the compiled program agree on a test with the value 2.
 #[test]
 fn nondet_bool_is_normalised() {
-    if no_sanitizers() {
-        return;
-    }
+    require_sanitizers();
     let p = program(
         "bool.c",
         "extern _Bool __VERIFIER_nondet_bool(void);\nint main(void) { _Bool b = __VERIFIER_nondet_bool(); int x = b; return x; }\n",
