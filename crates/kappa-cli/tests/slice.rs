@@ -139,7 +139,7 @@ fn verify_slice_gives_no_wrong_verdict_on_the_corpus() {
         sliced += 1;
         let dir = tempfile::tempdir().expect("temp dir");
         let o =
-            kappa(&["verify", "--slice", "--quiet", "--max-time", "5", "--out", &dir.path().display().to_string(), &p]);
+            kappa(&["verify", "--slice", "--quiet", "--max-time", "3", "--out", &dir.path().display().to_string(), &p]);
         assert_eq!(o.status.code(), Some(0), "{p}: {}", String::from_utf8_lossy(&o.stderr));
         let got = match last_line(&o).as_str() {
             "RESULT: true" => "true",

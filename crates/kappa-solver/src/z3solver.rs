@@ -219,7 +219,10 @@ impl Z3Solver {
         // loop bound's validity check after a satisfiable query on the same symbols: 7.4 s
         // against 0.13 s). The first try is limited by work, not time, so that which solver
         // answers (and so the model) does not depend on the machine's load.
-        if first == Which::Main && self.opts.mode != Z3Mode::Reset && checked.0 == z3::SatResult::Unknown {
+        // Under a layer's own work limit (a case of a case split, a narrowed query) the
+        // layer decides what comes next: a retry would double the work it gave.
+        let retry = first == Which::Main && self.opts.mode != Z3Mode::Reset && self.rlimit.is_none();
+        if retry && checked.0 == z3::SatResult::Unknown {
             let timeout = self.clamped.or(self.timeout);
             let left = timeout.map(|t| t.saturating_sub(t1.elapsed()));
             if !crate::interrupt::requested() && left.is_none_or(|l| l >= MIN_CHECK_TIME) {
@@ -228,7 +231,7 @@ impl Z3Solver {
                     self.retry_solver = Some(z3::Solver::new());
                 }
                 if let Some(r) = &self.retry_solver {
-                    r.set_params(&z3_params(Some(left), self.rlimit));
+                    r.set_params(&z3_params(Some(left), None));
                 }
                 checked = self.check_on(Which::Retry, q, &pc, &cond, want_model)?;
             }
