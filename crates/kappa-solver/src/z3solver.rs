@@ -227,12 +227,7 @@ impl Z3Solver {
             let left = timeout.map(|t| t.saturating_sub(t1.elapsed()));
             if !crate::interrupt::requested() && left.is_none_or(|l| l >= MIN_CHECK_TIME) {
                 self.retried += 1;
-                if self.retry_solver.is_none() {
-                    self.retry_solver = Some(z3::Solver::new());
-                }
-                if let Some(r) = &self.retry_solver {
-                    r.set_params(&z3_params(Some(left), None));
-                }
+                self.retry_solver.get_or_insert_with(z3::Solver::new).set_params(&z3_params(Some(left), None));
                 checked = self.check_on(Which::Retry, q, &pc, &cond, want_model)?;
             }
         }
@@ -276,6 +271,7 @@ impl Z3Solver {
             self.quant_solver = Some(z3::Solver::new());
             self.apply_params();
         }
+        // The retry solver is created, with its limits, by the caller.
         let (solver, mode) = match which {
             Which::Main => (Some(&self.solver), self.opts.mode),
             Which::Quantified => (self.quant_solver.as_ref(), Z3Mode::Reset),
