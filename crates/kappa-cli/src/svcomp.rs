@@ -346,17 +346,16 @@ fn write_violation_witnesses(
     let test = v.testcase.as_ref().ok_or("the violation has no test")?;
     let tr = trace::trace_test(prog, test);
     let ends_right = match &tr.run.outcome {
-        kappa_interp::Outcome::Error { kind, .. } => p.classify(kind.name()) == Class::Violation(static_sub(sub)),
-        // Leaks are found when the program ends: the interpreter's run exits normally.
-        kappa_interp::Outcome::Exit(_) => matches!(sub, "valid-memtrack" | "valid-memcleanup"),
-        _ => false,
+        kappa_interp::Outcome::Error { kind, .. } if p.classify(kind.name()) == Class::Violation(static_sub(sub)) => true,
+        _ => matches!(sub, "valid-memtrack" | "valid-memcleanup") && ends_program(p, &tr.run.outcome),
     };
     if !ends_right {
         return Err(format!("the interpreter's run of the test ended in {:?}", tr.run.outcome));
     }
     let mut tr = tr;
-    if tr.target().is_none() {
-        // A leak: the target is the allocation of the lost block.
+    if matches!(sub, "valid-memtrack" | "valid-memcleanup") {
+        // A leak: the target is the allocation of the lost block (also where the run ends in an
+        // error call that aborts).
         if let Some(span) = prog_span(prog, &v.location) {
             tr.run.outcome = kappa_interp::Outcome::Error {
                 kind: v.kind.parse().map_err(|e: String| e)?,
@@ -427,6 +426,19 @@ fn write_violation_witnesses(
     Ok(vec![g.display().to_string(), y.display().to_string()])
 }
 
+/// Whether a run of the interpreter ended the program where the leak checks of `p` look
+/// (docs/spec-extensions.md, "Memory at the end"): `main` returned, `exit()`, `abort()`, or an
+/// error call that is not `p`'s violation (`reach_error()` and a failed `assert` abort).
+fn ends_program(p: &Property, outcome: &kappa_interp::Outcome) -> bool {
+    match outcome {
+        kappa_interp::Outcome::Exit(_) | kappa_interp::Outcome::Abort => true,
+        kappa_interp::Outcome::Error { kind, .. } => {
+            matches!(kind, ErrorKind::ReachError | ErrorKind::Assert) && p.classify(kind.name()) == Class::Ends
+        }
+        _ => false,
+    }
+}
+
 /// Steps of the longest witness written in full (branches, calls, returns, values).
 const MAX_WITNESS_STEPS: usize = 10_000;
 
@@ -492,13 +504,9 @@ pub fn validate(front: &FrontOpts, witness: &Path, property: Option<&Property>) 
         return Ok(unconfirmed(d.clone()));
     }
     let run = &followed.trace.run;
-    let leak = matches!(p, Property::ValidMemsafety | Property::ValidMemcleanup)
-        && matches!(run.outcome, kappa_interp::Outcome::Exit(_));
+    let leak =
+        matches!(p, Property::ValidMemsafety | Property::ValidMemcleanup) && ends_program(&p, &run.outcome);
     let sub = match &run.outcome {
-        kappa_interp::Outcome::Error { kind, .. } => match p.classify(kind.name()) {
-            Class::Violation(s) => s,
-            _ => return Ok(unconfirmed(format!("the run ends in {kind}, which does not violate {}", p.name()))),
-        },
         _ if leak => {
             if p == Property::ValidMemcleanup {
                 "valid-memcleanup"
@@ -506,6 +514,10 @@ pub fn validate(front: &FrontOpts, witness: &Path, property: Option<&Property>) 
                 "valid-memtrack"
             }
         }
+        kappa_interp::Outcome::Error { kind, .. } => match p.classify(kind.name()) {
+            Class::Violation(s) => s,
+            _ => return Ok(unconfirmed(format!("the run ends in {kind}, which does not violate {}", p.name()))),
+        },
         o => return Ok(unconfirmed(format!("the run ends without a violation ({o:?})"))),
     };
     let name = front.file.display().to_string();

@@ -390,12 +390,16 @@ impl Harness {
             Some(ErrorKind::MemoryNotFreed) => exec::LSAN_NO_ROOTS,
             _ => "",
         };
-        let envs = [
+        let mut envs = vec![
             ("KAPPA_REPLAY_DATA", data_str.as_str()),
             ("ASAN_OPTIONS", asan.as_str()),
             ("UBSAN_OPTIONS", exec::UBSAN_OPTIONS),
             ("LSAN_OPTIONS", lsan),
         ];
+        if leak.is_some() {
+            // Leaks are checked at abort(), reach_error() and a failed assert too (runtime.c).
+            envs.push(("KAPPA_REPLAY_LEAKS", "1"));
+        }
         // The test's command line, standard input, and files in a directory of their own.
         let pi = &test.program_inputs;
         let run_dir = self.dir.join(format!("run{n}.cwd"));
@@ -431,8 +435,21 @@ impl Harness {
             Ended::Status(status) => self.observe(status, &stderr, &data)?,
         };
         let observed = match observed {
-            Observed::Error { kind: ErrorKind::MemoryLeak, file, line } if leak == Some(ErrorKind::MemoryNotFreed) => {
-                Observed::Error { kind: ErrorKind::MemoryNotFreed, file, line }
+            Observed::Error { kind: ErrorKind::MemoryLeak, file, line } if leak.is_some() => {
+                // LeakSanitizer lists every block leaked, in no order kappa knows: the test's
+                // block is the one allocated at its location, if it is among them.
+                let files = &self.prog.files;
+                let is_prog = |f: &str| files.iter().find(|pf| same_file(pf, f)).cloned();
+                let want = match &test.outcome {
+                    TestOutcome::Error { location, .. } => parse_location(location),
+                    _ => None,
+                };
+                let (file, line) = want
+                    .and_then(|(wf, wl)| {
+                        exec::leak_locations(&stderr, &is_prog).into_iter().find(|(f, l)| *l == wl && same_file(&wf, f))
+                    })
+                    .unwrap_or((file, line));
+                Observed::Error { kind: leak.unwrap_or(ErrorKind::MemoryLeak), file, line }
             }
             o => o,
         };

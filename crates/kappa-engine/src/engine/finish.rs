@@ -30,7 +30,7 @@ impl<'p> Engine<'p> {
         if st.frames.is_empty() && st.node == 0 {
             return; // a placeholder state
         }
-        if matches!(how, Termination::Exit(_)) && self.cfg.leak_check != LeakCheck::Off {
+        if self.cfg.leak_check != LeakCheck::Off && self.ends_program(&how) {
             match self.leak_check(&st) {
                 Leak::None => {}
                 Leak::Unknown(why) => {
@@ -134,6 +134,20 @@ impl<'p> Engine<'p> {
             if self.cfg.stop_at_first_violation && violation {
                 self.stop = true;
             }
+        }
+    }
+
+    /// Whether the path ends the program as SV-COMP's memory properties see it: `main`
+    /// returned, `exit()` or `abort()` was called, or `reach_error()` or a failed `assert` ended
+    /// the run (both abort the real program) where they are not the property's violation. The
+    /// leak checks run at each of these (docs/spec-extensions.md, "Memory at the end").
+    fn ends_program(&self, how: &Termination) -> bool {
+        match how {
+            Termination::Exit(_) | Termination::Abort => true,
+            Termination::Error { kind, .. } => {
+                matches!(kind, ErrorKind::ReachError | ErrorKind::Assert) && !self.cfg.violation_kinds.contains(kind)
+            }
+            Termination::Stopped(_) => false,
         }
     }
 
@@ -376,13 +390,14 @@ impl<'p> Engine<'p> {
 }
 
 impl<'p> Engine<'p> {
-    /// The leak check of a path that terminates (`main` returned or `exit` was called).
+    /// The leak check of a path that ends the program ([`Self::ends_program`]: `main` returned,
+    /// `exit`, `abort`, or an error call that aborts).
     ///
     /// `valid-memcleanup`: a heap block is leaked when it is live. `valid-memtrack`: when it is
     /// live and not reachable: reachability is a formula computed as a fixpoint over the
     /// pointer shadows of the objects (pointers stored at pointer-aligned offsets, as
     /// LeakSanitizer scans them), from the roots — globals, live stack objects, input objects and
-    /// the pointers held in registers (on `exit` the callers' frames are still there). A block
+    /// the pointers held in registers (on `exit` and `abort` the callers' frames are still there). A block
     /// once unreachable stays so, so a block lost during the run is found at its end.
     pub(crate) fn leak_check(&mut self, st: &State) -> Leak {
         let heap: Vec<u32> =
