@@ -237,6 +237,7 @@ fn verify_one(
         eprintln!("kappa: note: {n}");
     }
     configure(&mut setup.cfg, p);
+    crate::inputs::nondet_main(&mut setup.cfg.program_inputs);
     let (report, dot) = explore::explore(&prog, setup.cfg, &ex, true);
     let mut verdict = verdict_of(p, &report, ub);
     if let Verdict::False(_) = &verdict {
@@ -346,7 +347,9 @@ fn write_violation_witnesses(
     let test = v.testcase.as_ref().ok_or("the violation has no test")?;
     let tr = trace::trace_test(prog, test);
     let ends_right = match &tr.run.outcome {
-        kappa_interp::Outcome::Error { kind, .. } if p.classify(kind.name()) == Class::Violation(static_sub(sub)) => true,
+        kappa_interp::Outcome::Error { kind, .. } if p.classify(kind.name()) == Class::Violation(static_sub(sub)) => {
+            true
+        }
         _ => matches!(sub, "valid-memtrack" | "valid-memcleanup") && ends_program(p, &tr.run.outcome),
     };
     if !ends_right {
@@ -504,8 +507,7 @@ pub fn validate(front: &FrontOpts, witness: &Path, property: Option<&Property>) 
         return Ok(unconfirmed(d.clone()));
     }
     let run = &followed.trace.run;
-    let leak =
-        matches!(p, Property::ValidMemsafety | Property::ValidMemcleanup) && ends_program(&p, &run.outcome);
+    let leak = matches!(p, Property::ValidMemsafety | Property::ValidMemcleanup) && ends_program(&p, &run.outcome);
     let sub = match &run.outcome {
         _ if leak => {
             if p == Property::ValidMemcleanup {
@@ -644,6 +646,7 @@ pub fn testgen(front: FrontOpts, ex: ExploreOpts, to: TestgenOpts) -> ExitCode {
     let error_goal = matches!(goal, Property::CoverageErrorCall { .. });
     let mut setup = explore::setup(&front, &ex, &prog);
     setup.cfg.violation_kinds = vec![ErrorKind::ReachError, ErrorKind::Assert];
+    crate::inputs::nondet_main(&mut setup.cfg.program_inputs);
     let (report, _) = explore::explore(&prog, setup.cfg, &ex, error_goal);
     let files = explore::test_files(&ex.out.join("tests"));
     let tests: Vec<kappa_ir::testcase::TestCase> = files
@@ -706,10 +709,11 @@ pub fn testgen(front: FrontOpts, ex: ExploreOpts, to: TestgenOpts) -> ExitCode {
                     .map_or(kappa_ir::Ty::Int(64), kappa_ir::Ty::Int),
             })
             .collect();
-        written.push((
-            format!("test-suite/test-{:04}.xml", k + 1),
-            testcomp::testcase_xml(&inputs, reaches_error(t)).into_bytes(),
-        ));
+        let mut xml = testcomp::testcase_xml(&inputs, reaches_error(t));
+        if !t.program_inputs.argv.is_empty() {
+            xml = with_command_line(&xml, t);
+        }
+        written.push((format!("test-suite/test-{:04}.xml", k + 1), xml.into_bytes()));
     }
     for (name, data) in &written {
         let path = ex.out.join(name);
@@ -747,6 +751,20 @@ pub fn testgen(front: FrontOpts, ex: ExploreOpts, to: TestgenOpts) -> ExitCode {
     }
     println!("RESULT: done");
     ExitCode::SUCCESS
+}
+
+/// A Test-Comp test case with a comment that gives the test's command line: the format carries
+/// only nondet values, and Test-Comp's harness runs `main` without arguments, so a test whose
+/// path needs arguments (main's arguments are nondeterministic under `testgen`) covers its
+/// branches only when run with them (`kappa replay` of the kappa test does).
+fn with_command_line(xml: &str, t: &kappa_ir::testcase::TestCase) -> String {
+    let args: Vec<String> = t.program_inputs.argv.iter().map(|a| format!("\"{}\"", a.text)).collect();
+    // `--` may not appear in an XML comment.
+    let comment = format!(
+        "<!-- kappa: this test's command line is argv = {{{}}}; the format has no command line -->",
+        args.join(", ").replace("--", "-\\x2d")
+    );
+    xml.replacen("<testcase", &format!("{comment}\n<testcase"), 1)
 }
 
 /// Which candidate invariants hold at their loop heads: explorations of the program with the
@@ -823,6 +841,7 @@ fn check_subset(
         checked.validate().map_err(|e| format!("internal error: {e}"))?;
         let mut setup = explore::setup(front, cx, &checked);
         configure(&mut setup.cfg, p);
+        crate::inputs::nondet_main(&mut setup.cfg.program_inputs);
         setup.cfg.test_dir = None;
         let (report, _) = explore::explore(&checked, setup.cfg, cx, false);
         if !report.stats.incomplete.is_empty() {

@@ -324,7 +324,9 @@ pub(crate) fn leak_locations(stderr: &str, is_program_file: &dyn Fn(&str) -> Opt
         if l.starts_with("Direct leak of") || l.starts_with("Indirect leak of") {
             found = false;
         } else if !found && l.starts_with('#') {
-            if let Some(loc) = l.rsplit(' ').next().and_then(split_location).and_then(|(f, n)| is_program_file(&f).map(|f| (f, n))) {
+            if let Some(loc) =
+                l.rsplit(' ').next().and_then(split_location).and_then(|(f, n)| is_program_file(&f).map(|f| (f, n)))
+            {
                 out.push(loc);
                 found = true;
             }

@@ -319,8 +319,9 @@ pub fn follow(prog: &Program, wp: &Waypoints, config: &Config) -> Followed {
     }
     // A leak witness's target is the allocation of the block; the run may end at an error call
     // that aborts (`reach_error()`, a failed `assert`), where the leak is checked.
-    let leak = wp.specification.as_deref().is_some_and(|s| s.contains("valid-memcleanup") || s.contains("valid-memtrack"))
-        && matches!(&trace.run.outcome, kappa_interp::Outcome::Error { kind, .. }
+    let leak =
+        wp.specification.as_deref().is_some_and(|s| s.contains("valid-memcleanup") || s.contains("valid-memtrack"))
+            && matches!(&trace.run.outcome, kappa_interp::Outcome::Error { kind, .. }
             if matches!(kind, kappa_ir::ErrorKind::ReachError | kappa_ir::ErrorKind::Assert));
     if let (Some(want), Some((sp, _)), false) = (wp.target, trace.target(), leak) {
         if want != sp.line {

@@ -154,6 +154,14 @@ impl<'p> Engine<'p> {
     /// A model of a terminated path's path condition (none if the solver finds none in time).
     pub(crate) fn path_model(&mut self, st: &State) -> Option<kappa_solver::Model> {
         self.clamp_query_timeout();
+        if let (Some(b), Some(argc)) = (self.env.nondet, &self.env.argc) {
+            // Under the nondeterministic command line, a test with the arguments materialised
+            // if the path allows (any argc would do, up to 2^31 - 1 empty arguments).
+            let few = argc.bvule(&Term::bv(u64::from(b.args) + 1, 32));
+            if let Ok(m) = self.solver.model(&Query { pc: st.pc.constraints(), cond: few }) {
+                return Some(m);
+            }
+        }
         self.solver.model(&Query { pc: st.pc.constraints(), cond: Term::tt() }).ok()
     }
 
