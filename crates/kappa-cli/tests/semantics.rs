@@ -127,3 +127,13 @@ fn testgen_covers_the_branches_behind_main_arguments() {
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(last_line(&out), "REPLAY: match", "{out}");
 }
+
+#[test]
+fn counterexample_through_a_quantified_path_condition_replays() {
+    // 102,400 nondet chars, then a search for one more: the template's ∀ condition needs a model
+    // of the input array with the first match at κ >= 100. kappa's verdict is `false` only when
+    // the test replays on the compiled program.
+    let f = "tests/programs/conformance/big_array_search.c";
+    let (got, out, _dir) = verify(f, "unreach-call", &["--mode", "compact", "--no-witnesses"]);
+    assert_eq!(got, "false(unreach-call)", "{out}");
+}
