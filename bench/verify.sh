@@ -22,6 +22,9 @@
 # annotation) is run once.
 #
 # Usage: KAPPA=path/to/kappa bench/verify.sh          (default KAPPA=target/release/kappa)
+#   KAPPA="before=/tmp/old/kappa after=target/release/kappa"   several binaries in one run (each
+#               task by each binary in turn, so that load changes hit both alike): a table each
+#   FROM_CSV    summarise these CSV files (comma-separated) instead of running
 #   BENCH_TIME  --max-time (default 10)   JOBS  parallel runs (default 1)
 #   KILL_AFTER  seconds after which a run is killed (default 3 * BENCH_TIME)
 #   CSV         where the per-run CSV goes (default target/bench-verify/verify.csv)
@@ -32,13 +35,16 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 export KAPPA="${KAPPA:-target/release/kappa}" BENCH_TIME="${BENCH_TIME:-10}" JOBS="${JOBS:-1}"
 export KILL_AFTER="${KILL_AFTER:-$((3 * ${BENCH_TIME%.*}))}" CSV="${CSV:-target/bench-verify/verify.csv}"
-export FILTER="${FILTER:-}" LIST="${LIST:-0}"
-[ -x "$KAPPA" ] || { echo "verify.sh: no kappa binary at $KAPPA (set KAPPA=path)" >&2; exit 2; }
+export FILTER="${FILTER:-}" LIST="${LIST:-0}" FROM_CSV="${FROM_CSV:-}"
+for b in $KAPPA; do
+    [ -n "$FROM_CSV" ] || [ -x "${b#*=}" ] || { echo "verify.sh: no kappa binary at ${b#*=} (set KAPPA=path)" >&2; exit 2; }
+done
 [ -x /usr/bin/time ] || { echo "verify.sh: GNU time (/usr/bin/time, Debian package time) is needed for peak memory" >&2; exit 2; }
 exec python3 - <<'PYEOF'
 import collections, concurrent.futures as cf, csv, glob, os, re, subprocess, sys, tempfile, threading, time
 
-KAPPA = os.path.abspath(os.environ["KAPPA"])
+BINS = [(b.split("=", 1) if "=" in b else (os.path.basename(b), b)) for b in os.environ["KAPPA"].split()]
+BINS = [(n, os.path.abspath(p)) for n, p in BINS]
 T = float(os.environ["BENCH_TIME"]); JOBS = int(os.environ["JOBS"])
 KILL = float(os.environ["KILL_AFTER"]); CSVP = os.environ["CSV"]
 FILTER = re.compile(os.environ["FILTER"]) if os.environ["FILTER"] else None
@@ -117,8 +123,9 @@ if os.environ["LIST"] == "1":
     print(f"{len(tasks)} tasks", file=sys.stderr)
     sys.exit(0)
 
-def run(t):
+def run(job):
     """One `kappa verify`: the time its RESULT line appeared, its exit time and peak memory."""
+    (bname, KAPPA), t = job
     with tempfile.TemporaryDirectory() as d:
         tf = os.path.join(d, "time")
         cmd = ["/usr/bin/time", "-f", "%e %M", "-o", tf, KAPPA, "verify", os.path.abspath(t["run"]),
@@ -161,43 +168,69 @@ def run(t):
         status = "right"
     else:
         status = "unknown"
-    return dict(program=t["run"], property=t["prop"], model=t["model"], expected=want,
+    return dict(binary=bname, program=t["run"], property=t["prop"], model=t["model"], expected=want,
                 result=got or "none", status=status, result_s=f"{at:.2f}" if at is not None else "",
                 exit_s=f"{exit_s:.2f}", peak_mb=mem, killed=int(exit_s >= KILL - 0.5),
                 last_line=last[:120] if result is None else "")
 
 rows = []
-with cf.ThreadPoolExecutor(JOBS) as ex:
-    for i, r in enumerate(ex.map(run, tasks), 1):
-        rows.append(r)
-        print(f"[{i}/{len(tasks)}] {r['status']:7} {r['result']:28} {r['result_s']:>6}s {r['peak_mb']:>5} MB  {r['program']} ({r['property']})",
-              file=sys.stderr, flush=True)
+if os.environ["FROM_CSV"]:
+    for f in os.environ["FROM_CSV"].split(","):
+        rows += [dict(r, peak_mb=int(r["peak_mb"]) if r["peak_mb"] else "", killed=int(r["killed"]))
+                 for r in csv.DictReader(open(f))]
+    rows = [r for r in rows if not FILTER or FILTER.search(r["program"])]
+    for r in rows:
+        r.setdefault("binary", "kappa")
+else:
+    jobs = [(b, t) for t in tasks for b in BINS]
+    with cf.ThreadPoolExecutor(JOBS) as ex:
+        for i, r in enumerate(ex.map(run, jobs), 1):
+            rows.append(r)
+            print(f"[{i}/{len(jobs)}] {r['binary']} {r['status']:7} {r['result']:28} {r['result_s']:>6}s {r['peak_mb']:>5} MB  {r['program']} ({r['property']})",
+                  file=sys.stderr, flush=True)
+    os.makedirs(os.path.dirname(CSVP) or ".", exist_ok=True)
+    with open(CSVP, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
+        w.writeheader(); w.writerows(rows)
 
-os.makedirs(os.path.dirname(CSVP) or ".", exist_ok=True)
-with open(CSVP, "w", newline="") as f:
-    w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
-    w.writeheader(); w.writerows(rows)
-
-by = collections.defaultdict(list)
-for r in rows:
-    by[r["property"]].append(r)
-print(f"kappa verify --max-time {T:g} ({KAPPA}), {len(rows)} runs, JOBS={JOBS}\n")
-print("| property | runs | right | unknown | wrong | late | error | peak memory (max / median MB) |")
-print("|---|---|---|---|---|---|---|---|")
 def line(name, rs):
     c = collections.Counter(r["status"] for r in rs)
     mems = sorted(r["peak_mb"] for r in rs if r["peak_mb"] != "")
     mm = f"{mems[-1]} / {mems[len(mems)//2]}" if mems else "-"
     print(f"| {name} | {len(rs)} | {c['right']} | {c['unknown']} | {c['wrong']} | {c['late']} | {c['error']} | {mm} |")
-for p in sorted(by, key=lambda p: PROPS.index(p) if p in PROPS else 99):
-    line(p, by[p])
-line("**all**", rows)
-bad = [r for r in rows if r["status"] in ("wrong", "late", "error")]
-if bad:
-    print("\n| program | property | expected | answer | RESULT at (s) | exit (s) | peak MB | status |")
+
+for bname in dict.fromkeys(r["binary"] for r in rows):
+    brows = [r for r in rows if r["binary"] == bname]
+    by = collections.defaultdict(list)
+    for r in brows:
+        by[r["property"]].append(r)
+    print(f"**{bname}**: kappa verify --max-time {T:g}, {len(brows)} runs, JOBS={JOBS}\n")
+    print("| property | runs | right | unknown | wrong | late | error | peak memory (max / median MB) |")
     print("|---|---|---|---|---|---|---|---|")
-    for r in bad:
-        print(f"| {r['program']} | {r['property']} | {r['expected']} | {r['result']} | {r['result_s'] or '-'} | {r['exit_s']}{' (killed)' if r['killed'] else ''} | {r['peak_mb'] or '-'} | {r['status']}{': ' + r['last_line'] if r['status'] == 'error' else ''} |")
-print(f"\nper-run CSV: {CSVP}")
+    for p in sorted(by, key=lambda p: PROPS.index(p) if p in PROPS else 99):
+        line(p, by[p])
+    line("**all**", brows)
+    bad = [r for r in brows if r["status"] in ("wrong", "late", "error")]
+    if bad:
+        print("\n| program | property | expected | answer | RESULT at (s) | exit (s) | peak MB | status |")
+        print("|---|---|---|---|---|---|---|---|")
+        for r in bad:
+            print(f"| {r['program']} | {r['property']} | {r['expected']} | {r['result']} | {r['result_s'] or '-'} | {r['exit_s']}{' (killed)' if r['killed'] else ''} | {r['peak_mb'] or '-'} | {r['status']}{': ' + r['last_line'] if r['status'] == 'error' else ''} |")
+    print()
+names = list(dict.fromkeys(r["binary"] for r in rows))
+if len(names) > 1:
+    cell = {(r["binary"], r["program"], r["property"]): r for r in rows}
+    diff = [k for k in dict.fromkeys((r["program"], r["property"]) for r in rows)
+            if len({cell[(n, *k)]["status"] for n in names if (n, *k) in cell}) > 1]
+    print(f"Tasks whose status differs between {', '.join(names)}:\n")
+    print("| program | property | " + " | ".join(names) + " |")
+    print("|---|---|" + "---|" * len(names))
+    for k in diff:
+        print(f"| {k[0]} | {k[1]} | " + " | ".join(
+            (lambda r: f"{r['status']}: {r['result'][:40]} at {r['result_s'] or r['exit_s']} s" if r else "-")(cell.get((n, *k)))
+            for n in names) + " |")
+    print()
+if not os.environ["FROM_CSV"]:
+    print(f"per-run CSV: {CSVP}")
 sys.exit(1 if any(r["status"] == "wrong" for r in rows) else 0)
 PYEOF
