@@ -12,17 +12,22 @@
 # mode needs namespaces this machine may not give) and -64 (kappa's default data model).
 #
 # Usage: bench/parsers.sh [PROGRAM...]      (names without .c; default: all of bench/parsers)
-#   KAPPA       the binary (default target/release/kappa)   BENCH_TIME  seconds per run (default 60)
+#   KAPPA       the binary (default target/release/kappa), or several as "before=OLD after=NEW":
+#               each program is measured by each binary in turn (one run), tables per binary   BENCH_TIME  seconds per run (default 60)
 #   JOBS        programs measured in parallel (default 1)   TESTCOV=0   skip the Test-Comp part
 #   MODES       the run configurations (default "default classic compact")
 #   OUT         work and result directory (default target/bench-parsers)
+#   TESTCOV_DIRS  more folders whose programs get only the Test-Comp part (testgen + TestCov),
+#               e.g. TESTCOV_DIRS=bench/loops (the issue's loop programs); listed as set "loops"
 # Results: OUT/results.md (Markdown tables: development set, held-out set, Test-Comp) and
 # OUT/results.csv. The held-out third is listed in bench/parsers/README.md.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export KAPPA="${KAPPA:-target/release/kappa}" BENCH_TIME="${BENCH_TIME:-60}" JOBS="${JOBS:-1}"
-export TESTCOV="${TESTCOV:-1}" MODES="${MODES:-default classic compact}" OUT="${OUT:-target/bench-parsers}"
-[ -x "$KAPPA" ] || { echo "parsers.sh: no kappa binary at $KAPPA" >&2; exit 2; }
+export TESTCOV_DIRS="${TESTCOV_DIRS:-}" TESTCOV="${TESTCOV:-1}" MODES="${MODES:-default classic compact}" OUT="${OUT:-target/bench-parsers}"
+for b in $KAPPA; do
+    [ -x "${b#*=}" ] || { echo "parsers.sh: no kappa binary at ${b#*=}" >&2; exit 2; }
+done
 VENV=target/kappa-venv
 if [ "$TESTCOV" = 1 ]; then
     if ! [ -x "$VENV/bin/testcov" ]; then
@@ -42,7 +47,9 @@ mkdir -p "$OUT"
 exec python3 - "$@" <<'PYEOF'
 import concurrent.futures as cf, csv, json, os, re, shutil, subprocess, sys, time
 
-KAPPA = os.path.abspath(os.environ["KAPPA"]); T = os.environ["BENCH_TIME"]; JOBS = int(os.environ["JOBS"])
+BINS = [(b.split("=", 1) if "=" in b else (os.path.basename(b), b)) for b in os.environ["KAPPA"].split()]
+BINS = [(n, os.path.abspath(p)) for n, p in BINS]
+T = os.environ["BENCH_TIME"]; JOBS = int(os.environ["JOBS"])
 OUT = os.path.abspath(os.environ["OUT"]); MODES = os.environ["MODES"].split()
 TESTCOV = os.environ["TESTCOV"] == "1"; VENV = os.path.abspath("target/kappa-venv")
 readme = open("bench/parsers/README.md").read()
@@ -50,6 +57,14 @@ held = set(re.findall(r"^- held-out: `(\w+)\.c`", readme, re.M))
 progs = sorted(f[:-2] for f in os.listdir("bench/parsers") if f.endswith(".c") and f != "harness.c")
 if sys.argv[1:]:
     progs = [p for p in progs if p in sys.argv[1:]]
+SRC = {p: f"bench/parsers/{p}.c" for p in progs}
+extra = []   # Test-Comp part only
+for d in os.environ["TESTCOV_DIRS"].split():
+    for f in sorted(os.listdir(d)):
+        if f.endswith(".c") and f != "harness.c":
+            name = os.path.basename(d.rstrip("/")) + "/" + f[:-2]
+            SRC[name] = os.path.join(d, f)
+            extra.append(name)
 MODE_ARGS = {"default": [], "classic": ["--mode", "classic"], "compact": ["--mode", "compact"]}
 
 def sh(cmd, cwd=None, timeout=None, env=None):
@@ -66,14 +81,15 @@ def test_dirs(tests):
         return []
     return [tests] + sorted(os.path.join(tests, d) for d in os.listdir(tests) if os.path.isdir(os.path.join(tests, d)))
 
-def measure(prog):
-    src = os.path.abspath(f"bench/parsers/{prog}.c")
-    want = re.search(r"verdict=(true|false)", open(src).read()).group(1)
-    d = os.path.join(OUT, prog)
+def measure(job):
+    prog, (bname, KAPPA) = job
+    src = os.path.abspath(SRC[prog])
+    want = (re.search(r"verdict=(true|false)", open(src).read()) or [None, "?"])[1]
+    d = os.path.join(OUT, bname, prog) if len(BINS) > 1 else os.path.join(OUT, prog)
     shutil.rmtree(d, ignore_errors=True)
     os.makedirs(d)
     rows = []
-    for mode in MODES:
+    for mode in MODES if prog not in extra else []:
         o = os.path.join(d, mode)
         start = time.monotonic()
         code, text = sh([KAPPA, "run", src, *MODE_ARGS[mode], "--max-time", T, "--quiet", "--out", o,
@@ -97,7 +113,7 @@ def measure(prog):
         g = (rp.get("gcov") or {}).get("branches") or {}
         tpl = st.get("templates") or {}
         found = bool(st.get("paths_error")) or st.get("verdict") == "false" or "RESULT: false" in text
-        rows.append(dict(program=prog, set="held-out" if prog in held else "dev", expected=want, mode=mode,
+        rows.append(dict(binary=bname, program=prog, set="held-out" if prog in held else "dev", expected=want, mode=mode,
                          gcov_branches=f"{g.get('covered', 0)}/{g.get('total', '?')}",
                          gcov_pct=f"{100 * g['covered'] / g['total']:.1f}" if g.get("total") else "",
                          kappa_branches=f"{cov.get('branches_covered', '?')}/{cov.get('branches_total', '?')}",
@@ -127,7 +143,7 @@ def measure(prog):
             shutil.copy(src, tcd)
             env = dict(os.environ, PATH=f"{VENV}/bin:" + os.environ["PATH"])
             code, text = sh([f"{VENV}/bin/testcov", "--no-isolation", "--no-plots", "-64", "--test-suite", zipf,
-                             "--output", os.path.join(tcd, "out"), f"{prog}.c"], cwd=tcd, timeout=1200, env=env)
+                             "--output", os.path.join(tcd, "out"), os.path.basename(src)], cwd=tcd, timeout=1200, env=env)
             open(os.path.join(tcd, "testcov.txt"), "w").write(text)
             m = re.search(r"Coverage: ([\d.]+)%", text)
             tc["testcov_pct"] = m.group(1) if m else "-"
@@ -139,21 +155,23 @@ def measure(prog):
             tc["testcov_result"] = m.group(1) if m else ("timeout" if code == -9 else "?")
         else:
             tc.update(testcov_pct="-", testcov_result="no suite")
+    if not rows:
+        rows = [dict(binary=bname, program=prog, set="loops", expected=want, mode="testgen")]
     for r in rows:
         r.update({f"tc_{k}": v for k, v in tc.items()})
     return rows
 
 allrows = []
 with cf.ThreadPoolExecutor(JOBS) as ex:
-    for rows in ex.map(measure, progs):
+    for rows in ex.map(measure, [(p, b) for p in progs + extra for b in BINS]):
         allrows += rows
-        for r in rows:
-            print(f"{r['program']:15} {r['mode']:8} gcov {r['gcov_branches']:>8} kappa {r['kappa_branches']:>8} "
+        for r in rows if rows[0]["mode"] != "testgen" else []:
+            print(f"{r['binary']} {r['program']:15} {r['mode']:8} gcov {r['gcov_branches']:>8} kappa {r['kappa_branches']:>8} "
                   f"paths {r['paths']!s:>7} tests {r['tests']!s:>5} {r['time_s']:>6}s bug {r['bug_found']}",
                   file=sys.stderr, flush=True)
         if TESTCOV and rows:
             r = rows[0]
-            print(f"{r['program']:15} testgen  suite {r.get('tc_suite_tests')} TestCov {r.get('tc_testcov_pct')}% "
+            print(f"{r['binary']} {r['program']:15} testgen  suite {r.get('tc_suite_tests')} TestCov {r.get('tc_testcov_pct')}% "
                   f"({r.get('tc_testcov_result')})", file=sys.stderr, flush=True)
 
 keys = []
@@ -163,7 +181,7 @@ with open(os.path.join(OUT, "results.csv"), "w", newline="") as f:
     w = csv.DictWriter(f, fieldnames=keys)
     w.writeheader(); w.writerows(allrows)
 
-lines = [f"kappa: {KAPPA}, {T} s per run, JOBS={JOBS}", ""]
+lines = []
 def table(which):
     ps = [p for p in progs if (p in held) == (which == "held-out")]
     if not ps:
@@ -176,7 +194,7 @@ def table(which):
     for p in ps:
         cells, cov, bugs = [], {}, []
         for m in MODES:
-            r = next(r for r in allrows if r["program"] == p and r["mode"] == m)
+            r = next(r for r in allrows if r["program"] == p and r["mode"] == m and r["binary"] == CUR)
             c, t = (r["gcov_branches"].split("/") + ["?"])[:2]
             cov[m] = int(c) if c.isdigit() else 0
             if t.isdigit():
@@ -187,24 +205,27 @@ def table(which):
         lines.append(f"| {p} | " + " | ".join(cells) + f" | {gap} | {'/'.join(bugs)} |")
     lines.append("| **total** | " + " | ".join(f"{a}/{b} ({100 * a / b:.1f}%)" if b else "-" for a, b in tot.values()) + " | | |")
     lines.append("")
-table("dev")
-table("held-out")
-if TESTCOV:
-    lines.append("**Test-Comp**: `kappa testgen --goal coverage-branches` suites measured by TestCov")
-    lines.append("")
-    lines.append("| program | set | tests in suite | kappa's branch count | TestCov branch coverage | TestCov result |")
-    lines.append("|---|---|---|---|---|---|")
-    vals = []
-    for p in progs:
-        r = next(r for r in allrows if r["program"] == p)
-        lines.append(f"| {p} | {r['set']} | {r.get('tc_suite_tests', '')} | {r.get('tc_kappa_says', '')} | {r.get('tc_testcov_pct', '-')}% | {r.get('tc_testcov_result', '')} |")
-        try:
-            vals.append(float(r.get("tc_testcov_pct")))
-        except (TypeError, ValueError):
-            pass
-    if vals:
-        lines.append(f"| **mean** (of {len(vals)} measured) | | | | {sum(vals) / len(vals):.1f}% | |")
-    lines.append("")
+for CUR, KB in BINS:
+  lines.append(f"### {CUR}: {KB}, {T} s per run, JOBS={JOBS}")
+  lines.append("")
+  table("dev")
+  table("held-out")
+  if TESTCOV:
+      lines.append("**Test-Comp**: `kappa testgen --goal coverage-branches` suites measured by TestCov")
+      lines.append("")
+      lines.append("| program | set | tests in suite | kappa's branch count | TestCov branch coverage | TestCov result |")
+      lines.append("|---|---|---|---|---|---|")
+      vals = {}
+      for p in progs + extra:
+          r = next(r for r in allrows if r["program"] == p and r["binary"] == CUR)
+          lines.append(f"| {p} | {r['set']} | {r.get('tc_suite_tests', '')} | {r.get('tc_kappa_says', '')} | {r.get('tc_testcov_pct', '-')}% | {r.get('tc_testcov_result', '')} |")
+          try:
+              vals.setdefault("parsers" if r["set"] != "loops" else "loops", []).append(float(r.get("tc_testcov_pct")))
+          except (TypeError, ValueError):
+              pass
+      for k, v in vals.items():
+          lines.append(f"| **mean, {k}** (of {len(v)} measured) | | | | {sum(v) / len(v):.1f}% | |")
+      lines.append("")
 open(os.path.join(OUT, "results.md"), "w").write("\n".join(lines) + "\n")
 print("\n".join(lines))
 PYEOF
