@@ -10,10 +10,10 @@
 #     runs are reported too (how often random inputs find the violation).
 # Runs longer than 3 s count as timeouts (reported, not failures).
 #
-# Usage: bench/proofs_gcc.sh [RUNS]      (default 2000)
+# Usage: bench/proofs_gcc.sh [RUNS]      (default 1000)
 set -uo pipefail
 cd "$(dirname "$0")/.."
-RUNS=${1:-2000}
+RUNS=${1:-1000}
 W=target/bench-proofs-gcc
 mkdir -p "$W"
 bad=0

@@ -6,7 +6,7 @@
  *                                  the seed (small values, values up to ~1100, boundary values
  *                                  such as INT_MIN/INT_MAX/0/±1/10^6±1, or a mix with full-range
  *                                  values). Prints one summary line; --stop ends at the first
- *                                  violation.
+ *                                  violation, or after 5 timeouts.
  *   PROG replay "V1 V2 ..."        one run in this process, the nondet values taken in order from
  *                                  the list (0 once it is exhausted).
  *
@@ -115,7 +115,9 @@ int main(int argc, char **argv) {
         else if (WEXITSTATUS(st) == 101) violations++;
         else if (WEXITSTATUS(st) == 102) assumed++;
         else crashes++;
-        if (stop && violations) { n = i + 1; break; }
+        /* --stop: a violation ends the search; so do 5 runs that do not end (a mutant that
+         * loops forever is not worth 3 s a run). */
+        if (stop && (violations || timeouts >= 5)) { n = i + 1; break; }
     }
     printf("runs %ld completed %ld assumed-out %ld violations %ld timeouts %ld crashes %ld\n",
            n, completed, assumed, violations, timeouts, crashes);
