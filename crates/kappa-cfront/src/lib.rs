@@ -7,6 +7,7 @@
 //! turned into a diagnostic).
 
 pub mod diag;
+mod implicit;
 mod lower;
 mod preprocess;
 mod source_map;
@@ -79,15 +80,27 @@ fn lower_on_this_thread(name: &str, text: &str, opts: &Options) -> Result<Progra
     if text.trim().is_empty() {
         return Err(Diagnostic::error(format!("{name}: the file is empty")));
     }
-    let text = &mask_gnu_types(text);
+    let mut text = mask_gnu_types(&blank_comments(text));
+    let mut parse = parse(name, &text)?;
+    // Library functions called without a declaration (C89): their prototypes go after the
+    // program, in a file of their own, and the program is read again.
+    let (decls, warnings) =
+        implicit::declarations(&parse.unit, &SourceMap::new(&text, name), opts.data_model, &opts.externs);
+    if !decls.is_empty() {
+        // Once per process: a command may read the program more than once.
+        static SHOWN: std::sync::Mutex<std::collections::BTreeSet<String>> =
+            std::sync::Mutex::new(std::collections::BTreeSet::new());
+        for (pos, w) in warnings {
+            let line = format!("{}:{}:{}: warning: {w}", pos.file, pos.line, pos.col);
+            if SHOWN.lock().map(|mut s| s.insert(line.clone())).unwrap_or(true) {
+                eprintln!("{line}");
+            }
+        }
+        text = format!("{text}\n# 1 \"<implicit declarations>\"\n{decls}");
+        parse = self::parse(name, &text)?;
+    }
+    let text = &text;
     let sm = SourceMap::new(text, name);
-    let cfg = lang_c::driver::Config::with_gcc();
-    let parse = std::panic::catch_unwind(|| lang_c::driver::parse_preprocessed(&cfg, text.to_string()));
-    let parse = match parse {
-        Ok(Ok(p)) => p,
-        Ok(Err(e)) => return Err(syntax_error(&sm, text, &e)),
-        Err(_) => return Err(Diagnostic::error(format!("{name}: the parser failed on this input"))),
-    };
     let mut l = lower::Lowerer::new(&sm, text, opts.data_model);
     l.externs = opts.externs.clone();
     l.overflow_checks = opts.overflow_checks;
@@ -112,6 +125,15 @@ fn lower_on_this_thread(name: &str, text: &str, opts: &Options) -> Result<Progra
         return Err(Diagnostic::error(format!("internal error: the lowered program is malformed: {e}")));
     }
     Ok(prog)
+}
+
+fn parse(name: &str, text: &str) -> Result<lang_c::driver::Parse, Diagnostic> {
+    let cfg = lang_c::driver::Config::with_gcc();
+    match std::panic::catch_unwind(|| lang_c::driver::parse_preprocessed(&cfg, text.to_string())) {
+        Ok(Ok(p)) => Ok(p),
+        Ok(Err(e)) => Err(syntax_error(&SourceMap::new(text, name), text, &e)),
+        Err(_) => Err(Diagnostic::error(format!("{name}: the parser failed on this input"))),
+    }
 }
 
 /// A parse error, naming the unsupported GNU constructs lang-c does not parse.
@@ -155,6 +177,50 @@ fn syntax_error(sm: &SourceMap, text: &str, e: &lang_c::driver::SyntaxError) -> 
     Diagnostic::error(format!("syntax error: unexpected {found}, expected {list}")).at(Some(pos))
 }
 
+/// Comments replaced by blanks (newlines kept, so every offset and line stays as it was).
+/// A preprocessor's output has none, but `.i` files written by other tools (CIL, SV-COMP's
+/// tasks) may still carry them, and gcc accepts them. String and character literals are skipped;
+/// a backslash-newline inside a `//` comment continues it, as in translation phase 2.
+fn blank_comments(text: &str) -> String {
+    if !text.contains("/*") && !text.contains("//") {
+        return text.to_string();
+    }
+    let b = text.as_bytes();
+    let mut out = b.to_vec();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            q @ (b'"' | b'\'') => {
+                i += 1;
+                while i < b.len() && b[i] != q && b[i] != b'\n' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                let end = text[i + 2..].find("*/").map_or(b.len(), |k| i + 2 + k + 2);
+                for c in &mut out[i..end] {
+                    if *c != b'\n' {
+                        *c = b' ';
+                    }
+                }
+                i = end;
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && !(b[i] == b'\n' && (i == 0 || b[i - 1] != b'\\')) {
+                    if b[i] != b'\n' {
+                        out[i] = b' ';
+                    }
+                    i += 1;
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    // Only ASCII bytes were replaced, outside multi-byte characters: the text stays UTF-8.
+    String::from_utf8(out).unwrap_or_else(|_| text.to_string())
+}
+
 /// GNU type names lang-c does not parse, which system headers use in declarations kappa never
 /// needs (`max_align_t`, the functions of `<complex.h>`): replaced by a type of the same length
 /// (`_Complex` by blanks: `double _Complex` is then `double`, unsupported as any floating-point
@@ -185,4 +251,20 @@ fn mask_gnu_types(text: &str) -> String {
         }
     }
     String::from_utf8(out).unwrap_or_else(|_| text.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::blank_comments;
+
+    #[test]
+    fn comments_become_blanks_and_literals_stay() {
+        let src = "/* alpha\n beta */ int x; // gamma \"q\n char *s = \"/* no */ // no\"; char c = '\\''; /* é */\n";
+        let out = blank_comments(src);
+        assert_eq!(out.len(), src.len());
+        assert_eq!(out.lines().count(), src.lines().count());
+        assert!(!out.contains("alpha") && !out.contains("beta") && !out.contains("gamma") && !out.contains('é'));
+        assert!(out.contains("\"/* no */ // no\"") && out.contains("'\\''"));
+        assert_eq!(blank_comments("int y; // x \\\n continued\nint z;"), format!("int y;{}\n{}\nint z;", " ".repeat(7), " ".repeat(10)));
+    }
 }

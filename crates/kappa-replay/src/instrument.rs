@@ -207,7 +207,6 @@ fn plan_input(prog: &Program, b: &mut Builder, span: Span, role: &Role, desc: St
     };
     match role {
         Role::Ignored => Ok(InputPlan::Ignored),
-        Role::Unsupported(why) => Ok(InputPlan::Unsupported(format!("{why} ({})", here()))),
         Role::Nondet { callee, ctype } => {
             expect_ident(callee)?;
             let (ty, is_ptr) =
@@ -256,6 +255,28 @@ fn plan_input(prog: &Program, b: &mut Builder, span: Span, role: &Role, desc: St
             let _ = writeln!(b.protos, "extern void __kappa_fill_{k}(void *, unsigned long);");
             let _ =
                 writeln!(b.stubs, "void __kappa_fill_{k}(void *p, unsigned long n) {{ __kappa_rt_fill({k}, p, n); }}");
+            Ok(InputPlan::Site(k))
+        }
+        Role::Alloca => {
+            let callee = ident_at(text, at).unwrap_or("");
+            if callee != "alloca" && callee != "__builtin_alloca" {
+                return Err(format!("{}: expected `alloca` in the preprocessed text, found `{callee}`", here()));
+            }
+            let open = skip_ws(text, at + callee.len());
+            let Some(close) = skip_group(text, open).filter(|_| text.as_bytes().get(open) == Some(&b'(')) else {
+                return Err(format!("{}: cannot find the arguments of `{callee}`", here()));
+            };
+            // A statement expression (the compiled text is not preprocessed again): the block
+            // must live in the caller's frame, as alloca's does.
+            let k = b.site(desc);
+            b.replace(at, callee.len(), "({ unsigned long __kappa_n = ".into());
+            b.insert(
+                close,
+                format!(
+                    "; void *__kappa_p = __builtin_alloca(__kappa_n); __kappa_rt_fill({k}, __kappa_p, __kappa_n); \
+                     __kappa_p; }})"
+                ),
+            );
             Ok(InputPlan::Site(k))
         }
         Role::Malloc => {

@@ -62,7 +62,10 @@ impl<'a> Lowerer<'a> {
                 None => {
                     return Err(self.error(
                         &c.node.callee.span,
-                        format!("call to undeclared function `{name}` (declared nowhere, defined nowhere)"),
+                        format!(
+                            "call to undeclared function `{name}` (declared nowhere, defined nowhere, and not \
+                             a C library function kappa models)"
+                        ),
                     ))
                 }
                 Some(i) if self.externs.contains(name) => return self.user_call(i, &c.node.arguments, span),

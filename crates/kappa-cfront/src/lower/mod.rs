@@ -396,10 +396,19 @@ impl<'a> Lowerer<'a> {
         if !ty.is_integer() {
             return Err(self.error(&e.span, "array size is not an integer"));
         }
+        let span = self.span(&e.span);
+        // A length of 0 or less is undefined (C11 6.7.6.2p5), as UBSan's `vla-bound` reports;
+        // a parameter's array is a pointer, its length is not checked (neither by gcc).
+        if !self.eval_param_vla {
+            let zero = self.convert(Expr::int(0, 32), &CType::INT, &ty);
+            let op = if ty.is_signed() { BinOp::Sle } else { BinOp::Eq };
+            let bad = Expr::bin(op, x.clone(), zero);
+            let msg = format!("variable-length array bound `{}` is not positive", self.snippet(&e.span));
+            self.check(bad, ErrorKind::VlaBound, msg, span);
+        }
         let st = self.size_t();
         let x = self.convert(x, &ty, &st);
         let t = self.temp(st);
-        let span = self.span(&e.span);
         self.fcx.b.step(Op::Assign { dst: t, value: x }, span);
         Ok(t)
     }
