@@ -9,7 +9,7 @@ use crate::diag::Pos;
 use crate::source_map::SourceMap;
 use kappa_ir::DataModel;
 use lang_c::ast::*;
-use lang_c::span::Span;
+use lang_c::span::{Node, Span};
 use lang_c::visit::Visit;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -76,12 +76,21 @@ fn prototype(name: &str) -> Option<&'static str> {
 struct Uses {
     called: BTreeMap<String, usize>,
     declared: BTreeSet<String>,
+    /// The functions `atexit` registers, in the order of their first registration in the text.
+    atexit: Vec<String>,
 }
 
 impl<'ast> Visit<'ast> for Uses {
     fn visit_call_expression(&mut self, c: &'ast CallExpression, span: &'ast Span) {
         if let Expression::Identifier(id) = &c.callee.node {
             self.called.entry(id.node.name.clone()).or_insert(c.callee.span.start);
+            if id.node.name == "atexit" {
+                if let [Node { node: Expression::Identifier(h), .. }] = c.arguments.as_slice() {
+                    if !self.atexit.contains(&h.node.name) {
+                        self.atexit.push(h.node.name.clone());
+                    }
+                }
+            }
         }
         lang_c::visit::visit_call_expression(self, c, span);
     }
@@ -94,14 +103,16 @@ impl<'ast> Visit<'ast> for Uses {
     }
 }
 
-/// The declarations to append for the library functions `unit` calls without declaring, with
-/// a warning for each (at its first call). `provided` are the names the C library model has.
+/// What the front-end appends to a program's text: the declarations of the library functions
+/// `unit` calls without declaring, with a warning for each (at its first call), and the
+/// handlers' table of `atexit` ([`ATEXIT_REGISTER`], [`ATEXIT_RUN`]). `provided` are the names
+/// the C library model has. The functions `atexit` registers, in the order of their numbers.
 pub(crate) fn declarations(
     unit: &TranslationUnit,
     sm: &SourceMap,
     dm: DataModel,
     provided: &BTreeSet<String>,
-) -> (String, Vec<(Pos, String)>) {
+) -> (String, Vec<(Pos, String)>, Vec<String>) {
     let mut uses = Uses::default();
     uses.visit_translation_unit(unit);
     let size_t = match dm {
@@ -109,7 +120,9 @@ pub(crate) fn declarations(
         DataModel::ILP32 => "unsigned int",
     };
     let (mut text, mut warnings) = (String::new(), Vec::new());
-    for (name, offset) in &uses.called {
+    let mut called: Vec<(&String, &usize)> = uses.called.iter().collect();
+    called.sort_by_key(|(_, offset)| **offset);
+    for (name, offset) in called {
         if uses.declared.contains(name) || !provided.contains(name) {
             continue;
         }
@@ -119,10 +132,34 @@ pub(crate) fn declarations(
         text.push_str(";\n");
         warnings.push((
             sm.pos(*offset),
-            format!(
-"implicit declaration of function `{name}` (C89); kappa uses the C library's `{proto}`"
-            ),
+            format!("implicit declaration of function `{name}` (C89); kappa uses the C library's `{proto}`"),
         ));
     }
-    (text, warnings)
+    if !uses.atexit.is_empty() {
+        text.push_str(&atexit_table(&uses.atexit));
+    }
+    (text, warnings, uses.atexit)
+}
+
+/// `atexit(f)` is lowered to `ATEXIT_REGISTER(k)`, `f` being the `k`-th handler (from 1).
+pub(crate) const ATEXIT_REGISTER: &str = "__kappa_atexit_register";
+/// Runs the registered handlers, last registered first: called by `exit` and at the return
+/// from `main` (not by `abort`, `_exit`, or an error), before the program terminates, so
+/// that whatever is checked at termination sees the memory the handlers left.
+pub(crate) const ATEXIT_RUN: &str = "__kappa_atexit_run";
+
+/// The C of the handlers' table: 32 registrations, the least C guarantees (C11 7.22.4.2);
+/// handlers are called by number, since kappa has no function pointers.
+fn atexit_table(handlers: &[String]) -> String {
+    let mut calls = String::new();
+    for (k, h) in handlers.iter().enumerate() {
+        calls.push_str(&format!("    else if (k == {}) {h}();\n", k + 1));
+    }
+    format!(
+        "static int __kappa_atexit_fn[32];\nstatic int __kappa_atexit_count;\n\
+         int {ATEXIT_REGISTER}(int k) {{\n  if (__kappa_atexit_count == 32) return -1;\n  \
+         __kappa_atexit_fn[__kappa_atexit_count++] = k;\n  return 0;\n}}\n\
+         void {ATEXIT_RUN}(void) {{\n  while (__kappa_atexit_count > 0) {{\n    \
+         int k = __kappa_atexit_fn[--__kappa_atexit_count];\n    if (k == 0) ;\n{calls}  }}\n}}\n"
+    )
 }

@@ -83,8 +83,9 @@ fn lower_on_this_thread(name: &str, text: &str, opts: &Options) -> Result<Progra
     let mut text = mask_gnu_types(&blank_comments(text));
     let mut parse = parse(name, &text)?;
     // Library functions called without a declaration (C89): their prototypes go after the
-    // program, in a file of their own, and the program is read again.
-    let (decls, warnings) =
+    // program, in a file of their own, and the program is read again; so does the table of
+    // `atexit`'s handlers.
+    let (decls, warnings, atexit) =
         implicit::declarations(&parse.unit, &SourceMap::new(&text, name), opts.data_model, &opts.externs);
     if !decls.is_empty() {
         // Once per process: a command may read the program more than once.
@@ -104,6 +105,7 @@ fn lower_on_this_thread(name: &str, text: &str, opts: &Options) -> Result<Progra
     let mut l = lower::Lowerer::new(&sm, text, opts.data_model);
     l.externs = opts.externs.clone();
     l.overflow_checks = opts.overflow_checks;
+    l.atexit_handlers = atexit;
     l.collect(&parse.unit)?;
     let entries = if opts.lower_all {
         l.defined_functions()
@@ -265,6 +267,9 @@ mod tests {
         assert_eq!(out.lines().count(), src.lines().count());
         assert!(!out.contains("alpha") && !out.contains("beta") && !out.contains("gamma") && !out.contains('é'));
         assert!(out.contains("\"/* no */ // no\"") && out.contains("'\\''"));
-        assert_eq!(blank_comments("int y; // x \\\n continued\nint z;"), format!("int y;{}\n{}\nint z;", " ".repeat(7), " ".repeat(10)));
+        assert_eq!(
+            blank_comments("int y; // x \\\n continued\nint z;"),
+            format!("int y;{}\n{}\nint z;", " ".repeat(7), " ".repeat(10))
+        );
     }
 }

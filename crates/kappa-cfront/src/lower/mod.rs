@@ -149,6 +149,8 @@ pub(crate) struct Lowerer<'a> {
     pub externs: std::collections::BTreeSet<String>,
     /// See [`crate::Options::overflow_checks`].
     pub overflow_checks: bool,
+    /// The functions `atexit` registers, numbered from 1 (see `crate::implicit`).
+    pub atexit_handlers: Vec<String>,
 }
 
 /// Collects the names used as `&name` (the only way a scalar's address escapes).
@@ -190,6 +192,7 @@ impl<'a> Lowerer<'a> {
             eval_param_vla: false,
             externs: Default::default(),
             overflow_checks: false,
+            atexit_handlers: Vec::new(),
         }
     }
 
@@ -886,6 +889,7 @@ impl<'a> Lowerer<'a> {
             Some(r) if name == "main" => {
                 let zero = self.zero_of(&ft.ret);
                 let _ = r;
+                self.run_atexit(end)?;
                 let exit = self.fcx.b.exit;
                 self.fcx.b.edge_to(exit, Op::Return(Some(zero)), end);
             }
@@ -898,6 +902,9 @@ impl<'a> Lowerer<'a> {
                 self.fcx.b.edge_to(exit, Op::Return(None), end);
             }
             None => {
+                if name == "main" {
+                    self.run_atexit(end)?;
+                }
                 let exit = self.fcx.b.exit;
                 self.fcx.b.edge_to(exit, Op::Return(None), end);
             }
