@@ -3,7 +3,10 @@
 //! as annotated by `kappa verify --ub stop` (each `false` is confirmed by replay on the program
 //! compiled by gcc, or it would be `unknown`), with the undefined behaviour and the warnings
 //! expected; a call of a function nobody declares, defines or models is an error with its
-//! position (exit 2).
+//! position (exit 2). And `kappa replay FILE DIR` (issue 22): the tests of DIR's subdirectories
+//! are replayed too (past 1000 tests a run writes them into `tests/001/`, …), and a suite made
+//! from the program named by its absolute path replays when the program is named from its
+//! folder (the same file).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -102,4 +105,29 @@ fn implicit_declarations_warn_as_gcc_does() {
     assert!(warnings[0].starts_with(&format!("{file}:10:7: warning: implicit declaration of function `realloc`")));
     assert!(warnings[0].ends_with("`void *realloc(void *, unsigned long)`"), "{}", warnings[0]);
     assert!(out.contains("reach_error"), "{out}");
+}
+
+#[test]
+fn a_suite_made_from_the_absolute_path_with_subdirectories_replays_from_the_programs_folder() {
+    let work = tempfile::tempdir().unwrap();
+    let dir = work.path().canonicalize().unwrap();
+    std::fs::copy(root().join("tests/programs/front/replay_suite.c"), dir.join("prog.c")).unwrap();
+    let abs = dir.join("prog.c");
+    let (out, err, code) = kappa(&dir, &["run", "--mode", "classic", abs.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    let tests = dir.join("kappa-out/tests");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&tests).unwrap().flatten().map(|e| e.path()).collect();
+    files.sort();
+    let n = files.len();
+    assert!(n >= 4, "{out}");
+    // The layout of a run past 1000 tests: the later ones in numbered subdirectories.
+    std::fs::create_dir_all(tests.join("001")).unwrap();
+    for f in &files[n / 2..] {
+        std::fs::rename(f, tests.join("001").join(f.file_name().unwrap())).unwrap();
+    }
+    let (out, err, code) = kappa(&dir, &["replay", "prog.c", "kappa-out/tests"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains(&format!("replayed {n} tests: {n} match, 0 mismatch, 0 not run")), "{out}\n{err}");
+    assert!(out.contains("reach_error at"), "{out}");
+    assert_eq!(out.lines().last(), Some("REPLAY: match"), "{out}");
 }

@@ -28,6 +28,11 @@ pub(crate) struct ParamPlan {
 }
 
 /// The instrumented program and what its sites are.
+/// An input site's [`input_key`]: offset in the preprocessed text, kind, name.
+pub(crate) type InputKey = (u32, u8, String);
+/// An input site's line, column, kind and name.
+pub(crate) type SitePosition = (u32, u32, u8, String);
+
 pub(crate) struct Plan {
     /// The program's translation unit, instrumented.
     pub text: String,
@@ -39,6 +44,10 @@ pub(crate) struct Plan {
     pub errors: HashMap<usize, ErrorSite>,
     /// Parameters of the entry function when a `main` is generated for it.
     pub params: Option<Vec<ParamPlan>>,
+    /// The keys of [`Self::inputs`] by source position, kind and name, with the site's file:
+    /// a test made from the program named another way (`/abs/a.c` and `a.c`) has other
+    /// offsets, since the preprocessor writes the name into the text.
+    pub by_position: HashMap<SitePosition, Vec<(String, InputKey)>>,
 }
 
 struct Edit {
@@ -112,6 +121,7 @@ pub(crate) fn instrument(prog: &Program, entry: &str) -> Result<Plan, String> {
     let text = prog.source.as_str();
     let mut b = Builder::default();
     let mut inputs: HashMap<(u32, u8, String), InputPlan> = HashMap::new();
+    let mut by_position: HashMap<SitePosition, Vec<(String, InputKey)>> = HashMap::new();
     let mut errors: HashMap<usize, ErrorSite> = HashMap::new();
     let mut error_offsets: HashMap<u32, usize> = HashMap::new();
 
@@ -122,6 +132,11 @@ pub(crate) fn instrument(prog: &Program, entry: &str) -> Result<Plan, String> {
                 if inputs.contains_key(&key) {
                     continue;
                 }
+                let file = prog.files.get(edge.span.file as usize).cloned().unwrap_or_default();
+                by_position
+                    .entry((edge.span.line, edge.span.col, key.1, name.clone()))
+                    .or_default()
+                    .push((file, key.clone()));
                 let desc = format!("{} ({})", prog.fmt_span(edge.span), describe(kind, &name));
                 let plan = match plan_input(prog, &mut b, edge.span, &role, desc) {
                     Ok(p) => p,
@@ -171,7 +186,7 @@ pub(crate) fn instrument(prog: &Program, entry: &str) -> Result<Plan, String> {
     }
     out.push_str("# 1 \"<kappa-replay>\"\n");
     out.push_str(&b.stubs);
-    Ok(Plan { text: out, inputs, site_desc: b.site_desc, errors, params })
+    Ok(Plan { text: out, inputs, site_desc: b.site_desc, errors, params, by_position })
 }
 
 const PRELUDE: &str = "extern unsigned long long __kappa_rt_value(int);
