@@ -80,7 +80,8 @@ fn lower_on_this_thread(name: &str, text: &str, opts: &Options) -> Result<Progra
     if text.trim().is_empty() {
         return Err(Diagnostic::error(format!("{name}: the file is empty")));
     }
-    let mut text = mask_gnu_types(&blank_comments(text));
+    let (text, packed_tags) = hoist_struct_attributes(&mask_gnu_types(&blank_comments(text)));
+    let mut text = text;
     let mut parse = parse(name, &text)?;
     // Library functions called without a declaration (C89): their prototypes go after the
     // program, in a file of their own, and the program is read again; so does the table of
@@ -106,6 +107,7 @@ fn lower_on_this_thread(name: &str, text: &str, opts: &Options) -> Result<Progra
     l.externs = opts.externs.clone();
     l.overflow_checks = opts.overflow_checks;
     l.atexit_handlers = atexit;
+    l.packed_tags = packed_tags;
     l.collect(&parse.unit)?;
     let entries = if opts.lower_all {
         l.defined_functions()
@@ -223,6 +225,80 @@ fn blank_comments(text: &str) -> String {
     String::from_utf8(out).unwrap_or_else(|_| text.to_string())
 }
 
+/// `struct __attribute__((packed)) tag {`, which lang-c does not parse (it takes the tag for a
+/// function): the attributes are taken out (`struct tag` then blanks, so that what follows keeps
+/// its offset) and the definitions that had `packed` or `aligned` are returned by the offset of
+/// their keyword and their tag.
+fn hoist_struct_attributes(text: &str) -> (String, std::collections::HashSet<(usize, String)>) {
+    let mut tags = std::collections::HashSet::new();
+    if !text.contains("__attribute__") {
+        return (text.to_string(), tags);
+    }
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let b = text.as_bytes();
+    let skip_ws = |mut i: usize| {
+        while i < b.len() && b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        i
+    };
+    let mut out = b.to_vec();
+    for kw in ["struct", "union"] {
+        let mut from = 0;
+        while let Some(at) = text[from..].find(kw).map(|i| i + from) {
+            from = at + kw.len();
+            if (at > 0 && ident(b[at - 1])) || b.get(from).is_some_and(|c| ident(*c)) {
+                continue;
+            }
+            // One or more `__attribute__((…))` groups, then the tag and `{`.
+            let (mut i, mut attrs) = (skip_ws(from), String::new());
+            while text[i..].starts_with("__attribute__") {
+                let open = skip_ws(i + "__attribute__".len());
+                let mut depth = 0usize;
+                let mut j = open;
+                while j < b.len() {
+                    match b[j] {
+                        b'(' => depth += 1,
+                        b')' => {
+                            depth = depth.saturating_sub(1);
+                            if depth == 0 {
+                                break;
+                            }
+                        }
+                        _ if depth == 0 => break,
+                        _ => {}
+                    }
+                    j += 1;
+                }
+                if depth != 0 || j >= b.len() || b[j] != b')' {
+                    break;
+                }
+                attrs.push_str(&text[open..=j]);
+                i = skip_ws(j + 1);
+            }
+            if attrs.is_empty() {
+                continue;
+            }
+            let tag_end = (i..b.len()).find(|&k| !ident(b[k])).unwrap_or(b.len());
+            if tag_end == i || b.get(skip_ws(tag_end)) != Some(&b'{') || b[i].is_ascii_digit() {
+                continue;
+            }
+            let tag = &text[i..tag_end];
+            if attrs.contains("packed") || attrs.contains("aligned") {
+                tags.insert((at, tag.to_string()));
+            }
+            let rewritten = format!("{kw} {tag}");
+            if out[at..at + rewritten.len()].contains(&b'\n') {
+                continue; // the lines would move
+            }
+            for (k, c) in out[at..tag_end].iter_mut().enumerate() {
+                *c = rewritten.as_bytes().get(k).copied().unwrap_or(if *c == b'\n' { b'\n' } else { b' ' });
+            }
+        }
+    }
+    (String::from_utf8(out).unwrap_or_else(|_| text.to_string()), tags)
+}
+
 /// GNU type names lang-c does not parse, which system headers use in declarations kappa never
 /// needs (`max_align_t`, the functions of `<complex.h>`): replaced by a type of the same length
 /// (`_Complex` by blanks: `double _Complex` is then `double`, unsupported as any floating-point
@@ -257,7 +333,20 @@ fn mask_gnu_types(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::blank_comments;
+    use super::{blank_comments, hoist_struct_attributes};
+
+    #[test]
+    fn attributes_before_a_struct_tag_are_taken_out_in_place() {
+        let src =
+            "struct __attribute__((packed)) rec { int a; } x;\nstruct  __attribute__ ((aligned(8), unused)) q {};";
+        let (out, tags) = hoist_struct_attributes(src);
+        assert_eq!(out.len(), src.len());
+        assert!(out.starts_with("struct rec ") && out.contains("{ int a; } x;\nstruct q "), "{out}");
+        assert_eq!(out.find("{ int a;"), src.find("{ int a;"));
+        assert!(tags.contains(&(0, "rec".to_string())) && tags.len() == 2, "{tags:?}");
+        let plain = "struct s { int a; } __attribute__((packed));";
+        assert_eq!(hoist_struct_attributes(plain).0, plain);
+    }
 
     #[test]
     fn comments_become_blanks_and_literals_stay() {

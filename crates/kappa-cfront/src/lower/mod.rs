@@ -133,6 +133,12 @@ pub(crate) struct Lowerer<'a> {
     pub fcx: FnCtx,
     strings: HashMap<Vec<u8>, ObjId>,
     pub bitfield_structs: HashSet<StructId>,
+    /// Structs declared `__attribute__((packed))`, which kappa does not lay out as gcc does:
+    /// their size and members are unsupported.
+    pub packed_structs: HashSet<StructId>,
+    /// Struct definitions (offset of `struct`, tag) whose `__attribute__((packed))` stood
+    /// before the tag, which lang-c does not parse: the front-end took it out of the text.
+    pub packed_tags: HashSet<(usize, String)>,
     /// Bit-field members, which kappa does not lay out: any access to one is unsupported.
     pub bitfield_names: HashSet<(StructId, String)>,
     /// Names taken by globals, so that locals shadowing them get distinct printed names.
@@ -184,6 +190,8 @@ impl<'a> Lowerer<'a> {
             fcx: FnCtx::new(FuncId(u32::MAX), String::new(), CType::Void, Span::default()),
             strings: HashMap::new(),
             bitfield_structs: HashSet::new(),
+            packed_structs: HashSet::new(),
+            packed_tags: HashSet::new(),
             bitfield_names: HashSet::new(),
             global_names: HashSet::new(),
             no_eval: 0,
