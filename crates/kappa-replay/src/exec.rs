@@ -361,6 +361,8 @@ fn ubsan_kind(msg: &str) -> Option<ErrorKind> {
         || (msg.starts_with("negation of ") && msg.contains("cannot be represented"))
     {
         Some(ErrorKind::Overflow)
+    } else if msg.starts_with("variable length array bound evaluates to non-positive value") {
+        Some(ErrorKind::VlaBound)
     } else {
         None
     }
