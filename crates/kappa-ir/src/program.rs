@@ -480,6 +480,10 @@ pub struct Program {
     /// Functions that come from a library linked into the program (the C library model) rather
     /// than from its source; errors inside them are reported at the program's call.
     pub library_functions: Vec<FuncId>,
+    /// `reach_error` / `__VERIFIER_error` when the program defines them with a body that calls
+    /// nothing that ends the program: the call is the error of unreach-call, but under other
+    /// properties the real program goes on after it.
+    pub returning_error_functions: Vec<String>,
 }
 
 /// A function or global the program declares and uses but does not define. An imported

@@ -173,6 +173,21 @@ impl<'ast> Visit<'ast> for AddrTaken<'_> {
     }
 }
 
+/// Finds a call to a function that ends the program (`abort`, `exit`, a failed assertion).
+struct EndsProgram(bool);
+
+impl<'ast> Visit<'ast> for EndsProgram {
+    fn visit_call_expression(&mut self, c: &'ast CallExpression, span: &'ast LSpan) {
+        if let Expression::Identifier(id) = &c.callee.node {
+            let ends = ["abort", "exit", "_Exit", "_exit", "__assert_fail", "__assert_rtn", "__assert", "_assert"];
+            if ends.contains(&id.node.name.as_str()) {
+                self.0 = true;
+            }
+        }
+        lang_c::visit::visit_call_expression(self, c, span);
+    }
+}
+
 impl<'a> Lowerer<'a> {
     pub fn new(sm: &'a SourceMap, text: &'a str, dm: DataModel) -> Self {
         let prog = Program { data_model: dm, files: sm.files.clone(), source: text.to_string(), ..Default::default() };
@@ -771,6 +786,18 @@ impl<'a> Lowerer<'a> {
         }
         while let Some(i) = self.worklist.pop() {
             self.lower_function(i)?;
+        }
+        // `reach_error()` is lowered to an error location whatever its body says; under other
+        // properties than unreach-call the body matters: one that calls nothing that ends the
+        // program returns to its caller.
+        for f in &self.funcs {
+            if let (true, Some(def)) = (matches!(f.name.as_str(), "reach_error" | "__VERIFIER_error"), f.def) {
+                let mut ends = EndsProgram(false);
+                ends.visit_statement(&def.node.statement.node, &def.node.statement.span);
+                if !ends.0 {
+                    self.prog.returning_error_functions.push(f.name.clone());
+                }
+            }
         }
         Ok(())
     }

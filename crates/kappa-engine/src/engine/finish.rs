@@ -30,6 +30,7 @@ impl<'p> Engine<'p> {
         if st.frames.is_empty() && st.node == 0 {
             return; // a placeholder state
         }
+        let how = self.returning_reach_error(how);
         if self.cfg.leak_check != LeakCheck::Off && self.ends_program(&how) {
             match self.leak_check(&st) {
                 Leak::None => {}
@@ -149,6 +150,23 @@ impl<'p> Engine<'p> {
             }
             Termination::Stopped(_) => false,
         }
+    }
+
+    /// Under a property other than unreach-call, `reach_error()` is an ordinary function: where
+    /// the program's own definition can return, the real program goes on after the call, which
+    /// the front-end's error location does not model. Such a path stops (the run is then
+    /// incomplete): counting it as the end of the program would report memory the program frees
+    /// later, and ending it silently would miss what happens after it.
+    fn returning_reach_error(&self, how: Termination) -> Termination {
+        let Termination::Error { kind: ErrorKind::ReachError, message, .. } = &how else { return how };
+        if self.cfg.violation_kinds.is_empty() || self.cfg.violation_kinds.contains(&ErrorKind::ReachError) {
+            return how;
+        }
+        let name = if message.starts_with("__VERIFIER_error") { "__VERIFIER_error" } else { "reach_error" };
+        if self.prog.returning_error_functions.iter().any(|f| f == name) {
+            return Termination::Stopped(format!("{name}() returns to its caller (not modelled under this property)"));
+        }
+        how
     }
 
     /// A model of a terminated path's path condition (none if the solver finds none in time).
