@@ -80,8 +80,8 @@ fn lower_on_this_thread(name: &str, text: &str, opts: &Options) -> Result<Progra
     if text.trim().is_empty() {
         return Err(Diagnostic::error(format!("{name}: the file is empty")));
     }
-    let (text, packed_tags) = hoist_struct_attributes(&mask_gnu_types(&blank_comments(text)));
-    let mut text = text;
+    let unhoisted = mask_gnu_types(&blank_comments(text));
+    let (mut text, packed_tags) = hoist_struct_attributes(&unhoisted);
     let mut parse = parse(name, &text)?;
     // Library functions called without a declaration (C89): their prototypes go after the
     // program, in a file of their own, and the program is read again; so does the table of
@@ -120,7 +120,12 @@ fn lower_on_this_thread(name: &str, text: &str, opts: &Options) -> Result<Progra
     if opts.lower_all {
         l.define_all_globals()?;
     }
-    let prog = l.prog;
+    let mut prog = l.prog;
+    // The text replay compiles keeps the attributes taken out for lang-c (gcc needs `packed`):
+    // they were blanked in place, so every offset into the text still holds.
+    if unhoisted.len() <= prog.source.len() && prog.source.is_char_boundary(unhoisted.len()) {
+        prog.source = format!("{unhoisted}{}", &prog.source[unhoisted.len()..]);
+    }
     // Imported functions have no body until linked: the linker validates the whole.
     if !prog.imports.is_empty() {
         return Ok(prog);
@@ -229,8 +234,8 @@ fn blank_comments(text: &str) -> String {
 /// function): the attributes are taken out (`struct tag` then blanks, so that what follows keeps
 /// its offset) and the definitions that had `packed` or `aligned` are returned by the offset of
 /// their keyword and their tag.
-fn hoist_struct_attributes(text: &str) -> (String, std::collections::HashSet<(usize, String)>) {
-    let mut tags = std::collections::HashSet::new();
+fn hoist_struct_attributes(text: &str) -> (String, std::collections::HashMap<(usize, String), bool>) {
+    let mut tags = std::collections::HashMap::new();
     if !text.contains("__attribute__") {
         return (text.to_string(), tags);
     }
@@ -284,8 +289,10 @@ fn hoist_struct_attributes(text: &str) -> (String, std::collections::HashSet<(us
                 continue;
             }
             let tag = &text[i..tag_end];
-            if attrs.contains("packed") || attrs.contains("aligned") {
-                tags.insert((at, tag.to_string()));
+            if attrs.contains("aligned") {
+                tags.insert((at, tag.to_string()), true);
+            } else if attrs.contains("packed") {
+                tags.insert((at, tag.to_string()), false);
             }
             let rewritten = format!("{kw} {tag}");
             if out[at..at + rewritten.len()].contains(&b'\n') {
@@ -343,7 +350,7 @@ mod tests {
         assert_eq!(out.len(), src.len());
         assert!(out.starts_with("struct rec ") && out.contains("{ int a; } x;\nstruct q "), "{out}");
         assert_eq!(out.find("{ int a;"), src.find("{ int a;"));
-        assert!(tags.contains(&(0, "rec".to_string())) && tags.len() == 2, "{tags:?}");
+        assert!(tags.contains_key(&(0, "rec".to_string())) && tags.len() == 2, "{tags:?}");
         let plain = "struct s { int a; } __attribute__((packed));";
         assert_eq!(hoist_struct_attributes(plain).0, plain);
     }

@@ -45,6 +45,7 @@ fn programs() -> Vec<String> {
         "vla_nonpositive.c",
         "vla_nonpositive_true.c",
         "memcleanup_atexit.c",
+        "packed_bitfields.c",
     ] {
         files.push(format!("tests/programs/conformance/{f}"));
     }

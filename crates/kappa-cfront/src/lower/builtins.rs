@@ -155,6 +155,7 @@ impl<'a> Lowerer<'a> {
         if let Some(obj) = sret {
             self.fcx.b.step(Op::Call { dst: None, func: id, args: vals }, sp);
             return Ok(Value::Agg(MemPlace {
+                bits: None,
                 root: Some(obj),
                 addr: Expr::AddrOf(obj),
                 ty: ft.ret.clone(),

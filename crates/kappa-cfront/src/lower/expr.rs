@@ -25,6 +25,29 @@ pub(crate) struct MemPlace {
     /// temporary).
     pub root: Option<ObjId>,
     pub span: LSpan,
+    /// A bit-field of a packed struct: the bits `shift .. shift + width` counted from the
+    /// low bit of the byte at `addr` (gcc's little-endian order); `ty` is its declared type.
+    pub bits: Option<BitRange>,
+}
+
+impl MemPlace {
+    /// The whole of a named object.
+    pub fn object(obj: ObjId, ty: CType, span: LSpan) -> MemPlace {
+        MemPlace { bits: None, addr: Expr::AddrOf(obj), ty, base: None, checks: Vec::new(), root: Some(obj), span }
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BitRange {
+    pub shift: u32,
+    pub width: u32,
+}
+
+impl BitRange {
+    /// The bytes the field spans, which are all that an access reads or writes.
+    pub fn bytes(self) -> u64 {
+        (self.shift + self.width).div_ceil(8) as u64
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -353,10 +376,8 @@ impl<'a> Lowerer<'a> {
             if self.bitfield_structs.contains(id) {
                 return Err(self.unsupported(span, "bit-fields (sizeof of a struct with bit-fields)"));
             }
-            if self.packed_structs.contains(id) {
-                return Err(
-                    self.unsupported(span, "packed structs (sizeof of a struct with `__attribute__((packed))`)")
-                );
+            if self.aligned_structs.contains(id) {
+                return Err(self.unsupported(span, "structs with `__attribute__((aligned))` (sizeof of one)"));
             }
         }
         match self.size_expr(t) {
@@ -456,6 +477,7 @@ impl<'a> Lowerer<'a> {
                 let obj = self.string_obj(bytes, span);
                 let ty = CType::Array(Arc::new(CType::CHAR), ArrayLen::Fixed(n));
                 Ok(Place::Mem(MemPlace {
+                    bits: None,
                     addr: Expr::AddrOf(obj),
                     ty,
                     base: None,
@@ -496,6 +518,7 @@ impl<'a> Lowerer<'a> {
                             ));
                         };
                         let base = MemPlace {
+                            bits: None,
                             addr: p.clone(),
                             ty: sty,
                             base: Some(p),
@@ -519,7 +542,15 @@ impl<'a> Lowerer<'a> {
                     return Err(self.unsupported(&e.span, "function pointers"));
                 }
                 let base = if static_object(&p).is_some() { None } else { Some(p.clone()) };
-                Ok(Place::Mem(MemPlace { root: root_of(&p), addr: p, ty: t, base, checks: Vec::new(), span: e.span }))
+                Ok(Place::Mem(MemPlace {
+                    bits: None,
+                    root: root_of(&p),
+                    addr: p,
+                    ty: t,
+                    base,
+                    checks: Vec::new(),
+                    span: e.span,
+                }))
             }
             Expression::BinaryOperator(b) if matches!(b.node.operator.node, BinaryOperator::Index) => {
                 self.index(b, &e.span)
@@ -554,14 +585,7 @@ impl<'a> Lowerer<'a> {
                 if let CType::Float(_) = ty {
                     return Err(self.unsupported(span, format!("floating-point variable `{name}`")));
                 }
-                Ok(Place::Mem(MemPlace {
-                    addr: Expr::AddrOf(obj),
-                    ty,
-                    base: None,
-                    checks: Vec::new(),
-                    root: Some(obj),
-                    span: *span,
-                }))
+                Ok(Place::Mem(MemPlace::object(obj, ty, *span)))
             }
             Some(Sym::EnumConst(_)) => {
                 Err(self.error(span, format!("enumeration constant `{name}` is not assignable")))
@@ -577,14 +601,7 @@ impl<'a> Lowerer<'a> {
                 let n = bytes.len() as u64;
                 let obj = self.string_obj(bytes, Span::default());
                 let ty = CType::Array(Arc::new(CType::CHAR), ArrayLen::Fixed(n));
-                Ok(Place::Mem(MemPlace {
-                    addr: Expr::AddrOf(obj),
-                    ty,
-                    base: None,
-                    checks: Vec::new(),
-                    root: Some(obj),
-                    span: *span,
-                }))
+                Ok(Place::Mem(MemPlace::object(obj, ty, *span)))
             }
             None => Err(self.error(span, format!("use of undeclared identifier `{name}`"))),
         }
@@ -592,8 +609,11 @@ impl<'a> Lowerer<'a> {
 
     fn member_of(&mut self, base: MemPlace, name: &str, nspan: &LSpan, span: &LSpan) -> Result<Place> {
         if let CType::Struct(id) = &base.ty {
-            if self.packed_structs.contains(id) {
-                return Err(self.unsupported(nspan, format!("packed structs (member `{name}` of a packed struct)")));
+            if self.aligned_structs.contains(id) {
+                return Err(self.unsupported(
+                    nspan,
+                    format!("structs with `__attribute__((aligned))` (member `{name}` of such a struct)"),
+                ));
             }
             if self.bitfield_structs.contains(id) {
                 let is_bf = self.is_bitfield(*id, name);
@@ -602,9 +622,20 @@ impl<'a> Lowerer<'a> {
                 }
             }
         }
-        let (ty, off) = self.field(&base.ty, name, nspan)?;
+        let bitfield = match &base.ty {
+            CType::Struct(id) => self.packed_bitfields.get(&(*id, name.to_string())).cloned(),
+            _ => None,
+        };
+        let (ty, off, bits) = match bitfield {
+            Some((bit, width, ty)) => (ty, bit / 8, Some(BitRange { shift: (bit % 8) as u32, width })),
+            None => {
+                let (ty, off) = self.field(&base.ty, name, nspan)?;
+                (ty, off, None)
+            }
+        };
         let addr = self.offset_ptr(base.addr, off);
         Ok(Place::Mem(MemPlace {
+            bits,
             root: root_of(&addr).or(base.root),
             addr,
             ty,
@@ -668,6 +699,7 @@ impl<'a> Lowerer<'a> {
             let off = fold_or(Expr::bin(BinOp::Mul, idx, esize));
             let addr = fold_or(Expr::ptr_add(mp.addr, off));
             return Ok(Place::Mem(MemPlace {
+                bits: None,
                 root: root_of(&addr).or(mp.root),
                 addr,
                 ty: (*el).clone(),
@@ -689,7 +721,15 @@ impl<'a> Lowerer<'a> {
         }
         let addr = self.ptr_arith(p.clone(), &el, i, &it, false, span)?;
         let base = if static_object(&p).is_some() { None } else { Some(p) };
-        Ok(Place::Mem(MemPlace { root: root_of(&addr), addr, ty: el, base, checks: Vec::new(), span: *span }))
+        Ok(Place::Mem(MemPlace {
+            bits: None,
+            root: root_of(&addr),
+            addr,
+            ty: el,
+            base,
+            checks: Vec::new(),
+            span: *span,
+        }))
     }
 
     /// `p ± i` scaled by the pointee size.
@@ -780,6 +820,7 @@ impl<'a> Lowerer<'a> {
     pub(crate) fn load(&mut self, p: Place, span: &LSpan) -> Result<Value> {
         match p {
             Place::Reg(v, t) => Ok(Value::Scalar(Expr::Var(v), t)),
+            Place::Mem(mp) if mp.bits.is_some() => Ok(self.load_bits(&mp, span)),
             Place::Mem(mp) => match mp.ty.clone() {
                 CType::Array(el, _) => Ok(Value::Scalar(mp.addr, CType::Pointer(el))),
                 CType::Struct(_) => Ok(Value::Agg(mp)),
@@ -802,11 +843,79 @@ impl<'a> Lowerer<'a> {
     pub(crate) fn store(&mut self, p: &Place, value: Expr, span: Span) {
         match p {
             Place::Reg(v, _) => self.fcx.b.step(Op::Assign { dst: *v, value }, span),
+            Place::Mem(mp) if mp.bits.is_some() => self.store_bits(mp, value, span),
             Place::Mem(mp) => {
                 let size = self.size_of(&mp.ty).unwrap_or(0);
                 self.access_checks(mp, size, true);
                 self.fcx.b.step(Op::Store { ptr: mp.addr.clone(), value }, span);
             }
+        }
+    }
+
+    /// The bytes a bit-field spans, read one by one (so that no access goes past them, e.g. the
+    /// end of a packed struct) and put together little-endian in 64 bits.
+    fn load_span_bytes(&mut self, mp: &MemPlace, bits: BitRange, sp: Span) -> Expr {
+        let uchar = CType::Int { rank: IntRank::Char, signed: false };
+        let mut acc: Option<Expr> = None;
+        for i in 0..bits.bytes() {
+            let dst = self.temp(uchar.clone());
+            self.fcx.b.step(Op::Load { dst, ptr: self.offset_ptr(mp.addr.clone(), i) }, sp);
+            let byte = Expr::cast(CastOp::ZExt, 64, Expr::Var(dst));
+            let byte = if i == 0 { byte } else { Expr::bin(BinOp::Shl, byte, Expr::uint(8 * i, 64)) };
+            acc = Some(match acc {
+                None => byte,
+                Some(a) => Expr::bin(BinOp::Or, a, byte),
+            });
+        }
+        acc.unwrap_or(Expr::uint(0, 64))
+    }
+
+    /// The value of a bit-field from its 64-bit word: its bits moved to the top, then back down
+    /// with the sign (signed field) or zeros, in the type it promotes to.
+    fn bits_value(&self, word: Expr, bits: BitRange, declared: &CType) -> (Expr, CType) {
+        let top = Expr::bin(BinOp::Shl, word, Expr::uint(64 - u64::from(bits.shift + bits.width), 64));
+        let signed = matches!(declared, CType::Int { signed: true, rank } if *rank != IntRank::Bool);
+        let op = if signed { BinOp::AShr } else { BinOp::LShr };
+        let v = Expr::bin(op, top, Expr::uint(64 - u64::from(bits.width), 64));
+        // C11 6.3.1.1: a bit-field whose values all fit in int promotes to int (gcc: by width).
+        let ty = if signed || bits.width < 32 { CType::INT } else { CType::UINT };
+        (fold_or(Expr::cast(CastOp::Trunc, 32, v)), ty)
+    }
+
+    fn load_bits(&mut self, mp: &MemPlace, span: &LSpan) -> Value {
+        let bits = mp.bits.expect("a bit-field place");
+        self.access_checks(mp, bits.bytes(), false);
+        let sp = self.span(span);
+        let word = self.load_span_bytes(mp, bits, sp);
+        let (v, ty) = self.bits_value(word, bits, &mp.ty);
+        let dst = self.temp(ty.clone());
+        self.fcx.b.step(Op::Assign { dst, value: v }, sp);
+        Value::Scalar(Expr::Var(dst), ty)
+    }
+
+    /// Read-modify-write of the bytes a bit-field spans; `value` has the field's declared type.
+    fn store_bits(&mut self, mp: &MemPlace, value: Expr, sp: Span) {
+        let bits = mp.bits.expect("a bit-field place");
+        self.access_checks(mp, bits.bytes(), true);
+        let old = self.load_span_bytes(mp, bits, sp);
+        let vw = self.int_bits(&mp.ty);
+        let v = if vw < 64 { Expr::cast(CastOp::ZExt, 64, value) } else { value };
+        let field = ((1u64 << bits.width) - 1) << bits.shift;
+        let new = Expr::bin(
+            BinOp::Or,
+            Expr::bin(BinOp::And, old, Expr::uint(!field, 64)),
+            Expr::bin(
+                BinOp::And,
+                Expr::bin(BinOp::Shl, v, Expr::uint(u64::from(bits.shift), 64)),
+                Expr::uint(field, 64),
+            ),
+        );
+        let word = self.temp(CType::Int { rank: IntRank::LongLong, signed: false });
+        self.fcx.b.step(Op::Assign { dst: word, value: new }, sp);
+        for i in 0..bits.bytes() {
+            let byte = Expr::cast(CastOp::Trunc, 8, Expr::bin(BinOp::LShr, Expr::Var(word), Expr::uint(8 * i, 64)));
+            let ptr = self.offset_ptr(mp.addr.clone(), i);
+            self.fcx.b.step(Op::Store { ptr, value: fold_or(byte) }, sp);
         }
     }
 
@@ -928,6 +1037,9 @@ impl<'a> Lowerer<'a> {
                     }
                 }
                 match self.place(operand)? {
+                    Place::Mem(mp) if mp.bits.is_some() => {
+                        Err(self.error(span, "cannot take the address of a bit-field"))
+                    }
                     Place::Mem(mp) => Ok(Value::Scalar(mp.addr, CType::ptr_to(mp.ty))),
                     Place::Reg(v, _) => {
                         Err(self.error(span, format!("cannot take the address of `{}`", self.prog.var(v).name)))
@@ -1015,6 +1127,17 @@ impl<'a> Lowerer<'a> {
     fn reread(&self, p: &Place, stored: Expr) -> Expr {
         match p {
             Place::Reg(v, _) => Expr::Var(*v),
+            // A bit-field keeps only its width: the value read back is the stored one cut to it.
+            Place::Mem(MemPlace { bits: Some(b), ty, .. }) => {
+                let w = self.int_bits(ty);
+                let v = if w < 64 { Expr::cast(CastOp::ZExt, 64, stored) } else { stored };
+                let v = self.bits_value(v, BitRange { shift: 0, width: b.width }, ty).0;
+                if w < 32 {
+                    fold_or(Expr::cast(CastOp::Trunc, w, v))
+                } else {
+                    v
+                }
+            }
             Place::Mem(_) => stored,
         }
     }
@@ -1491,6 +1614,7 @@ impl<'a> Lowerer<'a> {
                     sp,
                 );
                 Some(Place::Mem(MemPlace {
+                    bits: None,
                     addr: Expr::AddrOf(obj),
                     ty: rty.clone(),
                     base: None,
@@ -1627,7 +1751,7 @@ impl<'a> Lowerer<'a> {
             sp,
         );
         self.store_leaves(obj, leaves)?;
-        Ok(MemPlace { addr: Expr::AddrOf(obj), ty, base: None, checks: Vec::new(), root: Some(obj), span: *span })
+        Ok(MemPlace::object(obj, ty, *span))
     }
 }
 

@@ -159,6 +159,13 @@ impl<'a> Lowerer<'a> {
                 Ok(())
             }
             CType::Struct(id) => {
+                // The bit-fields of a packed struct are not among its byte-addressed fields.
+                if self.packed_bitfields.keys().any(|(s, _)| s == id) {
+                    return Err(self.unsupported(
+                        &items.first().map(|i| i.span).unwrap_or_else(LSpan::none),
+                        "initialiser of a packed struct with bit-fields",
+                    ));
+                }
                 let sdef = self.prog.structs[id.0 as usize].clone();
                 if !sdef.complete {
                     return Err(self.error(
@@ -350,6 +357,7 @@ impl<'a> Lowerer<'a> {
                     let sp = self.span(&e.span);
                     let addr = self.offset_ptr(Expr::AddrOf(obj), off);
                     let dst = MemPlace {
+                        bits: None,
                         root: Some(obj),
                         addr,
                         ty: ty.clone(),

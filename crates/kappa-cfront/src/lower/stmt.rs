@@ -253,6 +253,7 @@ impl<'a> Lowerer<'a> {
                             return Err(self.error(span, "returned struct has the wrong type"));
                         }
                         let dst = MemPlace {
+                            bits: None,
                             addr: Expr::Var(sret),
                             ty: ret_ty,
                             base: None,

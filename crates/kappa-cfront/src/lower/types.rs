@@ -153,22 +153,10 @@ impl<'a> Lowerer<'a> {
                 _ => {}
             }
         }
+        // `struct S { … } __attribute__((packed))`: the definition is marked before it is laid out.
+        let packed = specs.iter().any(|s| matches!(&s.node, DeclarationSpecifier::Extension(e) if has_packed(e)));
+        self.mark_packed_definition(&ts, packed);
         let ty = self.type_from_specifiers(&ts, span)?;
-        // `struct S { … } __attribute__((packed))`: kappa lays structs out with their members'
-        // alignment, so the layout of a packed one is not gcc's; its size and members are
-        // unsupported rather than silently wrong.
-        let defines = ts.iter().any(|t| matches!(&t.node, TypeSpecifier::Struct(st) if st.node.declarations.is_some()));
-        let packed = specs.iter().any(|s| {
-            match &s.node {
-            DeclarationSpecifier::Extension(e) => e.iter().any(|x| {
-                matches!(&x.node, Extension::Attribute(a) if a.name.node == "packed" || a.name.node == "__packed__")
-            }),
-            _ => false,
-        }
-        });
-        if let (CType::Struct(id), true, true) = (&ty, defines, packed) {
-            self.packed_structs.insert(*id);
-        }
         Ok((ty, storage))
     }
 
@@ -184,7 +172,24 @@ impl<'a> Lowerer<'a> {
                 _ => None,
             })
             .collect();
+        let packed = specs.iter().any(|s| matches!(&s.node, SpecifierQualifier::Extension(e) if has_packed(e)));
+        self.mark_packed_definition(&ts, packed);
         self.type_from_specifiers(&ts, span)
+    }
+
+    /// A trailing `__attribute__((packed))` among the specifiers applies to the struct defined
+    /// there, if any (on a member it is the member's, see `define_struct`).
+    fn mark_packed_definition(&mut self, ts: &[&'a Node<TypeSpecifier>], packed: bool) {
+        if !packed {
+            return;
+        }
+        for t in ts {
+            if let TypeSpecifier::Struct(st) = &t.node {
+                if st.node.declarations.is_some() {
+                    self.packed_next = Some(st.span.start);
+                }
+            }
+        }
     }
 
     fn type_from_specifiers(&mut self, ts: &[&'a Node<TypeSpecifier>], span: &lang_c::span::Span) -> Result<CType> {
@@ -272,14 +277,6 @@ impl<'a> Lowerer<'a> {
                 _ => self.declare_struct(name.clone(), is_union),
             },
             // A definition: a new type in the current scope unless forward-declared here.
-            (Some(name), Some(_)) if self.packed_tags.contains(&(st.span.start, name.clone())) => {
-                let id = match self.lookup_tag_local(name) {
-                    Some(TagSym::Struct(id)) if !self.prog.structs[id.0 as usize].complete => id,
-                    _ => self.declare_struct(name.clone(), is_union),
-                };
-                self.packed_structs.insert(id);
-                id
-            }
             (Some(name), Some(_)) => match self.lookup_tag_local(name) {
                 Some(TagSym::Struct(id)) if !self.prog.structs[id.0 as usize].complete => id,
                 _ => self.declare_struct(name.clone(), is_union),
@@ -290,6 +287,14 @@ impl<'a> Lowerer<'a> {
             }
         };
         if let Some(decls) = &st.node.declarations {
+            let leading = tag.as_ref().and_then(|t| self.packed_tags.get(&(st.span.start, t.clone())).copied());
+            if leading == Some(true) {
+                self.aligned_structs.insert(id);
+            }
+            if leading == Some(false) || self.packed_next == Some(st.span.start) {
+                self.packed_next = None;
+                self.packed_structs.insert(id);
+            }
             self.define_struct(id, is_union, decls)?;
         }
         Ok(CType::Struct(id))
@@ -314,25 +319,62 @@ impl<'a> Lowerer<'a> {
     fn define_struct(&mut self, id: StructId, is_union: bool, decls: &'a [Node<StructDeclaration>]) -> Result<()> {
         let mut fields = Vec::new();
         let (mut offset, mut size, mut align) = (0u64, 0u64, 1u64);
-        let mut has_bitfields = false;
+        let packed = self.packed_structs.contains(&id);
+        // In a packed struct the position is kept in bits: gcc puts bit-fields one after the
+        // other with no padding, even across storage units; other members start at a byte.
+        let mut bitpos = 0u64;
         for d in decls {
             let StructDeclaration::Field(f) = &d.node else { continue };
             let base = self.specifier_qualifier_type(&f.node.specifiers, &f.span)?;
+            let spec_packed =
+                f.node.specifiers.iter().any(|s| matches!(&s.node, SpecifierQualifier::Extension(e) if has_packed(e)));
             let mut declarators: Vec<Option<&'a Node<StructDeclarator>>> =
                 f.node.declarators.iter().map(Some).collect();
             if declarators.is_empty() {
                 declarators.push(None); // anonymous struct/union member
             }
             for sd in declarators {
-                let (ty, name) = match sd.and_then(|sd| sd.node.declarator.as_ref()) {
+                let (ty, name, member_packed) = match sd.and_then(|sd| sd.node.declarator.as_ref()) {
                     Some(decl) => {
                         let d = self.declarator(base.clone(), decl, false)?;
-                        (d.ty, d.name.map(|n| n.0))
+                        (d.ty, d.name.map(|n| n.0), spec_packed || has_packed(&decl.node.extensions))
                     }
-                    None => (base.clone(), None),
+                    None => (base.clone(), None, spec_packed),
                 };
-                if sd.is_some_and(|sd| sd.node.bit_width.is_some()) {
-                    has_bitfields = true;
+                let span = sd.map(|s| s.span).unwrap_or(f.span);
+                if let Some(w) = sd.and_then(|sd| sd.node.bit_width.as_ref()) {
+                    if packed || member_packed {
+                        let what = name.clone().unwrap_or_default();
+                        if is_union || !packed {
+                            return Err(self.unsupported(
+                                &span,
+                                format!("bit-field `{what}` with `__attribute__((packed))` outside a packed struct"),
+                            ));
+                        }
+                        let bits = match &ty {
+                            CType::Int { rank, .. } if *rank <= IntRank::Int => self.size_of(&ty).unwrap_or(0) * 8,
+                            _ => {
+                                return Err(self.unsupported(
+                                    &span,
+                                    format!("bit-field `{what}` of type `{}` in a packed struct", self.ty_str(&ty)),
+                                ))
+                            }
+                        };
+                        let width = self.const_int(w)?;
+                        if width < 0 || width as u64 > bits || (width == 0 && name.is_some()) {
+                            return Err(self.error(&w.span, format!("invalid width {width} of bit-field `{what}`")));
+                        }
+                        if width == 0 {
+                            // gcc: `T : 0` moves to the next boundary of T even in a packed struct.
+                            bitpos = bitpos.div_ceil(bits) * bits;
+                            continue;
+                        }
+                        if let Some(n) = name {
+                            self.packed_bitfields.insert((id, n), (bitpos, width as u32, ty.clone()));
+                        }
+                        bitpos += width as u64;
+                        continue;
+                    }
                     if name.is_none() {
                         continue; // unnamed bit-field: padding only
                     }
@@ -348,15 +390,18 @@ impl<'a> Lowerer<'a> {
                     (_, Some(s)) => s,
                     (CType::Array(_, ArrayLen::Incomplete), None) => 0, // flexible array member
                     _ => {
-                        let span = sd.map(|s| s.span).unwrap_or(f.span);
                         return Err(self.error(&span, format!("field has incomplete type `{}`", self.ty_str(&ty))));
                     }
                 };
-                let falign = self.align_of(&ty);
+                let falign = if packed || member_packed { 1 } else { self.align_of(&ty) };
                 align = align.max(falign);
                 if is_union {
                     fields.push(Field { name, ty, offset: 0 });
                     size = size.max(fsize);
+                } else if packed {
+                    offset = bitpos.div_ceil(8);
+                    fields.push(Field { name, ty, offset });
+                    bitpos = (offset + fsize) * 8;
                 } else {
                     offset = offset.div_ceil(falign) * falign;
                     fields.push(Field { name, ty, offset });
@@ -365,7 +410,9 @@ impl<'a> Lowerer<'a> {
                 }
             }
         }
-        let _ = has_bitfields;
+        if packed && !is_union {
+            size = bitpos.div_ceil(8);
+        }
         size = size.div_ceil(align) * align;
         let s = &mut self.prog.structs[id.0 as usize];
         s.fields = fields;
@@ -576,4 +623,10 @@ fn compatible(seen: &[&str], word: &str) -> bool {
         "_Complex" => true,
         _ => !base.iter().any(|w| has(w)) && longs == 0 && !has("signed") && !has("unsigned"),
     }
+}
+
+/// `__attribute__((packed))` (or `__packed__`) among the attributes.
+fn has_packed(e: &[Node<Extension>]) -> bool {
+    e.iter()
+        .any(|x| matches!(&x.node, Extension::Attribute(a) if a.name.node == "packed" || a.name.node == "__packed__"))
 }
