@@ -113,6 +113,9 @@ pub struct Config {
     pub limits: Limits,
     /// Per-query solver timeout.
     pub solver_timeout: Option<Duration>,
+    /// Per-query work limit (Z3's rlimit), for runs whose outcome must not depend on the
+    /// machine's load (the invariant checks of correctness witnesses).
+    pub solver_rlimit: Option<u64>,
     /// Seed of the random searcher.
     pub seed: u64,
     /// Where tests are written (`OUT/tests/`); none: tests are only counted.
@@ -187,6 +190,7 @@ impl Default for Config {
             heap: HeapKind::Pose,
             limits: Limits::default(),
             solver_timeout: Some(Duration::from_secs(10)),
+            solver_rlimit: None,
             seed: 0x006b_6170_7061,
             test_dir: None,
             tests: TestPolicy::all(),

@@ -174,6 +174,15 @@ pub(crate) struct Invocation<'a> {
     pub stdin: Option<&'a Path>,
 }
 
+/// A run's timeout: `timeout`, cut to what is left before `deadline` (a run that would start
+/// after it gets no time and ends as a timeout at once).
+pub(crate) fn timeout_until(timeout: Duration, deadline: Option<std::time::Instant>) -> Duration {
+    match deadline {
+        Some(d) => timeout.min(d.saturating_duration_since(std::time::Instant::now())),
+        None => timeout,
+    }
+}
+
 /// Runs `exe` in `dir` with the invocation's arguments and standard input and stdout/stderr to
 /// files, killing it (by its process id, with `kill -9`) after `timeout`.
 pub(crate) fn run_with_timeout(
