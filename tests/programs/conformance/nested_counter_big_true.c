@@ -1,0 +1,15 @@
+// kappa-expect: property=unreach-call verdict=true
+// x counts to 0x0fffffff with an inner loop of 10 steps per iteration; the assertion on x holds
+extern void abort(void);
+void reach_error(void) { abort(); }
+void __VERIFIER_assert(int cond) { if (!cond) { reach_error(); } }
+int main(void) {
+  unsigned int x = 0, y;
+  while (x < 0x0fffffff) {
+    y = 0;
+    while (y < 10) y++;
+    x++;
+  }
+  __VERIFIER_assert(x == 0x0fffffff && y == 10);
+  return 0;
+}
