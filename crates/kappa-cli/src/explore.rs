@@ -49,6 +49,7 @@ pub fn setup(front: &FrontOpts, ex: &ExploreOpts, prog: &Program) -> Setup {
         states: ex.max_states,
         depth: ex.max_depth,
         memory_mb: Some(ex.max_memory),
+        queries: None,
     };
     let _ = prog;
     // A single query must not outlast the whole run.

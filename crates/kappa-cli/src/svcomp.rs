@@ -356,7 +356,9 @@ fn write_violation_witnesses(
     let limits = witness_trace_limits();
     let tr = trace::trace_test_within(prog, test, &limits);
     if let kappa_interp::Outcome::Limit(why) = &tr.run.outcome {
-        return Err(format!("the interpreter's run of the counterexample, which the witness is made of, stopped: {why}"));
+        return Err(format!(
+            "the interpreter's run of the counterexample, which the witness is made of, stopped: {why}"
+        ));
     }
     let ends_right = match &tr.run.outcome {
         kappa_interp::Outcome::Error { kind, .. } => p.classify(kind.name()) == Class::Violation(static_sub(sub)),
@@ -659,6 +661,10 @@ pub fn testgen(front: FrontOpts, ex: ExploreOpts, to: TestgenOpts) -> ExitCode {
         }
     };
     let error_goal = matches!(goal, Property::CoverageErrorCall { .. });
+    // One deadline: the suite is made in what the exploration leaves of --max-time.
+    crate::signals::set_deadline(ex.max_time);
+    let mut ex = ex;
+    ex.max_time = crate::signals::seconds_left();
     let mut setup = explore::setup(&front, &ex, &prog);
     setup.cfg.violation_kinds = vec![ErrorKind::ReachError, ErrorKind::Assert];
     let (report, _) = explore::explore(&prog, setup.cfg, &ex, error_goal);
@@ -674,6 +680,11 @@ pub fn testgen(front: FrontOpts, ex: ExploreOpts, to: TestgenOpts) -> ExitCode {
     let mut covered: std::collections::HashSet<BranchId> = std::collections::HashSet::new();
     let mut suite = Vec::new();
     for t in &tests {
+        if crate::signals::out_of_time() && !suite.is_empty() {
+            // The rest of the tests are not traced: each is a run of the interpreter.
+            println!("note: the time limit was reached: the suite is made of the first tests only");
+            break;
+        }
         if error_goal {
             if reaches_error(t) {
                 suite.push(t);
@@ -775,9 +786,10 @@ pub fn testgen(front: FrontOpts, ex: ExploreOpts, to: TestgenOpts) -> ExitCode {
 ///
 /// The checks are budgeted by work, not time (issue 20), so that the same program and options
 /// give the same witness on any machine load: all explorations together create at most
-/// [`CHECK_STATES_PER_STATE`] times the states of the run that proved the program (at least
-/// [`CHECK_MIN_STATES`]), and each solver query gets [`CHECK_RLIMIT`] units of Z3's work. The
-/// time limit (`ex.max_time`, what is left of `--max-time`) still bounds them from outside.
+/// [`CHECK_PER_PROOF`] times the states and make at most as many times the solver queries of
+/// the run that proved the program (at least [`CHECK_MIN_STATES`] and [`CHECK_MIN_QUERIES`]),
+/// and each query gets [`CHECK_RLIMIT`] units of Z3's work. The time limit (what is left of
+/// `--max-time`) still bounds them from outside.
 fn check_candidates(
     front: &FrontOpts,
     prog: &kappa_ir::Program,
@@ -792,7 +804,8 @@ fn check_candidates(
     cx.tree = None;
     cx.stats_json = None;
     let mut budget = CheckBudget {
-        states: proof.states_created.saturating_mul(CHECK_STATES_PER_STATE).max(CHECK_MIN_STATES),
+        states: proof.states_created.saturating_mul(CHECK_PER_PROOF).max(CHECK_MIN_STATES),
+        queries: proof.solver_queries.saturating_mul(CHECK_PER_PROOF).max(CHECK_MIN_QUERIES),
     };
     let all = vec![true; cands.len()];
     if let Ok(holds) = check_subset(front, prog, p, &mut cx, &mut budget, cands, all) {
@@ -822,16 +835,20 @@ fn check_candidates(
     holds
 }
 
-/// States the explorations of the invariant check may create, per state of the proof.
-const CHECK_STATES_PER_STATE: u64 = 8;
-/// …and at least this many.
-const CHECK_MIN_STATES: u64 = 20_000;
-/// Z3's work units for one query of the invariant check (Z3's rlimit; about a second of work).
-const CHECK_RLIMIT: u64 = 20_000_000;
+/// States and queries the explorations of the invariant check may make, per state and query
+/// of the proof…
+const CHECK_PER_PROOF: u64 = 4;
+/// …and at least these many.
+const CHECK_MIN_STATES: u64 = 2_000;
+const CHECK_MIN_QUERIES: u64 = 400;
+/// Z3's work units for one query of the invariant check (Z3's rlimit; about half a second of
+/// work).
+const CHECK_RLIMIT: u64 = 10_000_000;
 
 /// What is left of the invariant check's work.
 struct CheckBudget {
     states: u64,
+    queries: u64,
 }
 
 /// The candidates among `active` that hold (see [`check_candidates`]); `Err`: an exploration
@@ -850,7 +867,7 @@ fn check_subset(
         if crate::signals::out_of_time() {
             return Err("the time limit was reached".into());
         }
-        if budget.states == 0 {
+        if budget.states == 0 || budget.queries == 0 {
             return Err("the work budget of the check is used up".into());
         }
         cx.max_time = crate::signals::seconds_left();
@@ -861,8 +878,10 @@ fn check_subset(
         configure(&mut setup.cfg, p);
         setup.cfg.test_dir = None;
         setup.cfg.solver_rlimit = Some(CHECK_RLIMIT);
+        setup.cfg.limits.queries = Some(budget.queries);
         let (report, _) = explore::explore(&checked, setup.cfg, cx, false);
         budget.states = budget.states.saturating_sub(report.stats.states_created);
+        budget.queries = budget.queries.saturating_sub(report.stats.solver_queries);
         if !report.stats.incomplete.is_empty() {
             return Err(report.stats.incomplete.join("; "));
         }

@@ -76,7 +76,6 @@ pub const RETIRE_AFTER: u32 = 2;
 /// needs more is explored classically).
 pub const TEMPLATE_RLIMIT: u64 = 2_000_000;
 
-
 pub struct Compact {
     cycles: HashMap<(FuncId, Loc), Vec<(u32, Cycle)>>,
     /// Each function's cycles, ordered by id (for the inner loops of a cycle's template).

@@ -76,6 +76,9 @@ pub struct Limits {
     /// Resident memory of the process, in MiB: a cap kept by dropping pending states (KLEE's
     /// `--max-memory`); the run stops only when nothing is left to drop.
     pub memory_mb: Option<u64>,
+    /// Solver queries: a budget of work rather than time, for runs whose outcome must not
+    /// depend on the machine's load (the invariant checks of correctness witnesses).
+    pub queries: Option<u64>,
 }
 
 /// Which terminated paths get a test file (the statistics count every path either way).

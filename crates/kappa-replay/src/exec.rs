@@ -418,6 +418,16 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_run_never_outlasts_the_deadline() {
+        let ten = Duration::from_secs(10);
+        let now = std::time::Instant::now();
+        assert_eq!(timeout_until(ten, None), ten);
+        assert_eq!(timeout_until(ten, Some(now + Duration::from_secs(100))), ten);
+        assert!(timeout_until(ten, Some(now + Duration::from_secs(2))) <= Duration::from_secs(2));
+        assert_eq!(timeout_until(ten, now.checked_sub(Duration::from_secs(1))), Duration::ZERO);
+    }
+
+    #[test]
     fn reports_are_classified_and_located() {
         let prog = |f: &str| f.ends_with("a.c").then(|| "a.c".to_string());
         let ub = "a.c:8:31: runtime error: division by zero\n    #0 0x1 in g /tmp/a.c:8\n";

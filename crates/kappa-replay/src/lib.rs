@@ -430,7 +430,7 @@ impl Harness {
             &run_dir,
             exec::timeout_until(self.timeout, self.deadline),
         )
-            .map_err(|e| io_err("cannot run the compiled program", e))?;
+        .map_err(|e| io_err("cannot run the compiled program", e))?;
         let _ = std::fs::remove_dir_all(&run_dir);
         let _ = std::fs::remove_file(&stdin_path);
         let stdout = String::from_utf8_lossy(&std::fs::read(&out_path).unwrap_or_default()).into_owned();

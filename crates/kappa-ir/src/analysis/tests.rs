@@ -634,7 +634,8 @@ fn random_graphs_match_brute_force() {
         let n = 1 + rng.next(9);
         let m = rng.next(3 * n + 1);
         let f = random_function(&mut rng, n, m);
-        let a = FunctionAnalysis::new(&f);
+        let all = CycleOptions { max_circuits_per_root: usize::MAX, ..CycleOptions::default() };
+        let a = FunctionAnalysis::with_options(&f, &all);
         let ctx = format!("round {round}: {:?}", f.edges.iter().map(|e| (e.src.0, e.dst.0)).collect::<Vec<_>>());
 
         // Dominators: d dominates v iff v is reachable, and unreachable once d is removed.
@@ -699,10 +700,23 @@ fn random_graphs_match_brute_force() {
         assert_eq!(got.len(), a.cycles.len(), "{ctx}: duplicate cycles");
         assert_eq!(got, brute, "{ctx}");
         check_cycles(&f, &a.cycles);
-        let literal = CycleOptions { caller_enters_entry: false, ..CycleOptions::default() };
+        let literal = CycleOptions { caller_enters_entry: false, ..all.clone() };
         let got: BTreeSet<(Loc, Vec<EdgeId>)> =
             enumerate_cycles(&f, &literal).cycles.iter().map(|c| (c.entry, c.core.clone())).collect();
         assert_eq!(got, brute_cycles(&f, false), "{ctx}");
+        // With a cap of circuits per root: exactly the circuits whose least location (their
+        // root in Johnson's order) was not given up.
+        let capped = enumerate_cycles(&f, &CycleOptions { max_circuits_per_root: 2, ..all.clone() });
+        let got: BTreeSet<(Loc, Vec<EdgeId>)> = capped.cycles.iter().map(|c| (c.entry, c.core.clone())).collect();
+        let kept: BTreeSet<(Loc, Vec<EdgeId>)> = brute
+            .iter()
+            .filter(|(_, core)| {
+                let least = core.iter().map(|&e| f.edge(e).src).min();
+                !least.is_some_and(|l| capped.given_up.contains(&l))
+            })
+            .cloned()
+            .collect();
+        assert_eq!(got, kept, "{ctx}: given up {:?}", capped.given_up);
     }
 }
 
