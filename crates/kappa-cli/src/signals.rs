@@ -190,6 +190,12 @@ pub fn seconds_left() -> Option<f64> {
     time_left().map(|d| d.as_secs_f64())
 }
 
+/// The time left in seconds less `reserve`: for a phase after which the command still has to
+/// write its report (the invariant check before the witness, the statistics and `RESULT:`).
+pub fn seconds_left_reserving(reserve: Duration) -> Option<f64> {
+    time_left().map(|d| d.saturating_sub(reserve).as_secs_f64())
+}
+
 /// The deadline passed or a signal stopped the run: a phase that has not started yet is skipped.
 pub fn out_of_time() -> bool {
     interrupted() || time_left().is_some_and(|d| d.is_zero())

@@ -845,6 +845,9 @@ const CHECK_MIN_QUERIES: u64 = 400;
 /// work).
 const CHECK_RLIMIT: u64 = 10_000_000;
 
+/// The part of the time limit the invariant check leaves to the rest of the command.
+const CHECK_RESERVE: std::time::Duration = std::time::Duration::from_millis(500);
+
 /// What is left of the invariant check's work.
 struct CheckBudget {
     states: u64,
@@ -864,13 +867,15 @@ fn check_subset(
 ) -> Result<Vec<bool>, String> {
     use kappa_svcomp::invariants;
     while active.contains(&true) {
-        if crate::signals::out_of_time() {
+        // The check leaves some of the time limit to what comes after it (the witness, the
+        // statistics, the report).
+        cx.max_time = crate::signals::seconds_left_reserving(CHECK_RESERVE);
+        if crate::signals::interrupted() || cx.max_time.is_some_and(|t| t <= 0.0) {
             return Err("the time limit was reached".into());
         }
         if budget.states == 0 || budget.queries == 0 {
             return Err("the work budget of the check is used up".into());
         }
-        cx.max_time = crate::signals::seconds_left();
         cx.max_states = Some(budget.states);
         let checked = invariants::instrument(prog, cands, &active);
         checked.validate().map_err(|e| format!("internal error: {e}"))?;

@@ -46,10 +46,15 @@ fn a_byte_sum_is_a_progression_modulo_256() {
     // 10^8 times (which built a term that deep and overflowed the stack when dropped).
     let out = tempfile::tempdir().unwrap();
     let o = out.path().display().to_string();
-    let (stdout, _) =
-        kappa(&["verify", "--quiet", "--no-witnesses", "--max-time", "60", "--out", &o], &program("byte_sum_100m.c"));
-    assert!(stdout.contains("1 templates computed, 1 applied"), "{stdout}");
+    let json = out.path().join("s.json");
+    let j = json.display().to_string();
+    let (stdout, _) = kappa(
+        &["verify", "--quiet", "--no-witnesses", "--max-time", "60", "--out", &o, "--stats-json", &j],
+        &program("byte_sum_100m.c"),
+    );
     assert!(stdout.ends_with("RESULT: false(unreach-call)\n"), "{stdout}");
+    let s = stats(&json);
+    assert_eq!((s["templates"]["computed"].as_u64(), s["templates"]["applied"].as_u64()), (Some(1), Some(1)), "{s}");
 }
 
 #[test]
