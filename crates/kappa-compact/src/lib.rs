@@ -72,9 +72,9 @@ pub const RETIRE_AFTER: u32 = 2;
 
 /// Z3's work units (rlimit) for each solver query of a template's computation: a fixed budget of
 /// work, not time, so that which templates are computed does not depend on the machine's load;
-/// about a tenth of a second of Z3's work on the queries measured (a core whose feasibility
+/// about a second of Z3's work (a core whose feasibility
 /// needs more is explored classically).
-pub const TEMPLATE_RLIMIT: u64 = 2_000_000;
+pub const TEMPLATE_RLIMIT: u64 = 20_000_000;
 
 pub struct Compact {
     cycles: HashMap<(FuncId, Loc), Vec<(u32, Cycle)>>,
