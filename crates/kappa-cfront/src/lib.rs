@@ -7,6 +7,7 @@
 //! turned into a diagnostic).
 
 pub mod diag;
+mod implicit;
 mod lower;
 mod preprocess;
 mod source_map;
@@ -79,18 +80,34 @@ fn lower_on_this_thread(name: &str, text: &str, opts: &Options) -> Result<Progra
     if text.trim().is_empty() {
         return Err(Diagnostic::error(format!("{name}: the file is empty")));
     }
-    let text = &mask_gnu_types(text);
+    let (text, packed_tags) = hoist_struct_attributes(&mask_gnu_types(&blank_comments(text)));
+    let mut text = text;
+    let mut parse = parse(name, &text)?;
+    // Library functions called without a declaration (C89): their prototypes go after the
+    // program, in a file of their own, and the program is read again; so does the table of
+    // `atexit`'s handlers.
+    let (decls, warnings, atexit) =
+        implicit::declarations(&parse.unit, &SourceMap::new(&text, name), opts.data_model, &opts.externs);
+    if !decls.is_empty() {
+        // Once per process: a command may read the program more than once.
+        static SHOWN: std::sync::Mutex<std::collections::BTreeSet<String>> =
+            std::sync::Mutex::new(std::collections::BTreeSet::new());
+        for (pos, w) in warnings {
+            let line = format!("{}:{}:{}: warning: {w}", pos.file, pos.line, pos.col);
+            if SHOWN.lock().map(|mut s| s.insert(line.clone())).unwrap_or(true) {
+                eprintln!("{line}");
+            }
+        }
+        text = format!("{text}\n# 1 \"<implicit declarations>\"\n{decls}");
+        parse = self::parse(name, &text)?;
+    }
+    let text = &text;
     let sm = SourceMap::new(text, name);
-    let cfg = lang_c::driver::Config::with_gcc();
-    let parse = std::panic::catch_unwind(|| lang_c::driver::parse_preprocessed(&cfg, text.to_string()));
-    let parse = match parse {
-        Ok(Ok(p)) => p,
-        Ok(Err(e)) => return Err(syntax_error(&sm, text, &e)),
-        Err(_) => return Err(Diagnostic::error(format!("{name}: the parser failed on this input"))),
-    };
     let mut l = lower::Lowerer::new(&sm, text, opts.data_model);
     l.externs = opts.externs.clone();
     l.overflow_checks = opts.overflow_checks;
+    l.atexit_handlers = atexit;
+    l.packed_tags = packed_tags;
     l.collect(&parse.unit)?;
     let entries = if opts.lower_all {
         l.defined_functions()
@@ -112,6 +129,15 @@ fn lower_on_this_thread(name: &str, text: &str, opts: &Options) -> Result<Progra
         return Err(Diagnostic::error(format!("internal error: the lowered program is malformed: {e}")));
     }
     Ok(prog)
+}
+
+fn parse(name: &str, text: &str) -> Result<lang_c::driver::Parse, Diagnostic> {
+    let cfg = lang_c::driver::Config::with_gcc();
+    match std::panic::catch_unwind(|| lang_c::driver::parse_preprocessed(&cfg, text.to_string())) {
+        Ok(Ok(p)) => Ok(p),
+        Ok(Err(e)) => Err(syntax_error(&SourceMap::new(text, name), text, &e)),
+        Err(_) => Err(Diagnostic::error(format!("{name}: the parser failed on this input"))),
+    }
 }
 
 /// A parse error, naming the unsupported GNU constructs lang-c does not parse.
@@ -155,6 +181,124 @@ fn syntax_error(sm: &SourceMap, text: &str, e: &lang_c::driver::SyntaxError) -> 
     Diagnostic::error(format!("syntax error: unexpected {found}, expected {list}")).at(Some(pos))
 }
 
+/// Comments replaced by blanks (newlines kept, so every offset and line stays as it was).
+/// A preprocessor's output has none, but `.i` files written by other tools (CIL, SV-COMP's
+/// tasks) may still carry them, and gcc accepts them. String and character literals are skipped;
+/// a backslash-newline inside a `//` comment continues it, as in translation phase 2.
+fn blank_comments(text: &str) -> String {
+    if !text.contains("/*") && !text.contains("//") {
+        return text.to_string();
+    }
+    let b = text.as_bytes();
+    let mut out = b.to_vec();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            q @ (b'"' | b'\'') => {
+                i += 1;
+                while i < b.len() && b[i] != q && b[i] != b'\n' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                let end = text[i + 2..].find("*/").map_or(b.len(), |k| i + 2 + k + 2);
+                for c in &mut out[i..end] {
+                    if *c != b'\n' {
+                        *c = b' ';
+                    }
+                }
+                i = end;
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && !(b[i] == b'\n' && (i == 0 || b[i - 1] != b'\\')) {
+                    if b[i] != b'\n' {
+                        out[i] = b' ';
+                    }
+                    i += 1;
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    // Only ASCII bytes were replaced, outside multi-byte characters: the text stays UTF-8.
+    String::from_utf8(out).unwrap_or_else(|_| text.to_string())
+}
+
+/// `struct __attribute__((packed)) tag {`, which lang-c does not parse (it takes the tag for a
+/// function): the attributes are taken out (`struct tag` then blanks, so that what follows keeps
+/// its offset) and the definitions that had `packed` or `aligned` are returned by the offset of
+/// their keyword and their tag.
+fn hoist_struct_attributes(text: &str) -> (String, std::collections::HashSet<(usize, String)>) {
+    let mut tags = std::collections::HashSet::new();
+    if !text.contains("__attribute__") {
+        return (text.to_string(), tags);
+    }
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let b = text.as_bytes();
+    let skip_ws = |mut i: usize| {
+        while i < b.len() && b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        i
+    };
+    let mut out = b.to_vec();
+    for kw in ["struct", "union"] {
+        let mut from = 0;
+        while let Some(at) = text[from..].find(kw).map(|i| i + from) {
+            from = at + kw.len();
+            if (at > 0 && ident(b[at - 1])) || b.get(from).is_some_and(|c| ident(*c)) {
+                continue;
+            }
+            // One or more `__attribute__((…))` groups, then the tag and `{`.
+            let (mut i, mut attrs) = (skip_ws(from), String::new());
+            while text[i..].starts_with("__attribute__") {
+                let open = skip_ws(i + "__attribute__".len());
+                let mut depth = 0usize;
+                let mut j = open;
+                while j < b.len() {
+                    match b[j] {
+                        b'(' => depth += 1,
+                        b')' => {
+                            depth = depth.saturating_sub(1);
+                            if depth == 0 {
+                                break;
+                            }
+                        }
+                        _ if depth == 0 => break,
+                        _ => {}
+                    }
+                    j += 1;
+                }
+                if depth != 0 || j >= b.len() || b[j] != b')' {
+                    break;
+                }
+                attrs.push_str(&text[open..=j]);
+                i = skip_ws(j + 1);
+            }
+            if attrs.is_empty() {
+                continue;
+            }
+            let tag_end = (i..b.len()).find(|&k| !ident(b[k])).unwrap_or(b.len());
+            if tag_end == i || b.get(skip_ws(tag_end)) != Some(&b'{') || b[i].is_ascii_digit() {
+                continue;
+            }
+            let tag = &text[i..tag_end];
+            if attrs.contains("packed") || attrs.contains("aligned") {
+                tags.insert((at, tag.to_string()));
+            }
+            let rewritten = format!("{kw} {tag}");
+            if out[at..at + rewritten.len()].contains(&b'\n') {
+                continue; // the lines would move
+            }
+            for (k, c) in out[at..tag_end].iter_mut().enumerate() {
+                *c = rewritten.as_bytes().get(k).copied().unwrap_or(if *c == b'\n' { b'\n' } else { b' ' });
+            }
+        }
+    }
+    (String::from_utf8(out).unwrap_or_else(|_| text.to_string()), tags)
+}
+
 /// GNU type names lang-c does not parse, which system headers use in declarations kappa never
 /// needs (`max_align_t`, the functions of `<complex.h>`): replaced by a type of the same length
 /// (`_Complex` by blanks: `double _Complex` is then `double`, unsupported as any floating-point
@@ -185,4 +329,36 @@ fn mask_gnu_types(text: &str) -> String {
         }
     }
     String::from_utf8(out).unwrap_or_else(|_| text.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{blank_comments, hoist_struct_attributes};
+
+    #[test]
+    fn attributes_before_a_struct_tag_are_taken_out_in_place() {
+        let src =
+            "struct __attribute__((packed)) rec { int a; } x;\nstruct  __attribute__ ((aligned(8), unused)) q {};";
+        let (out, tags) = hoist_struct_attributes(src);
+        assert_eq!(out.len(), src.len());
+        assert!(out.starts_with("struct rec ") && out.contains("{ int a; } x;\nstruct q "), "{out}");
+        assert_eq!(out.find("{ int a;"), src.find("{ int a;"));
+        assert!(tags.contains(&(0, "rec".to_string())) && tags.len() == 2, "{tags:?}");
+        let plain = "struct s { int a; } __attribute__((packed));";
+        assert_eq!(hoist_struct_attributes(plain).0, plain);
+    }
+
+    #[test]
+    fn comments_become_blanks_and_literals_stay() {
+        let src = "/* alpha\n beta */ int x; // gamma \"q\n char *s = \"/* no */ // no\"; char c = '\\''; /* é */\n";
+        let out = blank_comments(src);
+        assert_eq!(out.len(), src.len());
+        assert_eq!(out.lines().count(), src.lines().count());
+        assert!(!out.contains("alpha") && !out.contains("beta") && !out.contains("gamma") && !out.contains('é'));
+        assert!(out.contains("\"/* no */ // no\"") && out.contains("'\\''"));
+        assert_eq!(
+            blank_comments("int y; // x \\\n continued\nint z;"),
+            format!("int y;{}\n{}\nint z;", " ".repeat(7), " ".repeat(10))
+        );
+    }
 }

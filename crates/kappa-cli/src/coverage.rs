@@ -115,18 +115,15 @@ pub fn read_test(path: &std::path::Path) -> Result<kappa_ir::testcase::TestCase,
     kappa_ir::testcase::TestCase::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// The tests named on the command line: files, and the `test*.json` files of directories, in
-/// name order.
+/// The tests named on the command line: files, and the `.json` files of directories with the
+/// `test*.json` files of their subdirectories (past 1000 tests, a run writes them into
+/// `tests/001/`, …), in name order.
 fn collect_tests(paths: &[std::path::PathBuf]) -> Result<Vec<std::path::PathBuf>, String> {
     let mut out = Vec::new();
     for p in paths {
         if p.is_dir() {
-            let mut v: Vec<std::path::PathBuf> = std::fs::read_dir(p)
-                .map_err(|e| format!("cannot read {}: {e}", p.display()))?
-                .flatten()
-                .map(|e| e.path())
-                .filter(|f| f.extension().is_some_and(|x| x == "json"))
-                .collect();
+            let mut v = Vec::new();
+            tests_in(p, true, &mut v)?;
             v.sort();
             out.extend(v);
         } else {
@@ -137,6 +134,21 @@ fn collect_tests(paths: &[std::path::PathBuf]) -> Result<Vec<std::path::PathBuf>
         return Err("no tests found".into());
     }
     Ok(out)
+}
+
+fn tests_in(dir: &std::path::Path, top: bool, out: &mut Vec<std::path::PathBuf>) -> Result<(), String> {
+    for e in std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?.flatten() {
+        let f = e.path();
+        // Not through symbolic links: a link to a parent would never end.
+        if e.file_type().is_ok_and(|t| t.is_dir()) {
+            tests_in(&f, false, out)?;
+        } else if f.extension().is_some_and(|x| x == "json")
+            && (top || f.file_name().is_some_and(|n| n.to_string_lossy().starts_with("test")))
+        {
+            out.push(f);
+        }
+    }
+    Ok(())
 }
 
 fn figure(covered: u64, total: u64) -> serde_json::Value {

@@ -41,6 +41,15 @@ impl InputOpts {
             sym_args,
             sym_stdin: self.sym_stdin,
             sym_files,
+            nondet_main: None,
         })
+    }
+}
+
+/// `verify` and `testgen`: main's arguments are nondeterministic, as SV-COMP and Test-Comp
+/// define them, unless `--` or `--sym-args` gave them ([`kappa_engine::NondetMain`]).
+pub fn nondet_main(spec: &mut ProgramInputSpec) {
+    if spec.args.is_empty() && spec.sym_args.is_none() {
+        spec.nondet_main = Some(kappa_engine::NondetMain::DEFAULT);
     }
 }

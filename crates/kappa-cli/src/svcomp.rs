@@ -242,6 +242,7 @@ fn verify_one(
         eprintln!("kappa: note: {n}");
     }
     configure(&mut setup.cfg, p);
+    crate::inputs::nondet_main(&mut setup.cfg.program_inputs);
     let (report, dot) = explore::explore(&prog, setup.cfg, &ex, true);
     let mut verdict = verdict_of(p, &report, ub);
     if let Verdict::True = &verdict {
@@ -361,17 +362,18 @@ fn write_violation_witnesses(
         ));
     }
     let ends_right = match &tr.run.outcome {
-        kappa_interp::Outcome::Error { kind, .. } => p.classify(kind.name()) == Class::Violation(static_sub(sub)),
-        // Leaks are found when the program ends: the interpreter's run exits normally.
-        kappa_interp::Outcome::Exit(_) => matches!(sub, "valid-memtrack" | "valid-memcleanup"),
-        _ => false,
+        kappa_interp::Outcome::Error { kind, .. } if p.classify(kind.name()) == Class::Violation(static_sub(sub)) => {
+            true
+        }
+        _ => matches!(sub, "valid-memtrack" | "valid-memcleanup") && ends_program(p, &tr.run.outcome),
     };
     if !ends_right {
         return Err(format!("the interpreter's run of the test ended in {:?}", tr.run.outcome));
     }
     let mut tr = tr;
-    if tr.target().is_none() {
-        // A leak: the target is the allocation of the lost block.
+    if matches!(sub, "valid-memtrack" | "valid-memcleanup") {
+        // A leak: the target is the allocation of the lost block (also where the run ends in an
+        // error call that aborts).
         if let Some(span) = prog_span(prog, &v.location) {
             tr.run.outcome = kappa_interp::Outcome::Error {
                 kind: v.kind.parse().map_err(|e: String| e)?,
@@ -444,6 +446,19 @@ fn write_violation_witnesses(
         }
     }
     Ok(vec![g.display().to_string(), y.display().to_string()])
+}
+
+/// Whether a run of the interpreter ended the program where the leak checks of `p` look
+/// (docs/spec-extensions.md, "Memory at the end"): `main` returned, `exit()`, `abort()`, or an
+/// error call that is not `p`'s violation (`reach_error()` and a failed `assert` abort).
+fn ends_program(p: &Property, outcome: &kappa_interp::Outcome) -> bool {
+    match outcome {
+        kappa_interp::Outcome::Exit(_) | kappa_interp::Outcome::Abort => true,
+        kappa_interp::Outcome::Error { kind, .. } => {
+            matches!(kind, ErrorKind::ReachError | ErrorKind::Assert) && p.classify(kind.name()) == Class::Ends
+        }
+        _ => false,
+    }
 }
 
 /// Steps of the longest witness written in full (branches, calls, returns, values).
@@ -523,13 +538,8 @@ pub fn validate(front: &FrontOpts, witness: &Path, property: Option<&Property>) 
         return Ok(unconfirmed(d.clone()));
     }
     let run = &followed.trace.run;
-    let leak = matches!(p, Property::ValidMemsafety | Property::ValidMemcleanup)
-        && matches!(run.outcome, kappa_interp::Outcome::Exit(_));
+    let leak = matches!(p, Property::ValidMemsafety | Property::ValidMemcleanup) && ends_program(&p, &run.outcome);
     let sub = match &run.outcome {
-        kappa_interp::Outcome::Error { kind, .. } => match p.classify(kind.name()) {
-            Class::Violation(s) => s,
-            _ => return Ok(unconfirmed(format!("the run ends in {kind}, which does not violate {}", p.name()))),
-        },
         _ if leak => {
             if p == Property::ValidMemcleanup {
                 "valid-memcleanup"
@@ -537,6 +547,10 @@ pub fn validate(front: &FrontOpts, witness: &Path, property: Option<&Property>) 
                 "valid-memtrack"
             }
         }
+        kappa_interp::Outcome::Error { kind, .. } => match p.classify(kind.name()) {
+            Class::Violation(s) => s,
+            _ => return Ok(unconfirmed(format!("the run ends in {kind}, which does not violate {}", p.name()))),
+        },
         o => return Ok(unconfirmed(format!("the run ends without a violation ({o:?})"))),
     };
     let name = front.file.display().to_string();
@@ -667,6 +681,7 @@ pub fn testgen(front: FrontOpts, ex: ExploreOpts, to: TestgenOpts) -> ExitCode {
     ex.max_time = crate::signals::seconds_left();
     let mut setup = explore::setup(&front, &ex, &prog);
     setup.cfg.violation_kinds = vec![ErrorKind::ReachError, ErrorKind::Assert];
+    crate::inputs::nondet_main(&mut setup.cfg.program_inputs);
     let (report, _) = explore::explore(&prog, setup.cfg, &ex, error_goal);
     let files = explore::test_files(&ex.out.join("tests"));
     let tests: Vec<kappa_ir::testcase::TestCase> = files
@@ -734,10 +749,11 @@ pub fn testgen(front: FrontOpts, ex: ExploreOpts, to: TestgenOpts) -> ExitCode {
                     .map_or(kappa_ir::Ty::Int(64), kappa_ir::Ty::Int),
             })
             .collect();
-        written.push((
-            format!("test-suite/test-{:04}.xml", k + 1),
-            testcomp::testcase_xml(&inputs, reaches_error(t)).into_bytes(),
-        ));
+        let mut xml = testcomp::testcase_xml(&inputs, reaches_error(t));
+        if !t.program_inputs.argv.is_empty() {
+            xml = with_command_line(&xml, t);
+        }
+        written.push((format!("test-suite/test-{:04}.xml", k + 1), xml.into_bytes()));
     }
     for (name, data) in &written {
         let path = ex.out.join(name);
@@ -775,6 +791,20 @@ pub fn testgen(front: FrontOpts, ex: ExploreOpts, to: TestgenOpts) -> ExitCode {
     }
     println!("RESULT: done");
     ExitCode::SUCCESS
+}
+
+/// A Test-Comp test case with a comment that gives the test's command line: the format carries
+/// only nondet values, and Test-Comp's harness runs `main` without arguments, so a test whose
+/// path needs arguments (main's arguments are nondeterministic under `testgen`) covers its
+/// branches only when run with them (`kappa replay` of the kappa test does).
+fn with_command_line(xml: &str, t: &kappa_ir::testcase::TestCase) -> String {
+    let args: Vec<String> = t.program_inputs.argv.iter().map(|a| format!("\"{}\"", a.text)).collect();
+    // `--` may not appear in an XML comment.
+    let comment = format!(
+        "<!-- kappa: this test's command line is argv = {{{}}}; the format has no command line -->",
+        args.join(", ").replace("--", "-\\x2d")
+    );
+    xml.replacen("<testcase", &format!("{comment}\n<testcase"), 1)
 }
 
 /// Which candidate invariants hold at their loop heads: explorations of the program with the
@@ -881,6 +911,7 @@ fn check_subset(
         checked.validate().map_err(|e| format!("internal error: {e}"))?;
         let mut setup = explore::setup(front, cx, &checked);
         configure(&mut setup.cfg, p);
+        crate::inputs::nondet_main(&mut setup.cfg.program_inputs);
         setup.cfg.test_dir = None;
         setup.cfg.solver_rlimit = Some(CHECK_RLIMIT);
         setup.cfg.limits.queries = Some(budget.queries);

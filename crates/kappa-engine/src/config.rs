@@ -175,6 +175,30 @@ pub struct ProgramInputSpec {
     pub sym_stdin: Option<u32>,
     /// COUNT files named A, B, … of LEN symbolic bytes each.
     pub sym_files: Option<(u32, u32)>,
+    /// SV-COMP's nondeterministic command line ([`NondetMain`]), for `verify` and `testgen`
+    /// when neither `--` nor `--sym-args` gave one. `args` and `sym_args` are then empty.
+    pub nondet_main: Option<NondetMain>,
+}
+
+/// `main`'s arguments as SV-COMP sees them: any `argc >= 1` and any strings. kappa materialises
+/// `argv[0]` and the first `args` arguments, each a string of up to `len` symbolic characters;
+/// `argc` itself is unbounded. A path that reads past what is materialised (a character at index
+/// `len` or beyond of an argument, or `argv[k]` for `k > args` while `argc` may be larger) depends
+/// on inputs the bound cut off: the run is incomplete (`arguments bound: …`), so `verify` answers
+/// `false` (replayed) or `unknown`, never `true`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NondetMain {
+    /// Arguments after `argv[0]` that are materialised.
+    pub args: u32,
+    /// Characters of each materialised string (`argv[0]` too) before its terminating NUL.
+    pub len: u32,
+}
+
+impl NondetMain {
+    /// The bounds `verify` and `testgen` use (docs/spec-extensions.md): two arguments of up to
+    /// eight characters, enough for the option and file-name checks of SV-COMP's programs while
+    /// a string scan over every argument stays a few dozen paths.
+    pub const DEFAULT: NondetMain = NondetMain { args: 2, len: 8 };
 }
 
 impl ProgramInputSpec {

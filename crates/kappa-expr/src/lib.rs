@@ -12,7 +12,7 @@ pub mod memory;
 mod subst;
 pub mod term;
 
-pub use eval::{eval, Value};
+pub use eval::{eval, Value, ValueKey};
 pub use memory::{Frame, SymMemory, SymState};
 pub use term::{mask, signed, Elem, Op, Sort, SymId, SymInfo, Term};
 

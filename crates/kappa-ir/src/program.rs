@@ -148,6 +148,8 @@ pub enum ErrorKind {
     /// A heap block still allocated when the program terminates (SV-COMP's
     /// `valid-memcleanup`).
     MemoryNotFreed,
+    /// A variable-length array whose length evaluates to 0 or less (C11 6.7.6.2p5: undefined).
+    VlaBound,
 }
 
 impl ErrorKind {
@@ -165,10 +167,11 @@ impl ErrorKind {
             ErrorKind::Overflow => "overflow",
             ErrorKind::MemoryLeak => "memory_leak",
             ErrorKind::MemoryNotFreed => "memory_not_freed",
+            ErrorKind::VlaBound => "vla_bound",
         }
     }
 
-    pub fn all() -> [ErrorKind; 11] {
+    pub fn all() -> [ErrorKind; 12] {
         use ErrorKind::*;
         [
             ReachError,
@@ -182,6 +185,7 @@ impl ErrorKind {
             Overflow,
             MemoryLeak,
             MemoryNotFreed,
+            VlaBound,
         ]
     }
 }

@@ -324,6 +324,26 @@ pub(crate) fn parse_report(stderr: &str, is_program_file: &dyn Fn(&str) -> Optio
     Some(Report { kind, headline: headline.trim().to_string(), location })
 }
 
+/// The allocation site in the program of every block a LeakSanitizer report lists (the first
+/// frame of each block's stack that is in the program's files), in the report's order.
+pub(crate) fn leak_locations(stderr: &str, is_program_file: &dyn Fn(&str) -> Option<String>) -> Vec<(String, u32)> {
+    let mut out = Vec::new();
+    let mut found = true;
+    for l in stderr.lines().map(str::trim) {
+        if l.starts_with("Direct leak of") || l.starts_with("Indirect leak of") {
+            found = false;
+        } else if !found && l.starts_with('#') {
+            if let Some(loc) =
+                l.rsplit(' ').next().and_then(split_location).and_then(|(f, n)| is_program_file(&f).map(|f| (f, n)))
+            {
+                out.push(loc);
+                found = true;
+            }
+        }
+    }
+    out
+}
+
 /// `file:line` or `file:line:col`.
 fn split_location(s: &str) -> Option<(String, u32)> {
     let s = s.trim();
@@ -350,6 +370,8 @@ fn ubsan_kind(msg: &str) -> Option<ErrorKind> {
         || (msg.starts_with("negation of ") && msg.contains("cannot be represented"))
     {
         Some(ErrorKind::Overflow)
+    } else if msg.starts_with("variable length array bound evaluates to non-positive value") {
+        Some(ErrorKind::VlaBound)
     } else {
         None
     }

@@ -28,6 +28,11 @@ pub(crate) struct ParamPlan {
 }
 
 /// The instrumented program and what its sites are.
+/// An input site's [`input_key`]: offset in the preprocessed text, kind, name.
+pub(crate) type InputKey = (u32, u8, String);
+/// An input site's line, column, kind and name.
+pub(crate) type SitePosition = (u32, u32, u8, String);
+
 pub(crate) struct Plan {
     /// The program's translation unit, instrumented.
     pub text: String,
@@ -39,6 +44,10 @@ pub(crate) struct Plan {
     pub errors: HashMap<usize, ErrorSite>,
     /// Parameters of the entry function when a `main` is generated for it.
     pub params: Option<Vec<ParamPlan>>,
+    /// The keys of [`Self::inputs`] by source position, kind and name, with the site's file:
+    /// a test made from the program named another way (`/abs/a.c` and `a.c`) has other
+    /// offsets, since the preprocessor writes the name into the text.
+    pub by_position: HashMap<SitePosition, Vec<(String, InputKey)>>,
 }
 
 struct Edit {
@@ -112,6 +121,7 @@ pub(crate) fn instrument(prog: &Program, entry: &str) -> Result<Plan, String> {
     let text = prog.source.as_str();
     let mut b = Builder::default();
     let mut inputs: HashMap<(u32, u8, String), InputPlan> = HashMap::new();
+    let mut by_position: HashMap<SitePosition, Vec<(String, InputKey)>> = HashMap::new();
     let mut errors: HashMap<usize, ErrorSite> = HashMap::new();
     let mut error_offsets: HashMap<u32, usize> = HashMap::new();
 
@@ -122,6 +132,11 @@ pub(crate) fn instrument(prog: &Program, entry: &str) -> Result<Plan, String> {
                 if inputs.contains_key(&key) {
                     continue;
                 }
+                let file = prog.files.get(edge.span.file as usize).cloned().unwrap_or_default();
+                by_position
+                    .entry((edge.span.line, edge.span.col, key.1, name.clone()))
+                    .or_default()
+                    .push((file, key.clone()));
                 let desc = format!("{} ({})", prog.fmt_span(edge.span), describe(kind, &name));
                 let plan = match plan_input(prog, &mut b, edge.span, &role, desc) {
                     Ok(p) => p,
@@ -171,7 +186,7 @@ pub(crate) fn instrument(prog: &Program, entry: &str) -> Result<Plan, String> {
     }
     out.push_str("# 1 \"<kappa-replay>\"\n");
     out.push_str(&b.stubs);
-    Ok(Plan { text: out, inputs, site_desc: b.site_desc, errors, params })
+    Ok(Plan { text: out, inputs, site_desc: b.site_desc, errors, params, by_position })
 }
 
 const PRELUDE: &str = "extern unsigned long long __kappa_rt_value(int);
@@ -207,7 +222,6 @@ fn plan_input(prog: &Program, b: &mut Builder, span: Span, role: &Role, desc: St
     };
     match role {
         Role::Ignored => Ok(InputPlan::Ignored),
-        Role::Unsupported(why) => Ok(InputPlan::Unsupported(format!("{why} ({})", here()))),
         Role::Nondet { callee, ctype } => {
             expect_ident(callee)?;
             let (ty, is_ptr) =
@@ -256,6 +270,28 @@ fn plan_input(prog: &Program, b: &mut Builder, span: Span, role: &Role, desc: St
             let _ = writeln!(b.protos, "extern void __kappa_fill_{k}(void *, unsigned long);");
             let _ =
                 writeln!(b.stubs, "void __kappa_fill_{k}(void *p, unsigned long n) {{ __kappa_rt_fill({k}, p, n); }}");
+            Ok(InputPlan::Site(k))
+        }
+        Role::Alloca => {
+            let callee = ident_at(text, at).unwrap_or("");
+            if callee != "alloca" && callee != "__builtin_alloca" {
+                return Err(format!("{}: expected `alloca` in the preprocessed text, found `{callee}`", here()));
+            }
+            let open = skip_ws(text, at + callee.len());
+            let Some(close) = skip_group(text, open).filter(|_| text.as_bytes().get(open) == Some(&b'(')) else {
+                return Err(format!("{}: cannot find the arguments of `{callee}`", here()));
+            };
+            // A statement expression (the compiled text is not preprocessed again): the block
+            // must live in the caller's frame, as alloca's does.
+            let k = b.site(desc);
+            b.replace(at, callee.len(), "({ unsigned long __kappa_n = ".into());
+            b.insert(
+                close,
+                format!(
+                    "; void *__kappa_p = __builtin_alloca(__kappa_n); __kappa_rt_fill({k}, __kappa_p, __kappa_n); \
+                     __kappa_p; }})"
+                ),
+            );
             Ok(InputPlan::Site(k))
         }
         Role::Malloc => {

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <unistd.h>
 
 #define KAPPA_EXIT_ASSUME 215
@@ -32,6 +33,25 @@ static long kappa_nargs;
 /* The input heap of an entry function with pointer parameters: object k is kappa_heap[k]. */
 static void **kappa_heap;
 static long kappa_nheap;
+
+/* LeakSanitizer's check, present when the program runs with it (weak: absent without the
+ * sanitizers). SV-COMP's memory properties hold at every end of the program, so when the test
+ * expects a leak (KAPPA_REPLAY_LEAKS is set) the check also runs where the program ends by
+ * abort(), reach_error() or a failed assert, which LeakSanitizer does not check by itself. If it
+ * finds a leak it reports it and exits with the sanitizers' exit code. */
+extern void __lsan_do_leak_check(void) __attribute__((weak));
+static int kappa_leaks;
+
+static void kappa_leak_check(void) {
+    if (kappa_leaks && __lsan_do_leak_check)
+        __lsan_do_leak_check();
+}
+
+static void kappa_on_abort(int sig) {
+    (void)sig;
+    kappa_leak_check();
+    signal(SIGABRT, SIG_DFL);
+}
 
 static void kappa_setup_failed(const char *what) {
     fprintf(stderr, "\nKAPPA-REPLAY setup %s\n", what);
@@ -106,6 +126,9 @@ __attribute__((constructor)) static void kappa_load(void) {
     }
     fclose(f);
     atexit(kappa_at_exit);
+    kappa_leaks = getenv("KAPPA_REPLAY_LEAKS") != NULL;
+    if (kappa_leaks)
+        signal(SIGABRT, kappa_on_abort);
 }
 
 static void kappa_diverge(int site) {
@@ -141,6 +164,7 @@ void *__kappa_rt_malloc(int site, unsigned long n) {
 
 __attribute__((noreturn)) void __kappa_rt_error(int site) {
     fflush(stdout);
+    kappa_leak_check();
     fprintf(stderr, "\nKAPPA-REPLAY error %d\n", site);
     _exit(KAPPA_EXIT_ERROR);
 }

@@ -20,11 +20,12 @@ pub(crate) enum Role {
     Fill { var: String },
     /// `malloc`: the callee is replaced by one that fills the block.
     Malloc,
+    /// `alloca` (or `__builtin_alloca`, which `<alloca.h>` makes of it): the call is replaced by
+    /// one in the same function's frame that fills the block.
+    Alloca,
     /// Memory the program overwrites before reading it (parameter copies, temporaries): the
     /// test may list it, the harness skips it.
     Ignored,
-    /// Cannot be instrumented; a test that needs it cannot be replayed.
-    Unsupported(String),
 }
 
 /// How an error site is instrumented.
@@ -54,11 +55,12 @@ pub(crate) fn input_of_edge(prog: &Program, func: &Function, edge: &Edge) -> Opt
         }
         Op::Nondet { dst, origin: NondetOrigin::Uninit { var } } => {
             if var.starts_with("return value of ") {
-                let role = Role::Unsupported(format!(
-                    "the test needs the {var}, which ends without returning a value: such a value \
-                     cannot be fed to the compiled program"
-                ));
-                return Some((InputKind::Uninit, var.clone(), role));
+                // A function that ends without `return`: its value is an input of the symbolic
+                // run but cannot be fed to the compiled program. When no caller uses it (the
+                // usual case, and the only defined one: C11 6.9.1p12) it changes nothing; when
+                // one does, the compiled program's own value decides, and a different outcome
+                // shows as a replay mismatch, never as a confirmation.
+                return Some((InputKind::Uninit, var.clone(), Role::Ignored));
             }
             let ctype = prog.var(*dst).ctype.clone();
             Some((InputKind::Uninit, var.clone(), Role::Uninit { var: var.clone(), ctype }))
@@ -73,13 +75,7 @@ pub(crate) fn input_of_edge(prog: &Program, func: &Function, edge: &Edge) -> Opt
         }
         Op::Alloc { target: AllocTarget::Fresh(_), region, init: AllocInit::Nondet, .. } => match region {
             Region::Heap => Some((InputKind::Memory, "malloc".into(), Role::Malloc)),
-            Region::Stack => Some((
-                InputKind::Memory,
-                "alloca".into(),
-                Role::Unsupported(
-                    "the test needs the contents of memory from `alloca`, which replay cannot fill".into(),
-                ),
-            )),
+            Region::Stack => Some((InputKind::Memory, "alloca".into(), Role::Alloca)),
         },
         _ => None,
     }

@@ -328,17 +328,25 @@ fn expand_until(t: &Term, budget: &mut u64, deadline: Option<Instant>) -> Option
     let [var, body] = t.args() else { return None };
     let tau = var.as_var()?;
     let bound = upper_bound(body, tau)?;
-    *budget = budget.checked_sub(bound)?;
     let w = match Term::sym_info(tau).sort {
         Sort::Bv(w) => w,
         _ => return None,
     };
-    let mut parts = Vec::with_capacity(bound as usize);
+    // Only instances that stay formulas count against the budget: a template's guard
+    // `∀τ < 102400. τ <s 102400 …` folds to `true` at every τ, and counting its instances
+    // left no budget for the quantifiers over the inputs (whose arrays a test needs).
+    let mut parts = Vec::new();
     for i in 0..bound {
         if i % 256 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
             return None;
         }
         let inst = body.substitute(&HashMap::from([(tau, Term::bv(i, w))]));
+        match inst.as_bool() {
+            Some(true) => continue,
+            Some(false) => return Some(Term::ff()),
+            None => {}
+        }
+        *budget = budget.checked_sub(1)?;
         parts.push(expand_until(&inst, budget, deadline)?);
     }
     Some(Term::and_all(parts))

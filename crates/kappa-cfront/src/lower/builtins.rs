@@ -62,7 +62,10 @@ impl<'a> Lowerer<'a> {
                 None => {
                     return Err(self.error(
                         &c.node.callee.span,
-                        format!("call to undeclared function `{name}` (declared nowhere, defined nowhere)"),
+                        format!(
+                            "call to undeclared function `{name}` (declared nowhere, defined nowhere, and not \
+                             a C library function kappa models)"
+                        ),
                     ))
                 }
                 Some(i) if self.externs.contains(name) => return self.user_call(i, &c.node.arguments, span),
@@ -306,7 +309,11 @@ impl<'a> Lowerer<'a> {
             "exit" | "_exit" | "_Exit" => {
                 let v = self.int_args(args, 1, name, span)?;
                 let (x, t) = v.into_iter().next().unwrap_or((Expr::int(0, 32), CType::INT));
-                let code = self.convert(x, &t, &CType::INT);
+                let mut code = self.convert(x, &t, &CType::INT);
+                if self.no_eval == 0 && name == "exit" && !self.atexit_handlers.is_empty() {
+                    code = self.materialize(code, &CType::INT, sp);
+                    self.run_atexit(sp)?;
+                }
                 if self.no_eval == 0 {
                     let halt = self.fcx.b.new_loc(LocKind::Halt, sp);
                     self.fcx.b.edge_to(halt, Op::Halt { kind: HaltKind::Exit, code: Some(code) }, sp);
@@ -346,6 +353,25 @@ impl<'a> Lowerer<'a> {
                     }
                 }
                 Value::Scalar(Expr::Var(dst), CType::ptr_to(CType::Void))
+            }
+            "atexit" => {
+                let handler = match args {
+                    [Node { node: Expression::Identifier(h), .. }] => h.node.name.as_str(),
+                    _ => return Err(self.unsupported(span, "`atexit` with a handler that is not a function's name")),
+                };
+                let k = self.atexit_handlers.iter().position(|h| h == handler).map_or(0, |k| k + 1);
+                match self.lookup(handler) {
+                    Some(Sym::Func(_)) if k > 0 => {}
+                    _ => return Err(self.error(span, format!("`atexit` of `{handler}`, which is not a function"))),
+                }
+                let register = self.lookup_func(crate::implicit::ATEXIT_REGISTER)?;
+                let dst = self.temp(CType::INT);
+                if self.no_eval == 0 {
+                    self.fcx
+                        .b
+                        .step(Op::Call { dst: Some(dst), func: register, args: vec![Expr::int(k as i128, 32)] }, sp);
+                }
+                Value::Scalar(Expr::Var(dst), CType::INT)
             }
             "free" => {
                 let [a] = args else { return Err(self.error(span, "`free` expects 1 argument")) };
@@ -410,6 +436,33 @@ impl<'a> Lowerer<'a> {
         };
         let _ = pw;
         Ok(Some(v))
+    }
+
+    /// The function of the front-end's own C text (see `crate::implicit`) named `name`.
+    fn lookup_func(&mut self, name: &str) -> Result<FuncId> {
+        match self.lookup(name) {
+            Some(Sym::Func(i)) => Ok(self.func_id(i)),
+            _ => Err(crate::diag::Diagnostic::error(format!("internal error: `{name}` is not defined"))),
+        }
+    }
+
+    /// Runs `atexit`'s handlers, when the program registers any: at `exit` and at the return
+    /// from `main`.
+    pub(crate) fn run_atexit(&mut self, sp: Span) -> Result<()> {
+        if self.atexit_handlers.is_empty() || self.no_eval > 0 {
+            return Ok(());
+        }
+        let run = self.lookup_func(crate::implicit::ATEXIT_RUN)?;
+        self.fcx.b.step(Op::Call { dst: None, func: run, args: Vec::new() }, sp);
+        Ok(())
+    }
+
+    /// Before a `return` of `main`: the handlers of `atexit`.
+    pub(crate) fn main_returns(&mut self, sp: Span) -> Result<()> {
+        if self.fcx.name == "main" {
+            self.run_atexit(sp)?;
+        }
+        Ok(())
     }
 
     /// `qsort(base, n, size, cmp)` and `bsearch(key, base, n, size, cmp)` with `cmp` a function

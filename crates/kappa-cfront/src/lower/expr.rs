@@ -353,6 +353,11 @@ impl<'a> Lowerer<'a> {
             if self.bitfield_structs.contains(id) {
                 return Err(self.unsupported(span, "bit-fields (sizeof of a struct with bit-fields)"));
             }
+            if self.packed_structs.contains(id) {
+                return Err(
+                    self.unsupported(span, "packed structs (sizeof of a struct with `__attribute__((packed))`)")
+                );
+            }
         }
         match self.size_expr(t) {
             Some(n) => Ok(Value::Scalar(n, self.size_t())),
@@ -587,6 +592,9 @@ impl<'a> Lowerer<'a> {
 
     fn member_of(&mut self, base: MemPlace, name: &str, nspan: &LSpan, span: &LSpan) -> Result<Place> {
         if let CType::Struct(id) = &base.ty {
+            if self.packed_structs.contains(id) {
+                return Err(self.unsupported(nspan, format!("packed structs (member `{name}` of a packed struct)")));
+            }
             if self.bitfield_structs.contains(id) {
                 let is_bf = self.is_bitfield(*id, name);
                 if is_bf {

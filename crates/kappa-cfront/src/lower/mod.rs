@@ -133,6 +133,12 @@ pub(crate) struct Lowerer<'a> {
     pub fcx: FnCtx,
     strings: HashMap<Vec<u8>, ObjId>,
     pub bitfield_structs: HashSet<StructId>,
+    /// Structs declared `__attribute__((packed))`, which kappa does not lay out as gcc does:
+    /// their size and members are unsupported.
+    pub packed_structs: HashSet<StructId>,
+    /// Struct definitions (offset of `struct`, tag) whose `__attribute__((packed))` stood
+    /// before the tag, which lang-c does not parse: the front-end took it out of the text.
+    pub packed_tags: HashSet<(usize, String)>,
     /// Bit-field members, which kappa does not lay out: any access to one is unsupported.
     pub bitfield_names: HashSet<(StructId, String)>,
     /// Names taken by globals, so that locals shadowing them get distinct printed names.
@@ -149,6 +155,8 @@ pub(crate) struct Lowerer<'a> {
     pub externs: std::collections::BTreeSet<String>,
     /// See [`crate::Options::overflow_checks`].
     pub overflow_checks: bool,
+    /// The functions `atexit` registers, numbered from 1 (see `crate::implicit`).
+    pub atexit_handlers: Vec<String>,
 }
 
 /// Collects the names used as `&name` (the only way a scalar's address escapes).
@@ -182,6 +190,8 @@ impl<'a> Lowerer<'a> {
             fcx: FnCtx::new(FuncId(u32::MAX), String::new(), CType::Void, Span::default()),
             strings: HashMap::new(),
             bitfield_structs: HashSet::new(),
+            packed_structs: HashSet::new(),
+            packed_tags: HashSet::new(),
             bitfield_names: HashSet::new(),
             global_names: HashSet::new(),
             no_eval: 0,
@@ -190,6 +200,7 @@ impl<'a> Lowerer<'a> {
             eval_param_vla: false,
             externs: Default::default(),
             overflow_checks: false,
+            atexit_handlers: Vec::new(),
         }
     }
 
@@ -396,10 +407,19 @@ impl<'a> Lowerer<'a> {
         if !ty.is_integer() {
             return Err(self.error(&e.span, "array size is not an integer"));
         }
+        let span = self.span(&e.span);
+        // A length of 0 or less is undefined (C11 6.7.6.2p5), as UBSan's `vla-bound` reports;
+        // a parameter's array is a pointer, its length is not checked (neither by gcc).
+        if !self.eval_param_vla {
+            let zero = self.convert(Expr::int(0, 32), &CType::INT, &ty);
+            let op = if ty.is_signed() { BinOp::Sle } else { BinOp::Eq };
+            let bad = Expr::bin(op, x.clone(), zero);
+            let msg = format!("variable-length array bound `{}` is not positive", self.snippet(&e.span));
+            self.check(bad, ErrorKind::VlaBound, msg, span);
+        }
         let st = self.size_t();
         let x = self.convert(x, &ty, &st);
         let t = self.temp(st);
-        let span = self.span(&e.span);
         self.fcx.b.step(Op::Assign { dst: t, value: x }, span);
         Ok(t)
     }
@@ -877,6 +897,7 @@ impl<'a> Lowerer<'a> {
             Some(r) if name == "main" => {
                 let zero = self.zero_of(&ft.ret);
                 let _ = r;
+                self.run_atexit(end)?;
                 let exit = self.fcx.b.exit;
                 self.fcx.b.edge_to(exit, Op::Return(Some(zero)), end);
             }
@@ -889,6 +910,9 @@ impl<'a> Lowerer<'a> {
                 self.fcx.b.edge_to(exit, Op::Return(None), end);
             }
             None => {
+                if name == "main" {
+                    self.run_atexit(end)?;
+                }
                 let exit = self.fcx.b.exit;
                 self.fcx.b.edge_to(exit, Op::Return(None), end);
             }

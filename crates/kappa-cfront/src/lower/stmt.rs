@@ -265,13 +265,22 @@ impl<'a> Lowerer<'a> {
                     }
                     Value::Scalar(x, t) => {
                         if ret_ty == CType::Void {
+                            self.main_returns(sp)?;
                             self.fcx.b.edge_to(exit, Op::Return(None), sp);
                         } else {
-                            let x = self.assign_convert(x, &t, &ret_ty, &e.span)?;
+                            let mut x = self.assign_convert(x, &t, &ret_ty, &e.span)?;
+                            if self.fcx.name == "main" && !self.atexit_handlers.is_empty() {
+                                // The value is main's before the handlers run.
+                                x = self.materialize(x, &ret_ty, sp);
+                            }
+                            self.main_returns(sp)?;
                             self.fcx.b.edge_to(exit, Op::Return(Some(x)), sp);
                         }
                     }
-                    Value::Void => self.fcx.b.edge_to(exit, Op::Return(None), sp),
+                    Value::Void => {
+                        self.main_returns(sp)?;
+                        self.fcx.b.edge_to(exit, Op::Return(None), sp)
+                    }
                 }
             }
             None => {
@@ -282,6 +291,7 @@ impl<'a> Lowerer<'a> {
                         sp,
                     );
                 }
+                self.main_returns(sp)?;
                 self.fcx.b.edge_to(exit, Op::Return(None), sp);
             }
         }

@@ -153,7 +153,23 @@ impl<'a> Lowerer<'a> {
                 _ => {}
             }
         }
-        Ok((self.type_from_specifiers(&ts, span)?, storage))
+        let ty = self.type_from_specifiers(&ts, span)?;
+        // `struct S { … } __attribute__((packed))`: kappa lays structs out with their members'
+        // alignment, so the layout of a packed one is not gcc's; its size and members are
+        // unsupported rather than silently wrong.
+        let defines = ts.iter().any(|t| matches!(&t.node, TypeSpecifier::Struct(st) if st.node.declarations.is_some()));
+        let packed = specs.iter().any(|s| {
+            match &s.node {
+            DeclarationSpecifier::Extension(e) => e.iter().any(|x| {
+                matches!(&x.node, Extension::Attribute(a) if a.name.node == "packed" || a.name.node == "__packed__")
+            }),
+            _ => false,
+        }
+        });
+        if let (CType::Struct(id), true, true) = (&ty, defines, packed) {
+            self.packed_structs.insert(*id);
+        }
+        Ok((ty, storage))
     }
 
     pub(crate) fn specifier_qualifier_type(
@@ -256,6 +272,14 @@ impl<'a> Lowerer<'a> {
                 _ => self.declare_struct(name.clone(), is_union),
             },
             // A definition: a new type in the current scope unless forward-declared here.
+            (Some(name), Some(_)) if self.packed_tags.contains(&(st.span.start, name.clone())) => {
+                let id = match self.lookup_tag_local(name) {
+                    Some(TagSym::Struct(id)) if !self.prog.structs[id.0 as usize].complete => id,
+                    _ => self.declare_struct(name.clone(), is_union),
+                };
+                self.packed_structs.insert(id);
+                id
+            }
             (Some(name), Some(_)) => match self.lookup_tag_local(name) {
                 Some(TagSym::Struct(id)) if !self.prog.structs[id.0 as usize].complete => id,
                 _ => self.declare_struct(name.clone(), is_union),

@@ -73,3 +73,23 @@ pub fn test_files(dir: &Path) -> usize {
     }
     n
 }
+
+/// The repository's root, where the tests run kappa (paths like `tests/programs/…` are
+/// relative to it).
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// `kappa ARGS` run in the repository's root: standard output, standard error, exit code.
+pub fn kappa_at_root(args: &[&str]) -> (String, String, Option<i32>) {
+    let out = Command::new(env!("CARGO_BIN_EXE_kappa")).current_dir(root()).args(args).output().expect("run kappa");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code(),
+    )
+}
+
+pub fn last_line(s: &str) -> &str {
+    s.lines().last().unwrap_or("")
+}

@@ -30,7 +30,7 @@ impl<'p> Engine<'p> {
         if st.frames.is_empty() && st.node == 0 {
             return; // a placeholder state
         }
-        if matches!(how, Termination::Exit(_)) && self.cfg.leak_check != LeakCheck::Off {
+        if self.cfg.leak_check != LeakCheck::Off && self.ends_program(&how) {
             match self.leak_check(&st) {
                 Leak::None => {}
                 Leak::Unknown(why) => {
@@ -137,9 +137,31 @@ impl<'p> Engine<'p> {
         }
     }
 
+    /// Whether the path ends the program as SV-COMP's memory properties see it: `main`
+    /// returned, `exit()` or `abort()` was called, or `reach_error()` or a failed `assert` ended
+    /// the run (both abort the real program) where they are not the property's violation. The
+    /// leak checks run at each of these (docs/spec-extensions.md, "Memory at the end").
+    fn ends_program(&self, how: &Termination) -> bool {
+        match how {
+            Termination::Exit(_) | Termination::Abort => true,
+            Termination::Error { kind, .. } => {
+                matches!(kind, ErrorKind::ReachError | ErrorKind::Assert) && !self.cfg.violation_kinds.contains(kind)
+            }
+            Termination::Stopped(_) => false,
+        }
+    }
+
     /// A model of a terminated path's path condition (none if the solver finds none in time).
     pub(crate) fn path_model(&mut self, st: &State) -> Option<kappa_solver::Model> {
         self.clamp_query_timeout();
+        if let (Some(b), Some(argc)) = (self.env.nondet, &self.env.argc) {
+            // Under the nondeterministic command line, a test with the arguments materialised
+            // if the path allows (any argc would do, up to 2^31 - 1 empty arguments).
+            let few = argc.bvule(&Term::bv(u64::from(b.args) + 1, 32));
+            if let Ok(m) = self.solver.model(&Query { pc: st.pc.constraints(), cond: few }) {
+                return Some(m);
+            }
+        }
         self.solver.model(&Query { pc: st.pc.constraints(), cond: Term::tt() }).ok()
     }
 
@@ -181,18 +203,31 @@ impl<'p> Engine<'p> {
                     Sort::Bv(w) => Term::bv(t, w),
                     _ => Term::int(t as i64),
                 };
-                let emit = |sites: &Vec<crate::state::IteratedSite>, t: u64, inputs: &mut Vec<Input>| {
-                    for site in sites {
-                        let v = val(&site.array.select(&index(t)));
+                // Each site's array evaluated once: evaluating `select(A, t)` for every t copied
+                // the whole array value each time (quadratic in κ: minutes for 10^5 iterations).
+                let int_index = !matches!(it.kappa.sort(), Sort::Bv(_));
+                let arrays = |sites: &Vec<crate::state::IteratedSite>| -> Vec<Option<Value>> {
+                    sites.iter().map(|site| model.eval_completed(&site.array)).collect()
+                };
+                let (core_arrays, prefix_arrays) = (arrays(&it.core), arrays(&it.prefix));
+                let emit = |sites: &Vec<crate::state::IteratedSite>,
+                            values: &[Option<Value>],
+                            t: u64,
+                            inputs: &mut Vec<Input>| {
+                    for (site, a) in sites.iter().zip(values) {
+                        let v = a
+                            .as_ref()
+                            .and_then(|a| element(a, t, int_index))
+                            .unwrap_or_else(|| val(&site.array.select(&index(t))));
                         inputs.push(single(site.kind, &site.origin, site.ty, site.span, v));
                     }
                 };
                 if !it.core.is_empty() {
                     for t in 0..k {
-                        emit(&it.core, t, &mut inputs);
+                        emit(&it.core, &core_arrays, t, &mut inputs);
                     }
                 }
-                emit(&it.prefix, k, &mut inputs);
+                emit(&it.prefix, &prefix_arrays, k, &mut inputs);
                 continue;
             }
             let mut input = single(r.kind, &r.origin, r.ty, r.span, 0);
@@ -239,7 +274,6 @@ impl<'p> Engine<'p> {
             },
             Termination::Stopped(_) => return None,
         };
-        let _ = Value::Bool(true);
         Some(TestCase {
             kappa_test: 1,
             program: self.cfg.program_name.clone(),
@@ -376,13 +410,14 @@ impl<'p> Engine<'p> {
 }
 
 impl<'p> Engine<'p> {
-    /// The leak check of a path that terminates (`main` returned or `exit` was called).
+    /// The leak check of a path that ends the program ([`Self::ends_program`]: `main` returned,
+    /// `exit`, `abort`, or an error call that aborts).
     ///
     /// `valid-memcleanup`: a heap block is leaked when it is live. `valid-memtrack`: when it is
     /// live and not reachable: reachability is a formula computed as a fixpoint over the
     /// pointer shadows of the objects (pointers stored at pointer-aligned offsets, as
     /// LeakSanitizer scans them), from the roots — globals, live stack objects, input objects and
-    /// the pointers held in registers (on `exit` the callers' frames are still there). A block
+    /// the pointers held in registers (on `exit` and `abort` the callers' frames are still there). A block
     /// once unreachable stays so, so a block lost during the run is found at its end.
     pub(crate) fn leak_check(&mut self, st: &State) -> Leak {
         let heap: Vec<u32> =
@@ -502,5 +537,12 @@ impl<'p> Engine<'p> {
         Ok(heap.iter().map(|h| reach[index[h]].clone()).collect())
     }
 }
+/// The element at index `t` of an array value (its default where it has no entry).
+fn element(a: &Value, t: u64, int_index: bool) -> Option<u64> {
+    let Value::Array(default, entries) = a else { return None };
+    let key = if int_index { kappa_expr::ValueKey::Int(t as i64) } else { kappa_expr::ValueKey::Bv(t) };
+    entries.get(&key).unwrap_or(default).as_bv()
+}
+
 /// Test files per directory of the sharded layout.
 pub const TESTS_PER_DIR: u64 = 1000;

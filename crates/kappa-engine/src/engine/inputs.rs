@@ -4,8 +4,12 @@
 //! ([`kappa_ir::testcase::env`]) that are set here before `main` runs; tests record the values.
 
 use super::*;
-use crate::config::ProgramInputSpec;
+use crate::config::{NondetMain, ProgramInputSpec};
 use kappa_ir::testcase::{env, Bytes, FileInput, ProgramInputs};
+
+/// Most arguments a test gives a program whose `argc` (under [`NondetMain`]) exceeds the
+/// arguments materialised: the rest are empty strings the path never read.
+const MAX_TEST_ARGC: u64 = 4096;
 
 /// The symbolic parts of the inputs, shared by every state (they are made once, before `main`).
 #[derive(Clone, Debug, Default)]
@@ -19,6 +23,14 @@ pub(crate) struct EnvTerms {
     pub sym_args: Vec<Vec<Term>>,
     pub stdin: Option<Vec<Term>>,
     pub files: Vec<(String, Vec<Term>)>,
+    /// Under [`NondetMain`]: the bound, and `argv[0]`'s symbolic characters.
+    pub nondet: Option<NondetMain>,
+    pub argv0_sym: Option<Vec<Term>>,
+    /// Objects of the command line a path must not read past: (object id, bytes materialised,
+    /// the condition under which reading past them reads what the bound cut off).
+    pub bounded: Vec<(u32, u64, Term)>,
+    /// Why the bound cut something off, once a path was found that reads past it.
+    pub cut: Option<String>,
 }
 
 impl<'p> Engine<'p> {
@@ -86,29 +98,50 @@ impl<'p> Engine<'p> {
 
     /// Makes `argc`/`argv`, standard input and files; returns main's arguments.
     pub(crate) fn main_args(&mut self, st: &mut State, entry: &Function) -> Result<Vec<SVal>, String> {
-        let spec: ProgramInputSpec = self.cfg.program_inputs.clone();
+        let mut spec: ProgramInputSpec = self.cfg.program_inputs.clone();
         let pw = self.pw();
         let pb = u64::from(pw / 8);
-        let mut envt = EnvTerms { given: !spec.is_default(), ..EnvTerms::default() };
+        // SV-COMP's nondeterministic command line, where main reads it.
+        let nondet = spec.nondet_main.take().filter(|_| reads_main_args(entry));
+        let mut envt = EnvTerms { given: !spec.is_default() || nondet.is_some(), nondet, ..EnvTerms::default() };
         envt.argv0 = if spec.argv0.is_empty() { b"prog".to_vec() } else { spec.argv0.clone() };
         envt.args = spec.args.clone();
         // argv[0] and the concrete arguments.
         let mut ptrs: Vec<SVal> = Vec::new();
         let concrete: Vec<Vec<u8>> = std::iter::once(envt.argv0.clone()).chain(spec.args.iter().cloned()).collect();
         for (k, a) in concrete.iter().enumerate() {
-            let id = self.env_object(st, &format!("argv[{k}]"), a, &[], true);
+            let id = match nondet {
+                Some(b) if k == 0 => {
+                    let name = self.input_bytes(st, "arg0", u64::from(b.len));
+                    let id = self.env_object(st, "argv[0]", &[], &name, true);
+                    envt.bounded.push((id, u64::from(b.len), Term::tt()));
+                    envt.argv0_sym = Some(name);
+                    id
+                }
+                _ => self.env_object(st, &format!("argv[{k}]"), a, &[], true),
+            };
             ptrs.push(SVal::Ptr(Pointer::to_obj(id, pw)));
         }
         let base = concrete.len() as u64;
         // Symbolic arguments: MAX strings of LEN bytes (then a NUL); argc decides how many count.
         let mut argc_val = Term::bv(base, 32);
-        if let Some((min, max, len)) = spec.sym_args {
+        let spec_sym_args = spec.sym_args.or(nondet.map(|b| (0, b.args, b.len)));
+        if let Some((min, max, len)) = spec_sym_args {
             let argc = self.fresh_sym(st, "argc", Sort::Bv(32));
-            st.pc.push(Term::bv(base + u64::from(min), 32).bvule(&argc));
-            st.pc.push(argc.bvule(&Term::bv(base + u64::from(max), 32)));
+            let end = Term::bv(base + u64::from(max), 32);
+            if nondet.is_some() {
+                // Any positive int: argv[argc] is the first pointer not materialised past `end`.
+                st.pc.push(argc.bvsge(&Term::bv(1, 32)));
+            } else {
+                st.pc.push(Term::bv(base + u64::from(min), 32).bvule(&argc));
+                st.pc.push(argc.bvule(&end));
+            }
             for i in 0..u64::from(max) {
                 let arg = self.input_bytes(st, &format!("arg{}", base + i), u64::from(len));
                 let id = self.env_object(st, &format!("argv[{}]", base + i), &[], &arg, true);
+                if nondet.is_some() {
+                    envt.bounded.push((id, u64::from(len), Term::tt()));
+                }
                 let present = Term::bv(base + i, 32).bvult(&argc);
                 ptrs.push(SVal::Ptr(Pointer::ite(&present, &Pointer::to_obj(id, pw), &Pointer::null(pw))));
                 envt.sym_args.push(arg);
@@ -117,18 +150,22 @@ impl<'p> Engine<'p> {
             envt.argc = Some(argc);
         }
         let argv_id = st.memory.next_id();
-        let mut argv = Object::new(
-            argv_id,
-            "argv",
-            ObjectKind::Global,
-            Term::bv((ptrs.len() as u64 + 1) * pb, pw),
-            Contents::zeroed(pw, pb as u32, None),
-            pw,
-        );
+        let argv_size = match (nondet, &envt.argc) {
+            // argv[0..=argc], the pointers past those materialised read as NULL (and cut).
+            (Some(_), Some(argc)) => argc.zext(pw).bvadd(&Term::bv(1, pw)).bvmul(&Term::bv(pb, pw)),
+            _ => Term::bv((ptrs.len() as u64 + 1) * pb, pw),
+        };
+        let mut argv =
+            Object::new(argv_id, "argv", ObjectKind::Global, argv_size, Contents::zeroed(pw, pb as u32, None), pw);
         for (k, p) in ptrs.iter().enumerate() {
             argv.store(&Term::bv(k as u64 * pb, pw), p, pw);
         }
         st.memory.add(argv);
+        if let (Some(_), Some(argc)) = (nondet, &envt.argc) {
+            // argv[base + max] is the NULL that ends argv only when argc is no larger.
+            let end = base + u64::from(spec_sym_args.map_or(0, |s| s.1));
+            envt.bounded.push((argv_id, end * pb, argc.bvugt(&Term::bv(end, 32))));
+        }
         // Standard input and files, where the program reads them.
         if let Some(n) = spec.sym_stdin {
             let data = self.input_bytes(st, "stdin", u64::from(n));
@@ -168,6 +205,7 @@ impl<'p> Engine<'p> {
             self.set_env_global(st, env::FILES, SVal::Ptr(Pointer::to_obj(table_id, pw)));
             self.set_env_global(st, env::NFILES, SVal::Int(Term::bv(u64::from(count), 32)));
         }
+        self.env = envt;
         self.assumptions(entry, &spec);
         let mut out = Vec::new();
         for (k, p) in entry.params.iter().enumerate() {
@@ -182,19 +220,17 @@ impl<'p> Engine<'p> {
                 (_, t) => self.zero(t),
             });
         }
-        self.env = envt;
         Ok(out)
     }
 
     /// What a run without input options assumes, where the program depends on it.
     fn assumptions(&mut self, entry: &Function, spec: &ProgramInputSpec) {
         let prog = self.prog;
-        let reads = |v: VarId| entry.edges.iter().any(|e| e.op.exprs().iter().any(|x| mentions(x, v)));
-        let uses_args = entry.params.iter().take(2).any(|p| reads(*p));
+        let uses_args = reads_main_args(entry);
         // The C library model reads every stream through fgetc, and looks files up by name.
         let has = |name: &str| prog.library_functions.iter().any(|f| prog.func(*f).name == name);
         let mut notes = Vec::new();
-        if uses_args && spec.args.is_empty() && spec.sym_args.is_none() {
+        if uses_args && spec.args.is_empty() && spec.sym_args.is_none() && self.env.nondet.is_none() {
             notes.push(
                 "main ran with argc = 1, argv = {\"prog\", NULL} only (give arguments after --, or --sym-args MIN MAX LEN)"
                     .to_string(),
@@ -216,18 +252,26 @@ impl<'p> Engine<'p> {
             return ProgramInputs::default();
         }
         let bytes = |b: &[Term]| -> Vec<u8> { b.iter().map(|t| val(t) as u8).collect() };
-        let mut argv: Vec<Bytes> =
-            std::iter::once(e.argv0.clone()).chain(e.args.iter().cloned()).map(Bytes::new).collect();
+        let string = |b: &[Term]| {
+            let mut b = bytes(b);
+            if let Some(z) = b.iter().position(|&c| c == 0) {
+                b.truncate(z);
+            }
+            Bytes::new(b)
+        };
+        let argv0 = e.argv0_sym.as_deref().map_or_else(|| Bytes::new(e.argv0.clone()), string);
+        let mut argv: Vec<Bytes> = std::iter::once(argv0).chain(e.args.iter().cloned().map(Bytes::new)).collect();
         let argc = e.argc.as_ref().map_or(argv.len() as u64, val);
         for arg in &e.sym_args {
             if argv.len() as u64 >= argc {
                 break;
             }
-            let mut b = bytes(arg);
-            if let Some(z) = b.iter().position(|&c| c == 0) {
-                b.truncate(z);
-            }
-            argv.push(Bytes::new(b));
+            argv.push(string(arg));
+        }
+        // Under the nondeterministic command line, arguments past those materialised, which the
+        // path did not read.
+        while (argv.len() as u64) < argc.min(MAX_TEST_ARGC) && e.nondet.is_some() {
+            argv.push(Bytes::new(Vec::new()));
         }
         ProgramInputs {
             argv,
@@ -238,6 +282,67 @@ impl<'p> Engine<'p> {
                 .map(|(name, d)| FileInput { name: name.clone(), contents: Bytes::new(bytes(d)) })
                 .collect(),
         }
+    }
+}
+
+impl<'p> Engine<'p> {
+    /// Under [`NondetMain`]: whether the access a bounds check (`inbounds(p, n)`, one of
+    /// `edges`' guards) guards may read past what the command line materialised, on a path
+    /// that can take it. The first such path makes the run incomplete: the bound cut off inputs
+    /// that path depends on (a longer argument, more arguments), and no `true` may be given.
+    pub(crate) fn check_arguments_bound(&mut self, st: &State, f: &Function, edges: &[EdgeId]) {
+        if self.env.bounded.is_empty() || self.env.cut.is_some() {
+            return;
+        }
+        let Some((p, n)) = edges.iter().find_map(|e| match &f.edge(*e).op {
+            Op::Assume(c) => in_bounds_of(c),
+            _ => None,
+        }) else {
+            return;
+        };
+        let (Ok(p), Ok(n)) = (self.eval_ptr(st, p), self.eval_int(st, n)) else { return };
+        let Some(leaves) = crate::heap::leaves(&p.obj) else { return };
+        let pw = self.pw();
+        let mut parts = Vec::new();
+        for leaf in leaves {
+            let Some(id) = crate::heap::program_objects(&st.memory, &leaf) else { continue };
+            for (_, limit, extra) in self.env.bounded.iter().filter(|b| b.0 == id) {
+                let lim = Term::bv(*limit, pw);
+                let inside = n.bvule(&lim).and(&p.off.bvule(&lim.bvsub(&n)));
+                parts.push(p.obj.eq(&leaf).and(&inside.not()).and(extra));
+            }
+        }
+        let past = Term::or_all(parts);
+        if past.is_false() {
+            return;
+        }
+        let Some(b) = self.env.nondet else { return };
+        let what = format!(
+            "arguments bound: a path reads past argv[0..={}] of up to {} characters (choose with -- ARGS or --sym-args)",
+            b.args, b.len
+        );
+        match self.query(st, &past) {
+            SatResult::Unsat => return,
+            SatResult::Sat => {}
+            SatResult::Unknown(r) => self.failed_leaf_reason(r),
+        }
+        self.stats.incomplete.push(what.clone());
+        self.env.cut = Some(what);
+    }
+}
+
+/// Whether `main` reads `argc` or `argv`.
+fn reads_main_args(entry: &Function) -> bool {
+    let reads = |v: VarId| entry.edges.iter().any(|e| e.op.exprs().iter().any(|x| mentions(x, v)));
+    entry.params.iter().take(2).any(|p| reads(*p))
+}
+
+/// The pointer and size of a bounds check `inbounds(p, n)` or its negation.
+fn in_bounds_of(c: &Expr) -> Option<(&Expr, &Expr)> {
+    match c {
+        Expr::InBounds(p, n) => Some((p, n)),
+        Expr::Un(UnOp::Not, x) => in_bounds_of(x),
+        _ => None,
     }
 }
 

@@ -90,6 +90,7 @@ impl<'p> Engine<'p> {
                 self.finish(st, Termination::Stopped(format!("location {loc} of {} has no successor", f.name)));
                 return;
             }
+            self.check_arguments_bound(&st, f, edges);
             // The guard of each edge.
             let mut guards = Vec::with_capacity(edges.len());
             for e in edges {

@@ -1,0 +1,37 @@
+// kappa-expect: verdict=true
+// class: list. a circular list of nondet length (data 1 or 2), walked once around: every node checked, the count is the length
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "circular.c", 3, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int);
+extern void *malloc(unsigned long);
+extern void free(void *);
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+
+struct node { int data; struct node *next; };
+
+int main(void) {
+    struct node *head = malloc(sizeof *head);
+    if (!head) abort();
+    head->data = 1;
+    head->next = head;
+    int len = 1;
+    while (__VERIFIER_nondet_int() && len < 1000000) {
+        struct node *n = malloc(sizeof *n);
+        if (!n) abort();
+        n->data = __VERIFIER_nondet_int() ? 1 : 2;
+        n->next = head->next;
+        head->next = n;
+        len = len + 1;
+    }
+    int count = 0;
+    struct node *p = head;
+    do {
+        __VERIFIER_assert(p->data == 1 || p->data == 2);
+        count = count + 1;
+        p = p->next;
+    } while (p != head);
+    __VERIFIER_assert(count == len);
+    return 0;
+}

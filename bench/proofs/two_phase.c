@@ -1,0 +1,24 @@
+// kappa-expect: verdict=true
+// class: loop. a loop with two phases (Sharma et al. 2013 style): y catches up with x only in the second half, y == 2m at exit
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "two_phase.c", 3, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int);
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+
+int main(void) {
+    int m = __VERIFIER_nondet_int();
+    __VERIFIER_assume(m >= 0 && m <= 1000000);
+    int x = 0, y = m;
+    while (x < 2 * m) {
+        if (x < m) {
+            x = x + 1;
+        } else {
+            x = x + 1;
+            y = y + 1;
+        }
+    }
+    __VERIFIER_assert(y == 2 * m);
+    return 0;
+}

@@ -1,0 +1,139 @@
+//! SV-COMP's semantics where kappa got them wrong (issue 20): memory is checked at every end of
+//! the program (`abort()`, `exit()`, a failed `assert`, `reach_error()`, the end of `main`),
+//! main's arguments are nondeterministic under `verify` and `testgen`, and the test of a
+//! counterexample through a quantified path condition replays. Each `false` is confirmed by
+//! kappa (replay with the sanitizers) and its witnesses replay again here.
+
+mod common;
+
+use common::{kappa_at_root as kappa, last_line};
+use std::path::Path;
+
+/// `kappa verify` of `file` for `property` with `extra` options: the verdict and the output
+/// directory (kept until the caller drops it).
+fn verify(file: &str, property: &str, extra: &[&str]) -> (String, String, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let o = dir.path().to_str().unwrap().to_string();
+    let mut args = vec!["verify", "--quiet", "--max-time", "10", "--out", &o, "--property", property];
+    args.push(file);
+    args.extend_from_slice(extra);
+    let (out, err, code) = kappa(&args);
+    assert_eq!(code, Some(0), "{file}: {err}");
+    (last_line(&out).trim_start_matches("RESULT: ").to_string(), out, dir)
+}
+
+/// Both witnesses of a `false` replay on the real program.
+fn witnesses_replay(file: &str, dir: &Path) {
+    for w in ["witness.graphml", "witness.yml"] {
+        let path = dir.join(w);
+        assert!(path.exists(), "{file}: no {w}");
+        let (out, err, code) = kappa(&["replay", file, path.to_str().unwrap()]);
+        assert_eq!(code, Some(0), "{file}: {err}");
+        assert_eq!(last_line(&out), "REPLAY: match", "{file}: {w} does not replay:\n{out}");
+    }
+}
+
+#[test]
+fn memory_is_checked_at_every_end_of_the_program() {
+    // (program, property, verdict): abort() through reach_error(), a failed assert, exit() in a
+    // helper, abort() after the only pointer was overwritten.
+    let cases = [
+        ("memcleanup_abort_list.c", "valid-memcleanup", "false(valid-memcleanup)"),
+        ("memcleanup_assert.c", "valid-memcleanup", "false(valid-memcleanup)"),
+        ("memcleanup_exit.c", "valid-memcleanup", "false(valid-memcleanup)"),
+        ("memcleanup_exit.c", "valid-memsafety", "true"),
+        ("memtrack_abort_lost.c", "valid-memsafety", "false(valid-memtrack)"),
+    ];
+    let mut wrong = Vec::new();
+    for (f, p, want) in cases {
+        let file = format!("tests/programs/conformance/{f}");
+        let (got, out, dir) = verify(&file, p, &[]);
+        if got != want {
+            wrong.push(format!("{f} ({p}): {got}, expected {want}\n{out}"));
+        } else if want.starts_with("false") {
+            witnesses_replay(&file, dir.path());
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn main_arguments_are_nondeterministic_under_verify() {
+    // (program, verdict or the start of the unknown's reason): a `false` that needs arguments,
+    // more arguments than are materialised, or another program name; `unknown` where a path
+    // reads past the bound (a longer argument, a fourth argument), never `true`; `true` where
+    // no path reads past it.
+    let cases = [
+        ("tests/programs/conformance/argv_strcmp.c", "false(unreach-call)"),
+        ("tests/programs/argv/many_args.c", "false(unreach-call)"),
+        ("tests/programs/argv/program_name.c", "false(unreach-call)"),
+        ("tests/programs/argv/long_arg.c", "unknown (arguments bound: "),
+        ("tests/programs/argv/fourth_arg.c", "unknown ("),
+        ("tests/programs/conformance/argv_sort.c", "unknown (arguments bound: "),
+        ("tests/programs/argv/option_safe.c", "true"),
+    ];
+    let mut wrong = Vec::new();
+    for (file, want) in cases {
+        let (got, out, dir) = verify(file, "unreach-call", &[]);
+        if !got.starts_with(want) {
+            wrong.push(format!("{file}: {got}, expected {want}…\n{out}"));
+            continue;
+        }
+        if want.starts_with("false") {
+            // The counterexample (confirmed by kappa's replay) carries its command line; the
+            // witnesses carry only nondet values, and kappa says so.
+            let tests = dir.path().join("tests");
+            let with_args = std::fs::read_dir(&tests).unwrap().flatten().any(|t| {
+                let text = std::fs::read_to_string(t.path()).unwrap();
+                text.contains("\"reach_error\"") && text.contains("\"argv\"")
+            });
+            assert!(with_args, "{file}: no test of the error with a command line");
+            assert!(out.contains("which no witness format carries"), "{file}: {out}");
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    // `--` and `--sym-args` still say what main gets.
+    let f = "tests/programs/conformance/argv_strcmp.c";
+    assert_eq!(verify(f, "unreach-call", &["--", "-y"]).0, "true");
+    assert_eq!(verify(f, "unreach-call", &["--", "-x"]).0, "false(unreach-call)");
+    assert_eq!(verify(f, "unreach-call", &["--sym-args", "0", "1", "1"]).0, "true");
+    // `int main(void)` gets no command line: its tests have none.
+    let (got, _, dir) = verify("tests/programs/svcomp/four_branches.c", "unreach-call", &[]);
+    assert_eq!(got, "false(unreach-call)");
+    for t in std::fs::read_dir(dir.path().join("tests")).unwrap().flatten() {
+        assert!(!std::fs::read_to_string(t.path()).unwrap().contains("program_inputs"));
+    }
+}
+
+#[test]
+fn testgen_covers_the_branches_behind_main_arguments() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = dir.path().to_str().unwrap();
+    let f = "tests/programs/conformance/argv_sort.c";
+    let (out, err, code) =
+        kappa(&["testgen", "--search", "interleaved", "--max-states", "800", "--out", o, "--quiet", f]);
+    assert_eq!(code, Some(0), "{err}");
+    // 14 branches; `!cond` of the check is unreachable (the sort is right).
+    assert!(out.contains("branches covered: 13 of 14"), "{out}");
+    // Each test of the suite that needs arguments says so, and its kappa test replays.
+    let suite = dir.path().join("test-suite");
+    let commented = std::fs::read_dir(&suite)
+        .unwrap()
+        .flatten()
+        .filter(|t| std::fs::read_to_string(t.path()).unwrap().contains("<!-- kappa: this test's command line is argv"))
+        .count();
+    assert!(commented >= 4, "{commented} tests with a command line");
+    let (out, err, code) = kappa(&["replay", f, dir.path().join("tests").to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(last_line(&out), "REPLAY: match", "{out}");
+}
+
+#[test]
+fn counterexample_through_a_quantified_path_condition_replays() {
+    // 102,400 nondet chars, then a search for one more: the template's ∀ condition needs a model
+    // of the input array with the first match at κ >= 100. kappa's verdict is `false` only when
+    // the test replays on the compiled program.
+    let f = "tests/programs/conformance/big_array_search.c";
+    let (got, out, _dir) = verify(f, "unreach-call", &["--mode", "compact", "--no-witnesses"]);
+    assert_eq!(got, "false(unreach-call)", "{out}");
+}
