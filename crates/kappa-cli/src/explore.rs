@@ -49,6 +49,7 @@ pub fn setup(front: &FrontOpts, ex: &ExploreOpts, prog: &Program) -> Setup {
         states: ex.max_states,
         depth: ex.max_depth,
         memory_mb: Some(ex.max_memory),
+        queries: None,
     };
     let _ = prog;
     // A single query must not outlast the whole run.
@@ -153,10 +154,13 @@ pub fn explore(
         // The log is appended to query by query; a run starts it afresh.
         let _ = std::fs::remove_file(f);
     }
-    let solver = kappa_solver::chain(&kappa_solver::ChainOptions {
+    let mut solver = kappa_solver::chain(&kappa_solver::ChainOptions {
         timeout: cfg.solver_timeout,
         unknown_log: ex.solver_log.clone(),
     });
+    if cfg.solver_rlimit.is_some() {
+        solver.set_rlimit(cfg.solver_rlimit);
+    }
     let record = cfg.record_tree;
     let compact = cfg.mode == Mode::Compact;
     // Compact mode: calls of small functions inside loops are inlined, so that the loops'
@@ -294,7 +298,7 @@ fn short_reason(r: &str) -> String {
     }
 }
 
-pub fn print_report(prog: &Program, report: &RunReport, out_dir: &Path) {
+pub fn print_report(prog: &Program, report: &RunReport, out_dir: &Path, verbose: bool) {
     let s = &report.stats;
     if s.errors.is_empty() {
         println!("no errors found");
@@ -345,10 +349,11 @@ pub fn print_report(prog: &Program, report: &RunReport, out_dir: &Path) {
         );
     }
     if s.mode == "compact" {
-        let t = &s.templates;
-        println!("templates: {} cycles, {} templates computed, {} applied", t.cycles, t.computed, t.applied);
-        for why in &t.no_template {
-            println!("  no template: {why}");
+        println!("{}", templates_line(&s.templates));
+        if verbose {
+            for why in &s.templates.no_template {
+                println!("  no template: {why}");
+            }
         }
     }
     let classes: Vec<String> = s.solver_unknown_classes.iter().map(|(k, v)| format!("{v} {k}")).collect();
@@ -367,6 +372,22 @@ pub fn print_report(prog: &Program, report: &RunReport, out_dir: &Path) {
         println!("assumption: {a}");
     }
     let _ = prog;
+}
+
+/// The one line about templates (issue 22: quiet by default; `-v` lists each cycle's reason):
+/// `templates: 12 cycles, 3 computed, 40 applied, 5 failed (4 no progression rule, 1 solver
+/// budget), 2 cycles retired`.
+pub fn templates_line(t: &kappa_engine::report::TemplateStats) -> String {
+    let mut line = format!("templates: {} cycles, {} templates computed, {} applied", t.cycles, t.computed, t.applied);
+    let failed: u64 = t.failed.values().sum();
+    if failed > 0 {
+        let by: Vec<String> = t.failed.iter().map(|(k, v)| format!("{v} {k}")).collect();
+        line += &format!(", {failed} failed ({})", by.join(", "));
+    }
+    if t.retired > 0 {
+        line += &format!(", {} cycle{} retired", t.retired, if t.retired == 1 { "" } else { "s" });
+    }
+    line
 }
 
 pub fn write_stats(path: &PathBuf, report: &RunReport, verdict: &Verdict) -> Result<(), String> {
@@ -389,13 +410,25 @@ pub fn replay_verdict(front: &FrontOpts, test: &kappa_ir::testcase::TestCase) ->
     }
 }
 
+/// The verdict's reason when the replay of a counterexample cannot end before the time limit:
+/// a `false` is given only when the real program confirms it (docs/spec-extensions.md,
+/// "Time limit").
+pub const UNCONFIRMED_IN_TIME: &str = "timeout: the counterexample was not confirmed by replay within the time limit";
+
 /// Does the counterexample's test replay on the program (`front.file`) compiled by the C
 /// compiler? `Err` says why not; with no compiler for the data model, a note and `Ok` (SPEC.md:
 /// a `false` is confirmed by replay where a compiler is available).
 pub fn confirm_by_replay(front: &FrontOpts, test: &kappa_ir::testcase::TestCase) -> Result<(), String> {
+    // Confirmation runs under the command's time limit (issue 20): compiling and running the
+    // program get what is left of it.
+    let deadline = crate::signals::time_left().map(|d| std::time::Instant::now() + d);
+    if crate::signals::out_of_time() {
+        return Err(UNCONFIRMED_IN_TIME.into());
+    }
     let opts = kappa_replay::ReplayOptions {
         include_dirs: front.include.clone(),
         defines: front.define.clone(),
+        deadline,
         ..Default::default()
     };
     if !kappa_replay::compiler_available(&opts, front.data_model) {
@@ -407,6 +440,9 @@ pub fn confirm_by_replay(front: &FrontOpts, test: &kappa_ir::testcase::TestCase)
     }
     match kappa_replay::replay(&front.file, test, &opts) {
         Ok(r) if r.matches => Ok(()),
+        Ok(r) if r.observed == kappa_replay::Observed::Timeout && crate::signals::out_of_time() => {
+            Err(UNCONFIRMED_IN_TIME.into())
+        }
         Ok(r) => Err(format!("counterexample did not replay: {}", r.explanation)),
         Err(e) => Err(format!("counterexample could not be replayed: {e}")),
     }

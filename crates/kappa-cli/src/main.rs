@@ -132,6 +132,10 @@ pub struct ExploreOpts {
     /// No progress display.
     #[arg(long)]
     pub quiet: bool,
+    /// Say more: why each cycle got no template (the summary gives only their number by
+    /// reason).
+    #[arg(short, long)]
+    pub verbose: bool,
     #[command(flatten)]
     pub inputs: inputs::InputOpts,
     /// Show progress (with the coverage reached) even when stderr is no terminal: one line a
@@ -299,7 +303,7 @@ fn command(cli: Cli) -> ExitCode {
                     eprintln!("kappa: {e}");
                 }
             }
-            explore::print_report(&prog, &report, &ex.out);
+            explore::print_report(&prog, &report, &ex.out, ex.verbose);
             ExitCode::SUCCESS
         }
         Command::Replay { file, tests, include, define, .. }

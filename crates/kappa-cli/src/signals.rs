@@ -156,3 +156,88 @@ pub fn finish(code: std::process::ExitCode) -> std::process::ExitCode {
     }
     code
 }
+
+/// The one time limit of a command (`--max-time`), for every phase: the front-end, cycle
+/// analysis, templates, exploration, confirmation by replay, invariant checks and witnesses
+/// (issue 20). Each phase asks [`time_left`] and fits in it; [`watch_deadline`] is the last
+/// resort for a phase that does not.
+static DEADLINE: std::sync::Mutex<Option<std::time::Instant>> = std::sync::Mutex::new(None);
+
+/// The `RESULT:` line of the verdict known so far, printed by the watchdog if the
+/// limit passes before the command prints its own; empty once the command printed it.
+static PROVISIONAL: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
+
+/// How long after `--max-time` the watchdog answers for a command that is still working: within
+/// the second BenchExec-style scoring allows (issue 20: the `RESULT:` line before the limit
+/// + 1 s).
+const OVERRUN: Duration = Duration::from_millis(600);
+
+/// Sets the deadline of the command: `max_time` seconds from now (none: no limit).
+pub fn set_deadline(max_time: Option<f64>) -> Option<std::time::Instant> {
+    let d = max_time.map(|t| std::time::Instant::now() + Duration::from_secs_f64(t.max(0.0)));
+    *DEADLINE.lock().unwrap_or_else(|e| e.into_inner()) = d;
+    d
+}
+
+/// The time left before the deadline (`None`: no limit); zero once it passed.
+pub fn time_left() -> Option<Duration> {
+    let d = (*DEADLINE.lock().unwrap_or_else(|e| e.into_inner()))?;
+    Some(d.saturating_duration_since(std::time::Instant::now()))
+}
+
+/// The time left in seconds, for options that take it (`--max-time` of a later phase).
+pub fn seconds_left() -> Option<f64> {
+    time_left().map(|d| d.as_secs_f64())
+}
+
+/// The time left in seconds less `reserve`: for a phase after which the command still has to
+/// write its report (the invariant check before the witness, the statistics and `RESULT:`).
+pub fn seconds_left_reserving(reserve: Duration) -> Option<f64> {
+    time_left().map(|d| d.saturating_sub(reserve).as_secs_f64())
+}
+
+/// The deadline passed or a signal stopped the run: a phase that has not started yet is skipped.
+pub fn out_of_time() -> bool {
+    interrupted() || time_left().is_some_and(|d| d.is_zero())
+}
+
+/// Records the `RESULT:` line of the verdict known so far (`unknown (timeout)` before anything
+/// is known, `false(…)` once confirmed), for the watchdog.
+pub fn provisional(line: String) {
+    *PROVISIONAL.lock().unwrap_or_else(|e| e.into_inner()) = Some(line);
+}
+
+/// Prints the `RESULT:` line of the command (and disarms the watchdog): under the lock the
+/// watchdog takes, so that exactly one of the two prints it.
+pub fn print_result(line: &str) {
+    let mut p = PROVISIONAL.lock().unwrap_or_else(|e| e.into_inner());
+    println!("{line}");
+    let _ = std::io::stdout().flush();
+    *p = None;
+}
+
+/// Starts the last-resort watchdog of the deadline: if the command is still working
+/// [`OVERRUN`] after the deadline (a phase that could not be cut: a front-end on a huge file, a
+/// library call), it prints the provisional verdict and ends the process, killing replayed
+/// programs. Every phase is meant to end in time on its own; the watchdog notes on stderr when
+/// it had to step in.
+pub fn watch_deadline() {
+    let Some(d) = *DEADLINE.lock().unwrap_or_else(|e| e.into_inner()) else { return };
+    let _ = std::thread::Builder::new().name("kappa-deadline".into()).spawn(move || {
+        std::thread::sleep(d.saturating_duration_since(std::time::Instant::now()) + OVERRUN);
+        if *DEADLINE.lock().unwrap_or_else(|e| e.into_inner()) != Some(d) {
+            // The deadline of an earlier check of the command (one per property).
+            return;
+        }
+        let p = PROVISIONAL.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(v) = p.as_ref() else { return };
+        eprintln!("kappa: still working {} ms after the time limit: answering now", OVERRUN.as_millis());
+        kappa_replay::kill_running();
+        println!("{v}");
+        let _ = std::io::stdout().flush();
+        let _ = std::io::stderr().flush();
+        // SAFETY: ends the process at once, without running destructors of the main thread's
+        // data (which it may be using).
+        unsafe { libc::_exit(0) }
+    });
+}

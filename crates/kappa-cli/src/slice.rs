@@ -269,7 +269,7 @@ fn verify_sliced_inner(
         }
     }
     if !ex.quiet {
-        explore::print_report(&sprog, &report, &ex.out);
+        explore::print_report(&sprog, &report, &ex.out, ex.verbose);
     }
     Some(verdict)
 }

@@ -148,6 +148,10 @@ pub fn verify(front: FrontOpts, ex: ExploreOpts, vo: VerifyOpts) -> ExitCode {
         if several {
             ex.out = ex.out.join(c.property.name());
         }
+        // One deadline for every phase of the check, the front-end included (issue 20).
+        crate::signals::set_deadline(ex.max_time);
+        crate::signals::provisional(Verdict::Unknown("timeout".into()).result_line());
+        crate::signals::watch_deadline();
         match verify_one(&front, &ex, &c.property, ub, &vo) {
             Ok(v) => {
                 if let Some(want) = &c.expected {
@@ -158,7 +162,7 @@ pub fn verify(front: FrontOpts, ex: ExploreOpts, vo: VerifyOpts) -> ExitCode {
                     };
                     println!("expected verdict: {} ({how})", want.short());
                 }
-                println!("{}", v.result_line());
+                crate::signals::print_result(&v.result_line());
             }
             Err(code) => return code,
         }
@@ -211,6 +215,8 @@ fn verify_one(
     if *p == Property::Termination {
         ex.mode = "classic".into();
     }
+    // The exploration gets what the front-end left of the time limit.
+    ex.max_time = crate::signals::seconds_left();
     if vo.slice {
         if !matches!(p, Property::UnreachCall { .. }) {
             eprintln!(
@@ -231,7 +237,6 @@ fn verify_one(
             }
         }
     }
-    let started = std::time::Instant::now();
     let mut setup = explore::setup(front, &ex, &prog);
     for n in &setup.notes {
         eprintln!("kappa: note: {n}");
@@ -240,13 +245,18 @@ fn verify_one(
     crate::inputs::nondet_main(&mut setup.cfg.program_inputs);
     let (report, dot) = explore::explore(&prog, setup.cfg, &ex, true);
     let mut verdict = verdict_of(p, &report, ub);
+    if let Verdict::True = &verdict {
+        crate::signals::provisional(verdict.result_line());
+    }
     if let Verdict::False(_) = &verdict {
         verdict = confirm(front, p, &report, verdict);
         if crate::signals::interrupted() && !matches!(verdict, Verdict::False(_)) {
             // The replay was killed by the interrupt, not refuted.
             verdict = Verdict::Unknown(kappa_engine::engine::INTERRUPTED.into());
         }
+        crate::signals::provisional(verdict.result_line());
     }
+    // Witnesses are written in what the time limit leaves; the verdict does not wait for them.
     if let (Verdict::False(sub), false) = (&verdict, vo.no_witnesses) {
         match write_violation_witnesses(front, &prog, p, sub, &report, &ex.out) {
             Ok(files) => println!("witness: {}", files.join(", ")),
@@ -254,10 +264,9 @@ fn verify_one(
         }
     }
     if verdict == Verdict::True && !vo.no_witnesses {
-        // The witness is part of the run: its invariants are checked in what --max-time leaves.
         let mut wx = ex.clone();
-        wx.max_time = ex.max_time.map(|t| (t - started.elapsed().as_secs_f64()).max(0.0));
-        match write_correctness_witnesses(front, &prog, p, &wx, report.stats.time_s) {
+        wx.max_time = crate::signals::seconds_left();
+        match write_correctness_witnesses(front, &prog, p, &wx, &report.stats) {
             Ok(files) => println!("witness: {}", files.join(", ")),
             Err(e) => eprintln!("kappa: no correctness witness: {e}"),
         }
@@ -273,7 +282,7 @@ fn verify_one(
         }
     }
     if !ex.quiet {
-        explore::print_report(&prog, &report, &ex.out);
+        explore::print_report(&prog, &report, &ex.out, ex.verbose);
     } else {
         for a in &report.stats.assumptions {
             println!("assumption: {a}");
@@ -345,7 +354,13 @@ fn write_violation_witnesses(
         .find(|e| matches!(p.classify(&e.kind), Class::Violation(_)))
         .ok_or("no violation")?;
     let test = v.testcase.as_ref().ok_or("the violation has no test")?;
-    let tr = trace::trace_test(prog, test);
+    let limits = witness_trace_limits();
+    let tr = trace::trace_test_within(prog, test, &limits);
+    if let kappa_interp::Outcome::Limit(why) = &tr.run.outcome {
+        return Err(format!(
+            "the interpreter's run of the counterexample, which the witness is made of, stopped: {why}"
+        ));
+    }
     let ends_right = match &tr.run.outcome {
         kappa_interp::Outcome::Error { kind, .. } if p.classify(kind.name()) == Class::Violation(static_sub(sub)) => {
             true
@@ -369,7 +384,7 @@ fn write_violation_witnesses(
             };
         }
     }
-    if tr.steps.len() > MAX_WITNESS_STEPS {
+    if tr.values_only || tr.steps.len() > MAX_WITNESS_STEPS {
         tr.keep_values_only();
         if tr.steps.len() > MAX_WITNESS_STEPS {
             return Err(format!(
@@ -389,12 +404,16 @@ fn write_violation_witnesses(
         .map_err(|e| format!("cannot write {}: {e}", y.display()))?;
     // The witnesses' own check: the run on their values (as the execution-based validator
     // makes it) reaches the violation. Values of uninitialised memory are not in either
-    // format, so a counterexample that depends on them is not carried by its witnesses.
-    for w in [&g, &y] {
+    // format, so a counterexample that depends on them is not carried by its witnesses. A
+    // witness of values only (a run of more than MAX_WITNESS_STEPS steps) is not run again:
+    // the check would record every step of that long run.
+    let check = kappa_interp::Config { max_steps: limits.max_steps, deadline: limits.deadline, ..Default::default() };
+    for w in [&g, &y].into_iter().filter(|_| !tr.values_only) {
         let why = match kappa_svcomp::validate::read_witness(w) {
             Ok(wp) => {
-                let f = kappa_svcomp::validate::follow(prog, &wp, &kappa_interp::Config::default());
+                let f = kappa_svcomp::validate::follow(prog, &wp, &check);
                 match (f.deviations.first(), &f.trace.run.outcome) {
+                    (_, kappa_interp::Outcome::Limit(_)) => None,
                     (Some(d), _) => Some(d.clone()),
                     (None, kappa_interp::Outcome::Error { .. }) => None,
                     (None, _) if matches!(sub, "valid-memtrack" | "valid-memcleanup") => None,
@@ -444,6 +463,18 @@ fn ends_program(p: &Property, outcome: &kappa_interp::Outcome) -> bool {
 
 /// Steps of the longest witness written in full (branches, calls, returns, values).
 const MAX_WITNESS_STEPS: usize = 10_000;
+
+/// Edges of the interpreter's run a witness is made from: a fixed amount of work, so that the
+/// same counterexample gets the same witness on any machine, and the time limit besides.
+const MAX_WITNESS_RUN: u64 = 50_000_000;
+
+fn witness_trace_limits() -> kappa_svcomp::trace::TraceLimits {
+    kappa_svcomp::trace::TraceLimits {
+        max_steps: MAX_WITNESS_RUN,
+        full_steps: MAX_WITNESS_STEPS,
+        deadline: crate::signals::time_left().map(|d| std::time::Instant::now() + d),
+    }
+}
 
 fn static_sub(sub: &str) -> &'static str {
     ["unreach-call", "valid-deref", "valid-free", "valid-memtrack", "valid-memcleanup", "no-overflow"]
@@ -644,6 +675,10 @@ pub fn testgen(front: FrontOpts, ex: ExploreOpts, to: TestgenOpts) -> ExitCode {
         }
     };
     let error_goal = matches!(goal, Property::CoverageErrorCall { .. });
+    // One deadline: the suite is made in what the exploration leaves of --max-time.
+    crate::signals::set_deadline(ex.max_time);
+    let mut ex = ex;
+    ex.max_time = crate::signals::seconds_left();
     let mut setup = explore::setup(&front, &ex, &prog);
     setup.cfg.violation_kinds = vec![ErrorKind::ReachError, ErrorKind::Assert];
     crate::inputs::nondet_main(&mut setup.cfg.program_inputs);
@@ -660,6 +695,11 @@ pub fn testgen(front: FrontOpts, ex: ExploreOpts, to: TestgenOpts) -> ExitCode {
     let mut covered: std::collections::HashSet<BranchId> = std::collections::HashSet::new();
     let mut suite = Vec::new();
     for t in &tests {
+        if crate::signals::out_of_time() && !suite.is_empty() {
+            // The rest of the tests are not traced: each is a run of the interpreter.
+            println!("note: the time limit was reached: the suite is made of the first tests only");
+            break;
+        }
         if error_goal {
             if reaches_error(t) {
                 suite.push(t);
@@ -772,15 +812,20 @@ fn with_command_line(xml: &str, t: &kappa_ir::testcase::TestCase) -> String {
 /// dropping the candidates a path refuted, until one completes with no check failing. An
 /// incomplete exploration refutes nothing, so keeps no candidate: checks at the heads of nested
 /// loops can keep the inner loop from being summarised, so when the check of all heads is
-/// incomplete, each head is checked on its own. All explorations together may take twice the
-/// time of the run that proved the program (at least 5 s, at most the time left of its limit,
-/// `ex.max_time`).
+/// incomplete, each head is checked on its own.
+///
+/// The checks are budgeted by work, not time (issue 20), so that the same program and options
+/// give the same witness on any machine load: all explorations together create at most
+/// [`CHECK_PER_PROOF`] times the states and make at most as many times the solver queries of
+/// the run that proved the program (at least [`CHECK_MIN_STATES`] and [`CHECK_MIN_QUERIES`]),
+/// and each query gets [`CHECK_RLIMIT`] units of Z3's work. The time limit (what is left of
+/// `--max-time`) still bounds them from outside.
 fn check_candidates(
     front: &FrontOpts,
     prog: &kappa_ir::Program,
     p: &Property,
     ex: &ExploreOpts,
-    proof_time_s: f64,
+    proof: &kappa_engine::Stats,
     cands: &[kappa_svcomp::invariants::Candidate],
 ) -> Vec<bool> {
     let mut cx = ex.clone();
@@ -788,11 +833,12 @@ fn check_candidates(
     cx.quiet = true;
     cx.tree = None;
     cx.stats_json = None;
-    let budget = (2.0 * proof_time_s).max(5.0);
-    let budget = ex.max_time.map_or(budget, |t| t.min(budget));
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64(budget);
+    let mut budget = CheckBudget {
+        states: proof.states_created.saturating_mul(CHECK_PER_PROOF).max(CHECK_MIN_STATES),
+        queries: proof.solver_queries.saturating_mul(CHECK_PER_PROOF).max(CHECK_MIN_QUERIES),
+    };
     let all = vec![true; cands.len()];
-    if let Ok(holds) = check_subset(front, prog, p, &mut cx, deadline, cands, all) {
+    if let Ok(holds) = check_subset(front, prog, p, &mut cx, &mut budget, cands, all) {
         return holds;
     }
     let mut heads: Vec<(u32, u32)> = cands.iter().map(|c| (c.func.0, c.header.0)).collect();
@@ -802,7 +848,7 @@ fn check_candidates(
     let mut incomplete = Vec::new();
     for h in heads {
         let active: Vec<bool> = cands.iter().map(|c| (c.func.0, c.header.0) == h).collect();
-        match check_subset(front, prog, p, &mut cx, deadline, cands, active) {
+        match check_subset(front, prog, p, &mut cx, &mut budget, cands, active) {
             Ok(ok) => holds.iter_mut().zip(ok).for_each(|(x, y)| *x |= y),
             Err(why) => incomplete.push(format!(
                 "line {}: {why}",
@@ -819,6 +865,25 @@ fn check_candidates(
     holds
 }
 
+/// States and queries the explorations of the invariant check may make, per state and query
+/// of the proof…
+const CHECK_PER_PROOF: u64 = 4;
+/// …and at least these many.
+const CHECK_MIN_STATES: u64 = 2_000;
+const CHECK_MIN_QUERIES: u64 = 400;
+/// Z3's work units for one query of the invariant check (Z3's rlimit; about half a second of
+/// work).
+const CHECK_RLIMIT: u64 = 10_000_000;
+
+/// The part of the time limit the invariant check leaves to the rest of the command.
+const CHECK_RESERVE: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// What is left of the invariant check's work.
+struct CheckBudget {
+    states: u64,
+    queries: u64,
+}
+
 /// The candidates among `active` that hold (see [`check_candidates`]); `Err`: an exploration
 /// was incomplete.
 fn check_subset(
@@ -826,24 +891,33 @@ fn check_subset(
     prog: &kappa_ir::Program,
     p: &Property,
     cx: &mut ExploreOpts,
-    deadline: std::time::Instant,
+    budget: &mut CheckBudget,
     cands: &[kappa_svcomp::invariants::Candidate],
     mut active: Vec<bool>,
 ) -> Result<Vec<bool>, String> {
     use kappa_svcomp::invariants;
     while active.contains(&true) {
-        let left = deadline.saturating_duration_since(std::time::Instant::now()).as_secs_f64();
-        if left < 0.05 {
-            return Err("the time for the check is used up".into());
+        // The check leaves some of the time limit to what comes after it (the witness, the
+        // statistics, the report).
+        cx.max_time = crate::signals::seconds_left_reserving(CHECK_RESERVE);
+        if crate::signals::interrupted() || cx.max_time.is_some_and(|t| t <= 0.0) {
+            return Err("the time limit was reached".into());
         }
-        cx.max_time = Some(left);
+        if budget.states == 0 || budget.queries == 0 {
+            return Err("the work budget of the check is used up".into());
+        }
+        cx.max_states = Some(budget.states);
         let checked = invariants::instrument(prog, cands, &active);
         checked.validate().map_err(|e| format!("internal error: {e}"))?;
         let mut setup = explore::setup(front, cx, &checked);
         configure(&mut setup.cfg, p);
         crate::inputs::nondet_main(&mut setup.cfg.program_inputs);
         setup.cfg.test_dir = None;
+        setup.cfg.solver_rlimit = Some(CHECK_RLIMIT);
+        setup.cfg.limits.queries = Some(budget.queries);
         let (report, _) = explore::explore(&checked, setup.cfg, cx, false);
+        budget.states = budget.states.saturating_sub(report.stats.states_created);
+        budget.queries = budget.queries.saturating_sub(report.stats.solver_queries);
         if !report.stats.incomplete.is_empty() {
             return Err(report.stats.incomplete.join("; "));
         }
@@ -873,11 +947,11 @@ fn write_correctness_witnesses(
     prog: &kappa_ir::Program,
     p: &Property,
     ex: &ExploreOpts,
-    proof_time_s: f64,
+    proof: &kappa_engine::Stats,
 ) -> Result<Vec<String>, String> {
     use kappa_svcomp::{invariants, witness};
     let cands = invariants::candidates(prog);
-    let holds = check_candidates(front, prog, p, ex, proof_time_s, &cands);
+    let holds = check_candidates(front, prog, p, ex, proof, &cands);
     // One invariant per loop head: the conjunction of what holds there.
     let analyses = kappa_ir::analysis::analyze_program(prog, &kappa_ir::analysis::CycleOptions::default());
     let mut invs = Vec::new();

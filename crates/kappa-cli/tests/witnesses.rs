@@ -150,7 +150,9 @@ fn invariants_of_correctness_witnesses_hold_at_their_loop_heads() {
         assert!(trues.contains(&file), "{file} is no `true` program");
         let dir = tempfile::tempdir().unwrap();
         let o = dir.path().to_str().unwrap();
-        let (out, err) = kappa(&["verify", "--quiet", "--max-time", "30", "--out", o, &file]);
+        // No --max-time: the invariant check is budgeted by work (issue 20), so what it finds
+        // does not depend on the machine's load; a time limit would bring that back.
+        let (out, err) = kappa(&["verify", "--quiet", "--out", o, &file]);
         assert_eq!(last_line(&out), "RESULT: true", "{file}: {err}");
         let yml = std::fs::read_to_string(dir.path().join("witness.yml")).unwrap();
         let graphml = std::fs::read_to_string(dir.path().join("witness.graphml")).unwrap();

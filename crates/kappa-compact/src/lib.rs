@@ -65,8 +65,23 @@ const UNROLL_INPUTS: u64 = 128;
 const FIXED_MAX: u64 = 4096;
 const UNROLL_PATHS: f64 = 256.0;
 
+/// Failed template computations of one cycle (at different state shapes) after which the
+/// cycle is explored classically without trying again: a template that keeps failing costs work
+/// at every new shape and pays nothing back (issue 22).
+pub const RETIRE_AFTER: u32 = 2;
+
+/// Z3's work units (rlimit) for each solver query of a template's computation: a fixed budget of
+/// work, not time, so that which templates are computed does not depend on the machine's load;
+/// about a second of Z3's work (a core whose feasibility
+/// needs more is explored classically).
+pub const TEMPLATE_RLIMIT: u64 = 20_000_000;
+
 pub struct Compact {
     cycles: HashMap<(FuncId, Loc), Vec<(u32, Cycle)>>,
+    /// Each function's cycles, ordered by id (for the inner loops of a cycle's template).
+    in_func: HashMap<FuncId, Rc<Vec<(u32, Cycle)>>>,
+    /// Failed computations per cycle (see [`RETIRE_AFTER`]).
+    failures: HashMap<u32, u32>,
     /// Templates by cycle and state shape; `Err` records why a cycle got none.
     cache: HashMap<(u32, u64), Result<Rc<Template>, String>>,
     /// Per cycle and shape, how many applications the solver could not decide.
@@ -101,6 +116,8 @@ impl Compact {
     pub fn new(choice: Choice, seed: u64) -> Self {
         Compact {
             cycles: HashMap::new(),
+            in_func: HashMap::new(),
+            failures: HashMap::new(),
             cache: HashMap::new(),
             undecided: HashMap::new(),
             counts: HashMap::new(),
@@ -148,19 +165,27 @@ impl Compact {
         h.finish()
     }
 
+    /// The template of cycle `id` for states shaped like `st`, computed once per shape within a
+    /// fixed budget of solver work ([`TEMPLATE_RLIMIT`]); a cycle that failed [`RETIRE_AFTER`]
+    /// times is not tried again.
     fn template(&mut self, eng: &mut Engine<'_>, st: &State, id: u32, cycle: &Cycle) -> Result<Rc<Template>, String> {
+        if self.failures.get(&id).copied().unwrap_or(0) >= RETIRE_AFTER {
+            return Err("retired".into());
+        }
         let key = (id, Self::shape(eng, st));
         if let Some(r) = self.cache.get(&key) {
             return r.clone();
         }
+        if eng.out_of_time() {
+            // Not cached: the run stops at the next state anyway.
+            return Err("the time limit was reached".into());
+        }
         let fid = st.loc().0;
-        let mut in_func: Vec<(u32, Cycle)> =
-            self.cycles.iter().filter(|((f, _), _)| *f == fid).flat_map(|(_, cs)| cs.iter().cloned()).collect();
-        in_func.sort_by_key(|(id, _)| *id);
-        let r = match self.recursions.get(&id) {
+        let in_func = self.in_func.get(&fid).cloned().unwrap_or_default();
+        let r = within_budget(eng, |eng| match self.recursions.get(&id) {
             Some(rec) => recursion::compute(eng, st, id, rec),
             None => template::compute_nested(eng, st, id, cycle, &in_func, 0),
-        }
+        })
         .map(Rc::new);
         match &r {
             Ok(_) => eng.stats_mut().templates.computed += 1,
@@ -172,14 +197,27 @@ impl Compact {
                     cycle.entry,
                     eng.program().fmt_span(f.loc(cycle.entry).span)
                 );
-                if !self.reasons.contains(&msg) {
-                    eng.stats_mut().templates.no_template.push(msg.clone());
-                    self.reasons.push(msg);
-                }
+                self.failed(eng, id, why, msg);
             }
         }
         self.cache.insert(key, r.clone());
         r
+    }
+
+    /// Counts a failed template of cycle `id` (`why`, reported as `msg` once), and retires the
+    /// cycle after [`RETIRE_AFTER`] failures.
+    fn failed(&mut self, eng: &mut Engine<'_>, id: u32, why: &str, msg: String) {
+        let t = &mut eng.stats_mut().templates;
+        *t.failed.entry(reason_class(why).into()).or_default() += 1;
+        let n = self.failures.entry(id).or_default();
+        *n += 1;
+        if *n == RETIRE_AFTER {
+            t.retired += 1;
+        }
+        if !self.reasons.contains(&msg) {
+            t.no_template.push(msg.clone());
+            self.reasons.push(msg);
+        }
     }
 
     /// s ◇ (x, θ_x[κ], φ_x[κ]) for every exit of the template, with a fresh κ and fresh input
@@ -644,17 +682,37 @@ impl TemplateProvider for Compact {
     fn prepare(&mut self, eng: &mut Engine<'_>) -> Result<(), String> {
         let opts = CycleOptions::default();
         let mut next = 0u32;
-        for f in &eng.program().functions {
+        let prog = eng.program();
+        for f in &prog.functions {
+            if self.classic_library && prog.is_library(f.id) {
+                // Never summarised (see `classic_library`): no cycles to enumerate.
+                continue;
+            }
             let cs = enumerate_cycles(f, &opts);
             self.truncated |= cs.truncated;
+            let mut mine = Vec::new();
             for c in cs.cycles {
-                self.cycles.entry((f.id, c.entry)).or_default().push((next, c));
+                self.cycles.entry((f.id, c.entry)).or_default().push((next, c.clone()));
+                mine.push((next, c));
                 next += 1;
             }
-            if let Some(rec) = recursion::find(eng.program(), f) {
+            if let Some(rec) = recursion::find(prog, f) {
                 self.cycles.entry((f.id, f.entry)).or_default().push((next, rec.cycle.clone()));
+                mine.push((next, rec.cycle.clone()));
                 self.recursions.insert(next, rec);
                 next += 1;
+            }
+            self.in_func.insert(f.id, Rc::new(mine));
+            for l in cs.given_up {
+                let why = format!(
+                    "more than {} cycles through {l}: the loop is explored classically",
+                    opts.max_circuits_per_root
+                );
+                let msg = format!("loop at {} {l} ({}): {why}", f.name, prog.fmt_span(f.loc(l).span));
+                let t = &mut eng.stats_mut().templates;
+                *t.failed.entry(reason_class(&why).into()).or_default() += 1;
+                t.no_template.push(msg.clone());
+                self.reasons.push(msg);
             }
         }
         self.total_cycles = u64::from(next);
@@ -707,16 +765,13 @@ impl TemplateProvider for Compact {
         let key = (id, Self::shape(eng, st));
         if !t.filtered {
             let mut full = (*t).clone();
-            let r = template::filter_exits(eng, &mut full).map(|()| Rc::new(full));
+            let r = within_budget(eng, |eng| template::filter_exits(eng, &mut full)).map(|()| Rc::new(full));
             self.cache.insert(key, r.clone());
             match r {
                 Ok(f) => t = f,
                 Err(why) => {
                     let msg = format!("cycle {id}: {why}");
-                    if !self.reasons.contains(&msg) {
-                        eng.stats_mut().templates.no_template.push(msg.clone());
-                        self.reasons.push(msg);
-                    }
+                    self.failed(eng, id, &why, msg);
                     return Ok(Applied::None);
                 }
             }
@@ -732,7 +787,7 @@ impl TemplateProvider for Compact {
                 Some(c) => c.clone(),
                 None => {
                     let c = match &t.exits[..] {
-                        [exit] => nested::trip_count(eng, &mut st.clone(), &t, exit),
+                        [exit] => within_budget(eng, |eng| nested::trip_count(eng, &mut st.clone(), &t, exit)),
                         _ => None,
                     };
                     self.counts.insert(key, c.clone());
@@ -773,6 +828,36 @@ impl Compact {
     /// Why cycles got no template.
     pub fn no_template_reasons(&self) -> &[String] {
         &self.reasons
+    }
+}
+
+/// Runs `f` (part of a template's computation) with each solver query limited to
+/// [`TEMPLATE_RLIMIT`] units of work (or the run's own, smaller limit).
+fn within_budget<R>(eng: &mut Engine<'_>, f: impl FnOnce(&mut Engine<'_>) -> R) -> R {
+    let configured = eng.config().solver_rlimit;
+    eng.solver().set_rlimit(Some(configured.map_or(TEMPLATE_RLIMIT, |r| r.min(TEMPLATE_RLIMIT))));
+    let r = f(eng);
+    eng.solver().set_rlimit(configured);
+    r
+}
+
+/// The class of a reason why a cycle got no template, for the summary line: the reasons
+/// themselves name variables and terms, one line per cycle.
+pub fn reason_class(why: &str) -> &'static str {
+    if why.contains("no progression rule") {
+        "no progression rule"
+    } else if why.contains("cannot decide") {
+        "solver budget"
+    } else if why.contains("cycles through") {
+        "too many cycles"
+    } else if why.contains("infeasible") {
+        "infeasible core"
+    } else if why.contains("time limit") {
+        "time limit"
+    } else if why.contains("cannot be summarised") || why.contains("forks or ends") {
+        "unsupported operation"
+    } else {
+        "other"
     }
 }
 

@@ -434,11 +434,24 @@ fn progression(t: &Term, a: &Term) -> Option<u64> {
     if t.op() == TOp::BvAdd && t.arg(0) == a {
         return t.arg(1).as_bv();
     }
+    // `c++` on a narrow type: the low bits of a wider sum (see [`step`]).
+    if t.op() != TOp::BvAdd {
+        return step(t, a)?.as_bv();
+    }
     None
 }
 
-/// `t` is a sum with the addend `a` once: the sum `d` of the other addends.
+/// `t` is a sum with the addend `a` once: the sum `d` of the other addends. A sum computed wider
+/// and truncated to `a`'s width (C's `c = c + b` on `unsigned char`: the low 8 bits of
+/// `zext(c) + zext(b)`) counts too: its low bits are `a + d` truncated, modulo 2^w.
 pub(crate) fn step(t: &Term, a: &Term) -> Option<Term> {
+    if let (TOp::Extract(hi, 0), Sort::Bv(w)) = (t.op(), a.sort()) {
+        if hi + 1 == w {
+            let wide = t.arg(0);
+            let ext = [a.zext(wide.width()), a.sext(wide.width())];
+            return ext.iter().find_map(|e| step(wide, e)).map(|d| d.extract(hi, 0));
+        }
+    }
     let mut addends = Vec::new();
     let mut stack = vec![t.clone()];
     while let Some(x) = stack.pop() {

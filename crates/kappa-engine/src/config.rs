@@ -76,6 +76,9 @@ pub struct Limits {
     /// Resident memory of the process, in MiB: a cap kept by dropping pending states (KLEE's
     /// `--max-memory`); the run stops only when nothing is left to drop.
     pub memory_mb: Option<u64>,
+    /// Solver queries: a budget of work rather than time, for runs whose outcome must not
+    /// depend on the machine's load (the invariant checks of correctness witnesses).
+    pub queries: Option<u64>,
 }
 
 /// Which terminated paths get a test file (the statistics count every path either way).
@@ -113,6 +116,9 @@ pub struct Config {
     pub limits: Limits,
     /// Per-query solver timeout.
     pub solver_timeout: Option<Duration>,
+    /// Per-query work limit (Z3's rlimit), for runs whose outcome must not depend on the
+    /// machine's load (the invariant checks of correctness witnesses).
+    pub solver_rlimit: Option<u64>,
     /// Seed of the random searcher.
     pub seed: u64,
     /// Where tests are written (`OUT/tests/`); none: tests are only counted.
@@ -211,6 +217,7 @@ impl Default for Config {
             heap: HeapKind::Pose,
             limits: Limits::default(),
             solver_timeout: Some(Duration::from_secs(10)),
+            solver_rlimit: None,
             seed: 0x006b_6170_7061,
             test_dir: None,
             tests: TestPolicy::all(),

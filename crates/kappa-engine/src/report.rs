@@ -10,6 +10,12 @@ pub struct TemplateStats {
     pub applied: u64,
     /// Why cycles got no template ("cycle at main L4 (file.c:12:5): …"), once each.
     pub no_template: Vec<String>,
+    /// Template computations that failed, by the class of their reason ("no progression
+    /// rule", "solver budget", "too many cycles", …): the summary line of a run.
+    pub failed: std::collections::BTreeMap<String, u64>,
+    /// Cycles no longer tried after their templates failed again and again (the template
+    /// provider says how often).
+    pub retired: u64,
 }
 
 /// Coverage (SPEC.md's keys, and lines and functions): the program's conditions (not the

@@ -137,6 +137,22 @@ pub struct Node {
     quantified: bool,
 }
 
+/// Dropped without recursion: a term built over millions of iterations (a byte sum unrolled
+/// classically) is a chain that deep, and the default drop would overflow the stack.
+impl Drop for Node {
+    fn drop(&mut self) {
+        if self.args.iter().all(|a| Rc::strong_count(&a.0) > 1) {
+            return;
+        }
+        let mut stack: Vec<Term> = std::mem::take(&mut self.args).into_vec();
+        while let Some(t) = stack.pop() {
+            if let Ok(mut n) = Rc::try_unwrap(t.0) {
+                stack.extend(std::mem::take(&mut n.args).into_vec());
+            }
+        }
+    }
+}
+
 /// A term: a cheap handle to a shared, immutable node.
 #[derive(Clone)]
 pub struct Term(Rc<Node>);

@@ -497,3 +497,15 @@ fn scaled_and_extended_comparisons_with_constants_are_exact() {
     // The rewrite happens: an index scaled to an offset compared with a cell's offset.
     assert_eq!(x.sext(8).bvmul(&Term::bv(4, 8)).eq(&Term::bv(8, 8)), x.eq(&Term::bv(2, 4)));
 }
+
+#[test]
+fn a_term_millions_of_operations_deep_is_dropped_without_recursion() {
+    // A byte sum unrolled over many iterations is a chain this deep (issue 20): the default
+    // drop recursed once per level and overflowed the stack.
+    let b = Term::fresh("b", Sort::Bv(8));
+    let mut t = Term::fresh("c", Sort::Bv(8));
+    for _ in 0..1_000_000 {
+        t = Term::mk(Op::BvAdd, vec![t, b.clone()], Sort::Bv(8));
+    }
+    drop(t);
+}

@@ -222,6 +222,9 @@ pub struct Config {
     pub program_inputs: kappa_ir::testcase::ProgramInputs,
     /// Record the edges taken ([`RunResult::edges`]), for coverage.
     pub record_edges: bool,
+    /// Stop (a `Limit` outcome) once this instant has passed: the time limit of the command
+    /// the run is part of (a witness written by `kappa verify --max-time`).
+    pub deadline: Option<std::time::Instant>,
 }
 
 impl Default for Config {
@@ -234,6 +237,7 @@ impl Default for Config {
             check_determinism: false,
             program_inputs: Default::default(),
             record_edges: false,
+            deadline: None,
         }
     }
 }

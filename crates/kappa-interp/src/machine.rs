@@ -654,6 +654,9 @@ impl<'a, 'p> Machine<'a, 'p> {
         if self.steps >= self.cfg.max_steps {
             return limit(format!("step limit of {} reached", self.cfg.max_steps));
         }
+        if self.steps & 0xffff == 0 && self.cfg.deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            return limit(String::from("time limit reached"));
+        }
         self.steps += 1;
         if self.cfg.record_edges {
             self.edges.insert((fi as u32, ei));

@@ -174,6 +174,15 @@ pub(crate) struct Invocation<'a> {
     pub stdin: Option<&'a Path>,
 }
 
+/// A run's timeout: `timeout`, cut to what is left before `deadline` (a run that would start
+/// after it gets no time and ends as a timeout at once).
+pub(crate) fn timeout_until(timeout: Duration, deadline: Option<std::time::Instant>) -> Duration {
+    match deadline {
+        Some(d) => timeout.min(d.saturating_duration_since(std::time::Instant::now())),
+        None => timeout,
+    }
+}
+
 /// Runs `exe` in `dir` with the invocation's arguments and standard input and stdout/stderr to
 /// files, killing it (by its process id, with `kill -9`) after `timeout`.
 pub(crate) fn run_with_timeout(
@@ -429,6 +438,16 @@ pub(crate) fn markers(stderr: &str) -> Vec<Vec<&str>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_run_never_outlasts_the_deadline() {
+        let ten = Duration::from_secs(10);
+        let now = std::time::Instant::now();
+        assert_eq!(timeout_until(ten, None), ten);
+        assert_eq!(timeout_until(ten, Some(now + Duration::from_secs(100))), ten);
+        assert!(timeout_until(ten, Some(now + Duration::from_secs(2))) <= Duration::from_secs(2));
+        assert_eq!(timeout_until(ten, now.checked_sub(Duration::from_secs(1))), Duration::ZERO);
+    }
 
     #[test]
     fn reports_are_classified_and_located() {

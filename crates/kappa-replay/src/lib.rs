@@ -79,6 +79,9 @@ pub struct ReplayOptions {
     pub cc: String,
     /// How long one run may take.
     pub timeout: Duration,
+    /// No run goes past this instant (the time limit of the command that replays: `kappa
+    /// verify --max-time`), whatever `timeout` says.
+    pub deadline: Option<std::time::Instant>,
     /// Compile with AddressSanitizer and UndefinedBehaviorSanitizer when the compiler can (else
     /// signals stand in, and error locations are not checked).
     pub sanitizers: bool,
@@ -102,6 +105,7 @@ impl Default for ReplayOptions {
         ReplayOptions {
             cc: std::env::var("KAPPA_CC").ok().filter(|s| !s.is_empty()).unwrap_or_else(|| "cc".into()),
             timeout: Duration::from_secs(10),
+            deadline: None,
             sanitizers: true,
             include_dirs: Vec::new(),
             defines: Vec::new(),
@@ -259,6 +263,7 @@ pub struct Harness {
     exe: PathBuf,
     sanitizers: bool,
     timeout: Duration,
+    deadline: Option<std::time::Instant>,
     runs: AtomicUsize,
 }
 
@@ -326,6 +331,7 @@ impl Harness {
             exe,
             sanitizers,
             timeout: opts.timeout,
+            deadline: opts.deadline,
             runs: AtomicUsize::new(0),
         })
     }
@@ -419,8 +425,16 @@ impl Harness {
             args: pi.argv.iter().skip(1).map(|a| a.bytes.as_slice()).collect(),
             stdin: pi.stdin.as_ref().map(|_| stdin_path.as_path()),
         };
-        let ended = exec::run_with_timeout(&self.exe, &inv, &envs, &out_path, &err_path, &run_dir, self.timeout)
-            .map_err(|e| io_err("cannot run the compiled program", e))?;
+        let ended = exec::run_with_timeout(
+            &self.exe,
+            &inv,
+            &envs,
+            &out_path,
+            &err_path,
+            &run_dir,
+            exec::timeout_until(self.timeout, self.deadline),
+        )
+        .map_err(|e| io_err("cannot run the compiled program", e))?;
         let _ = std::fs::remove_dir_all(&run_dir);
         let _ = std::fs::remove_file(&stdin_path);
         let stdout = String::from_utf8_lossy(&std::fs::read(&out_path).unwrap_or_default()).into_owned();

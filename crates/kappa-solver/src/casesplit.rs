@@ -45,6 +45,9 @@ pub struct CaseSplitSolver<S> {
     pub decided: u64,
     /// Queries answered `unknown` after all (the inner layers count the cases' too).
     unknown: u64,
+    /// The run's deadline: no case is tried after it (a split has up to thousands of cases,
+    /// each of which Z3 would refuse at once, but each costs a substitution of the query).
+    deadline: Option<std::time::Instant>,
 }
 
 impl<S: Solver> CaseSplitSolver<S> {
@@ -56,6 +59,7 @@ impl<S: Solver> CaseSplitSolver<S> {
             info: syms::InfoCache::new(1 << 16),
             decided: 0,
             unknown: 0,
+            deadline: None,
         }
     }
 
@@ -110,6 +114,9 @@ impl<S: Solver> CaseSplitSolver<S> {
         let w = var.width();
         let mut unknown = None;
         for c in values {
+            if self.deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                return Err(SatResult::Unknown("timeout".into()));
+            }
             let map: HashMap<SymId, Term> = [(v, Term::bv(c, w))].into_iter().collect();
             let pc: Vec<Term> = q.pc.iter().map(|t| t.substitute(&map)).filter(|t| !t.is_true()).collect();
             let cond = q.cond.substitute(&map);
@@ -218,5 +225,8 @@ impl<S: Solver> Solver for CaseSplitSolver<S> {
         self.inner.set_rlimit(r)
     }
 
-    pass_limits_on!(deadline);
+    fn set_deadline(&mut self, d: Option<std::time::Instant>) {
+        self.deadline = d;
+        self.inner.set_deadline(d)
+    }
 }

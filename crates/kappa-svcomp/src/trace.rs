@@ -35,6 +35,27 @@ pub struct Step {
 pub struct Trace {
     pub steps: Vec<Step>,
     pub run: RunResult,
+    /// The run was longer than the steps recorded in full ([`TraceLimits::full_steps`]): only
+    /// the values of the nondet calls are in `steps`.
+    pub values_only: bool,
+}
+
+/// What a trace may cost: a witness is written within the command's time limit, and a run of
+/// billions of steps must neither take it all nor keep a step each in memory.
+#[derive(Clone, Copy, Debug)]
+pub struct TraceLimits {
+    /// Edges the interpreter may take.
+    pub max_steps: u64,
+    /// Steps kept in full (branches, calls, returns); past them only nondet values are kept.
+    pub full_steps: usize,
+    /// The run stops (a `Limit` outcome) at this instant.
+    pub deadline: Option<std::time::Instant>,
+}
+
+impl Default for TraceLimits {
+    fn default() -> Self {
+        TraceLimits { max_steps: 50_000_000, full_steps: usize::MAX, deadline: None }
+    }
 }
 
 impl Trace {
@@ -42,6 +63,7 @@ impl Trace {
     /// would give a witness of a million branches, which the values alone determine.
     pub fn keep_values_only(&mut self) {
         self.steps.retain(|s| matches!(s.kind, StepKind::Nondet { .. }));
+        self.values_only = true;
     }
 
     /// Where the run ended in an error (the witness's target) and in which function.
@@ -65,6 +87,35 @@ struct Recorder<'p> {
     calls: Vec<(FuncId, Span, bool)>,
     /// The line of the nondet call about to read its value (for inputs chosen by line).
     pending_line: Rc<RefCell<Option<(u32, String)>>>,
+    /// Past this many steps, only nondet steps are recorded.
+    full_steps: usize,
+    values_only: bool,
+}
+
+impl Recorder<'_> {
+    /// Records a step that is not a nondet value, unless the trace has become values-only.
+    fn push(&mut self, step: Step) {
+        if self.values_only {
+            return;
+        }
+        self.steps.push(step);
+        if self.steps.len() > self.full_steps {
+            // Keep the nondet steps only, and where each now is.
+            let mut at = vec![usize::MAX; self.steps.len()];
+            let mut kept = Vec::new();
+            for (i, s) in self.steps.drain(..).enumerate() {
+                if matches!(s.kind, StepKind::Nondet { .. }) {
+                    at[i] = kept.len();
+                    kept.push(s);
+                }
+            }
+            self.steps = kept;
+            for (pos, _) in &mut self.nondet {
+                *pos = at[*pos];
+            }
+            self.values_only = true;
+        }
+    }
 }
 
 impl Tracer for Recorder<'_> {
@@ -92,15 +143,15 @@ impl Tracer for Recorder<'_> {
             Op::Call { func: callee, .. } => {
                 let theirs = own && !prog.is_library(*callee);
                 self.calls.push((*callee, e.span, theirs));
-                if theirs {
-                    self.steps.push(Step {
+                if theirs && !self.values_only {
+                    self.push(Step {
                         kind: StepKind::Enter { callee: prog.func(*callee).name.clone() },
                         span: e.span,
                         func: f.name.clone(),
                     });
                 }
             }
-            Op::Assume(_) if own => {
+            Op::Assume(_) if own && !self.values_only => {
                 let out = f.out_edges(e.src);
                 let two_way = out.len() == 2 && out.iter().all(|x| matches!(f.edge(*x).op, Op::Assume(_)));
                 // Branches into the error locations of kappa's checks (bounds, null, division,
@@ -111,7 +162,7 @@ impl Tracer for Recorder<'_> {
                 });
                 if two_way && !check && e.span.is_known() {
                     let taken = out.first().is_some_and(|x| x.index() == edge);
-                    self.steps.push(Step { kind: StepKind::Branch { taken }, span: e.span, func: f.name.clone() });
+                    self.push(Step { kind: StepKind::Branch { taken }, span: e.span, func: f.name.clone() });
                 }
             }
             _ => {}
@@ -120,9 +171,9 @@ impl Tracer for Recorder<'_> {
 
     fn returned(&mut self, func: FuncId) {
         let Some((callee, span, theirs)) = self.calls.pop() else { return };
-        if theirs && callee == func {
+        if theirs && callee == func && !self.values_only {
             let caller = self.prog.functions.iter().find(|g| g.edges.iter().any(|e| e.span == span));
-            self.steps.push(Step {
+            self.push(Step {
                 kind: StepKind::Return { callee: self.prog.func(callee).name.clone() },
                 span,
                 func: caller.map(|g| g.name.clone()).unwrap_or_default(),
@@ -132,17 +183,27 @@ impl Tracer for Recorder<'_> {
 }
 
 /// The interpreter's configuration for a test (its command line, standard input and files).
-fn config_of(test: &TestCase) -> Config {
-    Config { program_inputs: test.program_inputs.clone(), max_steps: 50_000_000, ..Config::default() }
+fn config_of(test: &TestCase, limits: &TraceLimits) -> Config {
+    Config {
+        program_inputs: test.program_inputs.clone(),
+        max_steps: limits.max_steps,
+        deadline: limits.deadline,
+        ..Config::default()
+    }
 }
 
 /// Runs `prog`'s `main` on the test's inputs and traces it.
 pub fn trace_test(prog: &Program, test: &TestCase) -> Trace {
+    trace_test_within(prog, test, &TraceLimits::default())
+}
+
+/// [`trace_test`] within limits of steps, memory and time.
+pub fn trace_test_within(prog: &Program, test: &TestCase, limits: &TraceLimits) -> Trace {
     let values: Vec<u64> = test.inputs.iter().filter(|i| i.kind != InputKind::Memory).map(|i| i.value).collect();
     let fills: Vec<Vec<u8>> =
         test.inputs.iter().filter(|i| i.kind == InputKind::Memory).map(|i| i.bytes.clone()).collect();
     let mut input = VecInput::new(values).with_fills(fills);
-    trace_with(prog, &mut input, &config_of(test), Rc::default())
+    trace_full(prog, &mut input, &config_of(test, limits), Rc::default(), limits.full_steps)
 }
 
 /// Runs `main` with inputs from `input`, which may look at `line` (the line and callee of the
@@ -153,8 +214,26 @@ pub fn trace_with(
     config: &Config,
     line: Rc<RefCell<Option<(u32, String)>>>,
 ) -> Trace {
-    let mut rec =
-        Recorder { prog, steps: Vec::new(), nondet: Vec::new(), inputs_read: 0, calls: Vec::new(), pending_line: line };
+    trace_full(prog, input, config, line, usize::MAX)
+}
+
+fn trace_full(
+    prog: &Program,
+    input: &mut dyn InputSource,
+    config: &Config,
+    line: Rc<RefCell<Option<(u32, String)>>>,
+    full_steps: usize,
+) -> Trace {
+    let mut rec = Recorder {
+        prog,
+        steps: Vec::new(),
+        nondet: Vec::new(),
+        inputs_read: 0,
+        calls: Vec::new(),
+        pending_line: line,
+        full_steps,
+        values_only: false,
+    };
     let run = Interpreter::new(prog).run_main_traced(input, config, &mut rec);
     let mut steps = rec.steps;
     let mut unread = vec![false; steps.len()];
@@ -173,7 +252,7 @@ pub fn trace_with(
         k += 1;
         !unread[k - 1]
     });
-    Trace { steps, run }
+    Trace { steps, run, values_only: rec.values_only }
 }
 
 /// A value of type `ty` as C reads it: signed for `__VERIFIER_nondet_int` and other signed

@@ -127,3 +127,12 @@ fn release_free_memory() {
         libc::malloc_trim(0);
     }
 }
+
+impl Engine<'_> {
+    /// The run's time limit passed or an interrupt came: work inside a step that can take long
+    /// (a template's computation, a cycle's inner loops) gives up, and the run loop stops at
+    /// the next state.
+    pub fn out_of_time(&self) -> bool {
+        kappa_solver::interrupt::requested() || self.cfg.limits.time.is_some_and(|t| self.start.elapsed() >= t)
+    }
+}

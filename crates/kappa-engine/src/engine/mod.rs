@@ -362,6 +362,11 @@ impl<'p> Engine<'p> {
                 return Some(format!("state limit of {n} reached"));
             }
         }
+        if let Some(n) = l.queries {
+            if self.solver.stats().queries >= n {
+                return Some(format!("query limit of {n} reached"));
+            }
+        }
         None
     }
 

@@ -36,6 +36,12 @@ pub struct CycleOptions {
     /// Stop once the stored cores hold this many edges in total: long circuits in a large loop
     /// would otherwise use memory quadratic in the function's size before `max_cycles` is hit.
     pub max_core_edges: usize,
+    /// Give up the circuits through one location (Johnson's root: a loop head, mostly) past
+    /// this many, and keep none of them: a loop body with k sequential branches has 2^k
+    /// circuits, which no template summarises usefully (alternating between them summarises
+    /// nothing) and whose enumeration alone never ends for k ≈ 25. The loop is then explored
+    /// classically; its inner loops (circuits that avoid the root) are still enumerated.
+    pub max_circuits_per_root: usize,
     /// Treat the function's entry as having an extra incoming edge from the caller, so that a
     /// loop starting right at the entry (`f() { while (..) .. }` with no statement before it)
     /// still has a cycle entered there. With `false` Definition 1 is applied to the flowgraph
@@ -45,7 +51,12 @@ pub struct CycleOptions {
 
 impl Default for CycleOptions {
     fn default() -> Self {
-        CycleOptions { max_cycles: 10_000, max_core_edges: 2_000_000, caller_enters_entry: true }
+        CycleOptions {
+            max_cycles: 10_000,
+            max_core_edges: 2_000_000,
+            max_circuits_per_root: 64,
+            caller_enters_entry: true,
+        }
     }
 }
 
@@ -92,6 +103,9 @@ pub struct Cycles {
     pub circuits: usize,
     /// A cap was hit: there are more cycles than `cycles` holds ("too many cycles").
     pub truncated: bool,
+    /// Locations whose circuits were given up ([`CycleOptions::max_circuits_per_root`]): no
+    /// cycle through them is in `cycles`.
+    pub given_up: Vec<Loc>,
 }
 
 impl Cycles {
@@ -218,6 +232,8 @@ impl<'a> Johnson<'a> {
     /// locations are greater than `s`). Returns true once a cap is hit.
     fn circuits_from(&mut self, s: u32) -> bool {
         let g = self.g;
+        let (cycles_before, edges_before, circuits_before) =
+            (self.out.cycles.len(), self.core_edges, self.out.circuits);
         let mut path: Vec<EdgeId> = Vec::new();
         let mut stack: Vec<(u32, usize)> = vec![(s, 0)];
         self.blocked[s as usize] = true;
@@ -230,6 +246,13 @@ impl<'a> Johnson<'a> {
                     continue;
                 }
                 if w == s {
+                    if self.out.circuits - circuits_before >= self.opts.max_circuits_per_root {
+                        // Too many circuits through s: none of them is kept.
+                        self.out.cycles.truncate(cycles_before);
+                        self.core_edges = edges_before;
+                        self.out.given_up.push(Loc(s));
+                        return false;
+                    }
                     path.push(e);
                     let capped = self.emit(&path);
                     path.pop();

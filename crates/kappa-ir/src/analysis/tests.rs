@@ -478,7 +478,8 @@ fn cycle_count_without_cap() {
 fn exponentially_many_circuits_are_capped() {
     let f = diamonds(20);
     let start = std::time::Instant::now();
-    let cs = enumerate_cycles(&f, &CycleOptions { max_cycles: 1000, ..CycleOptions::default() });
+    let opts = CycleOptions { max_cycles: 1000, max_circuits_per_root: usize::MAX, ..CycleOptions::default() };
+    let cs = enumerate_cycles(&f, &opts);
     assert!(cs.truncated);
     assert_eq!(cs.len(), 1000);
     // 21 entries per circuit: the 48th circuit is cut off after 13 of its cycles.
@@ -486,9 +487,26 @@ fn exponentially_many_circuits_are_capped() {
     assert!(start.elapsed().as_secs() < 5);
     check_cycles(&f, &cs);
     // The other analyses are unaffected by the number of circuits.
-    let a = FunctionAnalysis::with_options(&f, &CycleOptions { max_cycles: 1000, ..CycleOptions::default() });
+    let a = FunctionAnalysis::with_options(&f, &opts);
     assert_eq!(a.loops.loops.len(), 1);
     assert_eq!(a.loops.loops[0].body.len(), 1 + 3 * 20);
+}
+
+#[test]
+fn a_loop_with_too_many_circuits_is_given_up_whole() {
+    // 2^25 circuits through the head (the 8-bit adder of issue 20 has about as many): the
+    // enumeration stops at the cap and keeps none, at once.
+    let f = diamonds(25);
+    let cs = enumerate_cycles(&f, &CycleOptions::default());
+    assert!(cs.is_empty());
+    assert_eq!(cs.given_up, vec![Loc(1)]);
+    assert_eq!(cs.circuits, CycleOptions::default().max_circuits_per_root);
+    // At the cap every circuit is kept; one below, none.
+    let at = enumerate_cycles(&diamonds(3), &CycleOptions { max_circuits_per_root: 8, ..CycleOptions::default() });
+    assert_eq!((at.circuits, at.len(), at.given_up.len()), (8, 32, 0));
+    let below = enumerate_cycles(&diamonds(3), &CycleOptions { max_circuits_per_root: 7, ..CycleOptions::default() });
+    assert_eq!((below.len(), below.given_up.len()), (0, 1));
+    assert!(!below.truncated);
 }
 
 #[test]
@@ -616,7 +634,8 @@ fn random_graphs_match_brute_force() {
         let n = 1 + rng.next(9);
         let m = rng.next(3 * n + 1);
         let f = random_function(&mut rng, n, m);
-        let a = FunctionAnalysis::new(&f);
+        let all = CycleOptions { max_circuits_per_root: usize::MAX, ..CycleOptions::default() };
+        let a = FunctionAnalysis::with_options(&f, &all);
         let ctx = format!("round {round}: {:?}", f.edges.iter().map(|e| (e.src.0, e.dst.0)).collect::<Vec<_>>());
 
         // Dominators: d dominates v iff v is reachable, and unreachable once d is removed.
@@ -681,10 +700,23 @@ fn random_graphs_match_brute_force() {
         assert_eq!(got.len(), a.cycles.len(), "{ctx}: duplicate cycles");
         assert_eq!(got, brute, "{ctx}");
         check_cycles(&f, &a.cycles);
-        let literal = CycleOptions { caller_enters_entry: false, ..CycleOptions::default() };
+        let literal = CycleOptions { caller_enters_entry: false, ..all.clone() };
         let got: BTreeSet<(Loc, Vec<EdgeId>)> =
             enumerate_cycles(&f, &literal).cycles.iter().map(|c| (c.entry, c.core.clone())).collect();
         assert_eq!(got, brute_cycles(&f, false), "{ctx}");
+        // With a cap of circuits per root: exactly the circuits whose least location (their
+        // root in Johnson's order) was not given up.
+        let capped = enumerate_cycles(&f, &CycleOptions { max_circuits_per_root: 2, ..all.clone() });
+        let got: BTreeSet<(Loc, Vec<EdgeId>)> = capped.cycles.iter().map(|c| (c.entry, c.core.clone())).collect();
+        let kept: BTreeSet<(Loc, Vec<EdgeId>)> = brute
+            .iter()
+            .filter(|(_, core)| {
+                let least = core.iter().map(|&e| f.edge(e).src).min();
+                !least.is_some_and(|l| capped.given_up.contains(&l))
+            })
+            .cloned()
+            .collect();
+        assert_eq!(got, kept, "{ctx}: given up {:?}", capped.given_up);
     }
 }
 
