@@ -137,3 +137,34 @@ fn counterexample_through_a_quantified_path_condition_replays() {
     let (got, out, _dir) = verify(f, "unreach-call", &["--mode", "compact", "--no-witnesses"]);
     assert_eq!(got, "false(unreach-call)", "{out}");
 }
+
+/// Every program of tests/programs/conformance gets its expected verdict or `unknown`, never the
+/// other one (the tests above and front_inputs.rs / deadline.rs check the decided ones); a
+/// `reach_error()` that returns is not the end of the program under a memory property.
+#[test]
+fn no_conformance_program_gets_a_wrong_verdict() {
+    let dir = common::root().join("tests/programs/conformance");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.path()).collect();
+    files.sort();
+    let mut wrong = Vec::new();
+    for path in files.iter().filter(|p| p.extension().is_some_and(|e| e == "c" || e == "i")) {
+        let head = std::fs::read_to_string(path).unwrap();
+        let first = head.lines().next().unwrap_or("");
+        let field = |k: &str| first.split_whitespace().find_map(|w| w.strip_prefix(k)).map(str::to_string);
+        let (Some(property), Some(expected)) = (field("property="), field("verdict=")) else { continue };
+        let rel = format!("tests/programs/conformance/{}", path.file_name().unwrap().to_string_lossy());
+        let dir = tempfile::tempdir().unwrap();
+        let o = dir.path().to_str().unwrap().to_string();
+        let (out, err, code) =
+            kappa(&["verify", "--quiet", "--max-time", "3", "--out", &o, "--property", &property, &rel]);
+        assert_eq!(code, Some(0), "{rel}: {err}");
+        let got = last_line(&out).trim_start_matches("RESULT: ").to_string();
+        let decided = got.starts_with("true") || got.starts_with("false");
+        if decided && !got.starts_with(expected.as_str()) {
+            wrong.push(format!("{rel} ({property}): {got}, expected {expected}"));
+        }
+    }
+    assert!(wrong.is_empty(), "wrong verdicts:\n{}", wrong.join("\n"));
+    let (got, _, _) = verify("tests/programs/conformance/reach_error_returns.c", "valid-memcleanup", &[]);
+    assert!(got.starts_with("unknown"), "a returning reach_error() is not the program's end: {got}");
+}
