@@ -454,9 +454,7 @@ fn write_violation_witnesses(
 fn ends_program(p: &Property, outcome: &kappa_interp::Outcome) -> bool {
     match outcome {
         kappa_interp::Outcome::Exit(_) | kappa_interp::Outcome::Abort => true,
-        kappa_interp::Outcome::Error { kind, .. } => {
-            matches!(kind, ErrorKind::ReachError | ErrorKind::Assert) && p.classify(kind.name()) == Class::Ends
-        }
+        kappa_interp::Outcome::Error { kind, .. } => kind.aborts_program() && p.classify(kind.name()) == Class::Ends,
         _ => false,
     }
 }
@@ -639,7 +637,7 @@ fn program_branches(prog: &kappa_ir::Program) -> usize {
             let two_way = out.len() == 2 && out.iter().all(|x| matches!(f.edge(*x).op, Op::Assume(_)));
             let check = out.iter().any(|x| {
                 matches!(&f.loc(f.edge(*x).dst).kind, LocKind::Error { kind, .. }
-                    if !matches!(kind, ErrorKind::ReachError | ErrorKind::Assert))
+                    if !kind.aborts_program())
             });
             if two_way && !check && f.edge(out[0]).span.is_known() {
                 n += 2;

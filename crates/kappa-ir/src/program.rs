@@ -153,6 +153,12 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
+    /// `reach_error()` and a failed `assert`: the verification errors, which end the real
+    /// program (SV-COMP's `reach_error` and glibc's `__assert_fail` abort it).
+    pub fn aborts_program(self) -> bool {
+        matches!(self, ErrorKind::ReachError | ErrorKind::Assert)
+    }
+
     /// The name used in statistics, tests and messages (SPEC.md).
     pub fn name(self) -> &'static str {
         match self {

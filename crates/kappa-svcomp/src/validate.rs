@@ -322,7 +322,7 @@ pub fn follow(prog: &Program, wp: &Waypoints, config: &Config) -> Followed {
     let leak =
         wp.specification.as_deref().is_some_and(|s| s.contains("valid-memcleanup") || s.contains("valid-memtrack"))
             && matches!(&trace.run.outcome, kappa_interp::Outcome::Error { kind, .. }
-            if matches!(kind, kappa_ir::ErrorKind::ReachError | kappa_ir::ErrorKind::Assert));
+            if kind.aborts_program());
     if let (Some(want), Some((sp, _)), false) = (wp.target, trace.target(), leak) {
         if want != sp.line {
             deviations

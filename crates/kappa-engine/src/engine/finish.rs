@@ -128,7 +128,7 @@ impl<'p> Engine<'p> {
                 }
             }
             let violation = if self.cfg.violation_kinds.is_empty() {
-                matches!(kind, ErrorKind::ReachError | ErrorKind::Assert)
+                kind.aborts_program()
             } else {
                 self.cfg.violation_kinds.contains(kind)
             };
@@ -145,9 +145,7 @@ impl<'p> Engine<'p> {
     fn ends_program(&self, how: &Termination) -> bool {
         match how {
             Termination::Exit(_) | Termination::Abort => true,
-            Termination::Error { kind, .. } => {
-                matches!(kind, ErrorKind::ReachError | ErrorKind::Assert) && !self.cfg.violation_kinds.contains(kind)
-            }
+            Termination::Error { kind, .. } => kind.aborts_program() && !self.cfg.violation_kinds.contains(kind),
             Termination::Stopped(_) => false,
         }
     }
