@@ -15,7 +15,8 @@
 #   KAPPA       the binary (default target/release/kappa), or several as "before=OLD after=NEW":
 #               each program is measured by each binary in turn (one run), tables per binary   BENCH_TIME  seconds per run (default 60)
 #   JOBS        programs measured in parallel (default 1)   TESTCOV=0   skip the Test-Comp part
-#   MODES       the run configurations (default "default classic compact")
+#   MODES       the run configurations (default "default classic compact"; MODE+SEARCHER, e.g.
+#               classic+covnew, adds --search SEARCHER)
 #   OUT         work and result directory (default target/bench-parsers)
 #   TESTCOV_DIRS  more folders whose programs get only the Test-Comp part (testgen + TestCov),
 #               e.g. TESTCOV_DIRS=bench/loops (the issue's loop programs); listed as set "loops"
@@ -65,7 +66,10 @@ for d in os.environ["TESTCOV_DIRS"].split():
             name = os.path.basename(d.rstrip("/")) + "/" + f[:-2]
             SRC[name] = os.path.join(d, f)
             extra.append(name)
-MODE_ARGS = {"default": [], "classic": ["--mode", "classic"], "compact": ["--mode", "compact"]}
+def mode_args(m):
+    """`default`, `classic`, `compact`, optionally `+SEARCHER` (`classic+covnew`: --search covnew)."""
+    base, *search = m.split("+")
+    return ([] if base == "default" else ["--mode", base]) + [a for s in search for a in ("--search", s)]
 
 def sh(cmd, cwd=None, timeout=None, env=None):
     try:
@@ -92,7 +96,7 @@ def measure(job):
     for mode in MODES if prog not in extra else []:
         o = os.path.join(d, mode)
         start = time.monotonic()
-        code, text = sh([KAPPA, "run", src, *MODE_ARGS[mode], "--max-time", T, "--quiet", "--out", o,
+        code, text = sh([KAPPA, "run", src, *mode_args(mode), "--max-time", T, "--quiet", "--out", o,
                          "--stats-json", o + ".json"], cwd=d, timeout=float(T) * 3 + 60)
         wall = time.monotonic() - start
         open(o + ".txt", "w").write(text)

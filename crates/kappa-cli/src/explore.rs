@@ -38,7 +38,10 @@ pub fn setup(front: &FrontOpts, ex: &ExploreOpts, prog: &Program) -> Setup {
         "classic" => Mode::Classic,
         _ => Mode::Compact,
     };
-    let search = search_kind(&ex.search);
+    let search = match &ex.search {
+        Some(s) => search_kind(s),
+        None => default_search(ex.coverage_goal),
+    };
     let heap = match ex.heap.as_str() {
         "lazy" => HeapKind::Lazy,
         "lazier" => HeapKind::Lazier,
@@ -90,6 +93,19 @@ fn progress_interval(ex: &ExploreOpts) -> Duration {
         Some(ms) => Duration::from_millis(ms),
         None if ex.progress && !std::io::stderr().is_terminal() => Duration::from_secs(1),
         None => Duration::from_millis(100),
+    }
+}
+
+/// The searcher when none is given. For coverage (`run`, `testgen`): KLEE's default, random-path
+/// and covnew in turn (with depth-first dives), the best of the searchers on the parser
+/// benchmark (docs/benchmarks.md, issue 22: 79 of 90 branches of `http_reqline` against 60 for
+/// breadth-first at 20 s). For verdicts (`verify`): breadth-first, the paper's queue, whose
+/// short paths first keep counterexamples short.
+fn default_search(coverage_goal: bool) -> SearchKind {
+    if coverage_goal {
+        SearchKind::Interleaved
+    } else {
+        SearchKind::Bfs
     }
 }
 
@@ -386,6 +402,9 @@ pub fn templates_line(t: &kappa_engine::report::TemplateStats) -> String {
     }
     if t.retired > 0 {
         line += &format!(", {} cycle{} retired", t.retired, if t.retired == 1 { "" } else { "s" });
+    }
+    if t.work > 0 {
+        line += &format!(", {} solver calls", t.work);
     }
     line
 }

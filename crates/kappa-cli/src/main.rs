@@ -65,9 +65,10 @@ pub struct ExploreOpts {
     #[arg(long, default_value = "compact", value_parser = ["classic", "compact"])]
     pub mode: String,
     /// State selection; prune is the loop state-pruning searcher; interleaved is KLEE's
-    /// random-path and covnew in turn, with depth-first dives.
-    #[arg(long, default_value = "bfs", value_parser = ["bfs", "dfs", "random", "prune", "random-path", "covnew", "interleaved"])]
-    pub search: String,
+    /// random-path and covnew in turn, with depth-first dives. Default: interleaved for `run`
+    /// and `testgen` (coverage), bfs for `verify`.
+    #[arg(long, value_parser = ["bfs", "dfs", "random", "prune", "random-path", "covnew", "interleaved"])]
+    pub search: Option<String>,
     /// With --search prune: the order among normal (not postponed) states.
     #[arg(long, default_value = "bfs", value_parser = ["bfs", "dfs", "random"])]
     pub prune_base: String,
@@ -138,6 +139,10 @@ pub struct ExploreOpts {
     pub verbose: bool,
     #[command(flatten)]
     pub inputs: inputs::InputOpts,
+    /// The command's goal is coverage (`run`, `testgen`): the defaults are chosen for it
+    /// (explore::setup).
+    #[arg(skip)]
+    pub coverage_goal: bool,
     /// Show progress (with the coverage reached) even when stderr is no terminal: one line a
     /// second.
     #[arg(long, conflicts_with = "quiet")]
@@ -278,7 +283,8 @@ fn command(cli: Cli) -> ExitCode {
         }
         Command::Verify { front, explore: ex, verify } => svcomp::verify(front, ex, verify),
         Command::Testgen { front, explore: ex, testgen } => svcomp::testgen(front, ex, testgen),
-        Command::Run { front, explore: ex } => {
+        Command::Run { front, explore: mut ex } => {
+            ex.coverage_goal = true;
             if let Err(e) = ex.inputs.spec() {
                 eprintln!("kappa: {e}");
                 return ExitCode::from(1);

@@ -677,6 +677,7 @@ pub fn testgen(front: FrontOpts, ex: ExploreOpts, to: TestgenOpts) -> ExitCode {
     crate::signals::set_deadline(ex.max_time);
     let mut ex = ex;
     ex.max_time = crate::signals::seconds_left();
+    ex.coverage_goal = true;
     let mut setup = explore::setup(&front, &ex, &prog);
     setup.cfg.violation_kinds = vec![ErrorKind::ReachError, ErrorKind::Assert];
     crate::inputs::nondet_main(&mut setup.cfg.program_inputs);

@@ -76,3 +76,44 @@ fn a_counterexample_that_cannot_be_confirmed_in_time_is_no_false() {
     // Not a speed measurement: the deadline is kept (before: more than 10 s at --max-time 2).
     assert!(took < 2.0 + 4.0, "{took} s");
 }
+
+#[test]
+fn templates_that_do_not_pay_stop_at_a_fixed_budget_of_work() {
+    // A JSON tokenizer's state machine: hundreds of cycles (the helpers are inlined into the
+    // loop), nearly all without a template. Before, computing them took most of a run; now at
+    // most TEMPLATE_WORK solver calls (one computation may end past it), then classic
+    // exploration. Bounded by states, not time.
+    let out = tempfile::tempdir().unwrap();
+    let json = out.path().join("s.json");
+    let o = out.path().display().to_string();
+    let j = json.display().to_string();
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../bench/parsers/json_tokens.c");
+    let (stdout, _) = kappa(&["run", "--quiet", "--max-states", "3000", "--out", &o, "--stats-json", &j], &file);
+    let s = stats(&json);
+    let work = s["templates"]["work"].as_u64().unwrap_or(u64::MAX);
+    assert!((kappa_compact::TEMPLATE_WORK..2 * kappa_compact::TEMPLATE_WORK).contains(&work), "{s}");
+    let spent = s["templates"]["no_template"].as_array().into_iter().flatten();
+    assert_eq!(spent.filter(|r| r.as_str().is_some_and(|r| r.contains("budget of template work"))).count(), 1, "{s}");
+    assert!(s["paths_completed"].as_u64().unwrap_or(0) >= 100, "{s}");
+    assert!(stdout.contains(&format!("{work} solver calls")), "{stdout}");
+}
+
+#[test]
+fn coverage_commands_default_to_the_interleaved_searcher() {
+    // `run` and `testgen` aim at coverage: KLEE's interleaved searcher unless --search says
+    // otherwise; `verify` keeps breadth-first.
+    let out = tempfile::tempdir().unwrap();
+    let o = out.path().display().to_string();
+    let json = out.path().join("s.json");
+    let j = json.display().to_string();
+    let file = program("adder8_loop.c");
+    let search = |args: &[&str]| {
+        let mut a = args.to_vec();
+        a.extend(["--quiet", "--max-states", "50", "--out", &o, "--stats-json", &j]);
+        kappa(&a, &file);
+        stats(&json)["search"].as_str().unwrap_or("").to_string()
+    };
+    assert_eq!(search(&["run"]), "interleaved");
+    assert_eq!(search(&["run", "--search", "bfs"]), "bfs");
+    assert_eq!(search(&["verify", "--no-witnesses"]), "bfs");
+}

@@ -76,6 +76,15 @@ pub const RETIRE_AFTER: u32 = 2;
 /// needs more is explored classically).
 pub const TEMPLATE_RLIMIT: u64 = 20_000_000;
 
+/// Z3 calls (each within [`TEMPLATE_RLIMIT`]) that computing templates may use in a whole run:
+/// templates must pay for themselves (issue 22), and a template that does not pay is one whose
+/// computation costs more than the loop's classic exploration. A loop program's templates take
+/// 3 to 8 calls each on bench/loops (docs/benchmarks.md); a parser whose state machine has hundreds of cycles
+/// with no progression rule would otherwise spend most of a run failing on them. Once the
+/// budget is spent, the templates computed so far are still applied and every other loop is
+/// explored classically. A count of work, not time, so the same run gives the same templates.
+pub const TEMPLATE_WORK: u64 = 32;
+
 pub struct Compact {
     cycles: HashMap<(FuncId, Loc), Vec<(u32, Cycle)>>,
     /// Each function's cycles, ordered by id (for the inner loops of a cycle's template).
@@ -99,6 +108,8 @@ pub struct Compact {
     /// loops over short strings, where templates cost more than they save (measured on the
     /// utility benchmark, docs/benchmarks.md).
     pub classic_library: bool,
+    /// Z3 calls left for computing templates (see [`TEMPLATE_WORK`]).
+    pub work_left: u64,
     rng: u64,
     /// Why cycles got no template, for the statistics.
     pub reasons: Vec<String>,
@@ -125,6 +136,7 @@ impl Compact {
             choice,
             unroll_short_loops: true,
             classic_library: true,
+            work_left: TEMPLATE_WORK,
             rng: seed | 1,
             reasons: Vec::new(),
             total_cycles: 0,
@@ -180,9 +192,15 @@ impl Compact {
             // Not cached: the run stops at the next state anyway.
             return Err("the time limit was reached".into());
         }
+        if self.work_left == 0 {
+            // Not cached, not a failure of the cycle: the run's budget is spent.
+            self.spent(eng);
+            return Err(WORK_SPENT.into());
+        }
         let fid = st.loc().0;
         let in_func = self.in_func.get(&fid).cloned().unwrap_or_default();
-        let r = within_budget(eng, |eng| match self.recursions.get(&id) {
+        let recursions = &self.recursions;
+        let r = within_budget(eng, &mut self.work_left, |eng| match recursions.get(&id) {
             Some(rec) => recursion::compute(eng, st, id, rec),
             None => template::compute_nested(eng, st, id, cycle, &in_func, 0),
         })
@@ -202,6 +220,16 @@ impl Compact {
         }
         self.cache.insert(key, r.clone());
         r
+    }
+
+    /// Records once that the budget of template work is spent ([`TEMPLATE_WORK`]).
+    fn spent(&mut self, eng: &mut Engine<'_>) {
+        let msg = format!("{WORK_SPENT}: the loops without a template so far are explored classically");
+        if !self.reasons.contains(&msg) {
+            let t = &mut eng.stats_mut().templates;
+            t.no_template.push(msg.clone());
+            self.reasons.push(msg);
+        }
     }
 
     /// Counts a failed template of cycle `id` (`why`, reported as `msg` once), and retires the
@@ -764,8 +792,13 @@ impl TemplateProvider for Compact {
         let (id, mut t) = usable.swap_remove(pick);
         let key = (id, Self::shape(eng, st));
         if !t.filtered {
+            if self.work_left == 0 {
+                self.spent(eng);
+                return Ok(Applied::None);
+            }
             let mut full = (*t).clone();
-            let r = within_budget(eng, |eng| template::filter_exits(eng, &mut full)).map(|()| Rc::new(full));
+            let r = within_budget(eng, &mut self.work_left, |eng| template::filter_exits(eng, &mut full))
+                .map(|()| Rc::new(full));
             self.cache.insert(key, r.clone());
             match r {
                 Ok(f) => t = f,
@@ -785,9 +818,15 @@ impl TemplateProvider for Compact {
             // that term, and the path condition gets no quantifier.
             fixed = match self.counts.get(&key) {
                 Some(c) => c.clone(),
+                None if self.work_left == 0 => {
+                    self.spent(eng);
+                    return Ok(Applied::None);
+                }
                 None => {
                     let c = match &t.exits[..] {
-                        [exit] => within_budget(eng, |eng| nested::trip_count(eng, &mut st.clone(), &t, exit)),
+                        [exit] => within_budget(eng, &mut self.work_left, |eng| {
+                            nested::trip_count(eng, &mut st.clone(), &t, exit)
+                        }),
                         _ => None,
                     };
                     self.counts.insert(key, c.clone());
@@ -831,12 +870,20 @@ impl Compact {
     }
 }
 
+/// Why a loop got no template once the run's template work is spent.
+const WORK_SPENT: &str = "the budget of template work is spent";
+
 /// Runs `f` (part of a template's computation) with each solver query limited to
-/// [`TEMPLATE_RLIMIT`] units of work (or the run's own, smaller limit).
-fn within_budget<R>(eng: &mut Engine<'_>, f: impl FnOnce(&mut Engine<'_>) -> R) -> R {
+/// [`TEMPLATE_RLIMIT`] units of work (or the run's own, smaller limit), and takes the Z3 calls
+/// it made from `work_left` (the statistics count them as `work`).
+fn within_budget<R>(eng: &mut Engine<'_>, work_left: &mut u64, f: impl FnOnce(&mut Engine<'_>) -> R) -> R {
     let configured = eng.config().solver_rlimit;
     eng.solver().set_rlimit(Some(configured.map_or(TEMPLATE_RLIMIT, |r| r.min(TEMPLATE_RLIMIT))));
+    let calls = eng.solver().stats().core_calls;
     let r = f(eng);
+    let used = eng.solver().stats().core_calls.saturating_sub(calls);
+    *work_left = work_left.saturating_sub(used);
+    eng.stats_mut().templates.work += used;
     eng.solver().set_rlimit(configured);
     r
 }

@@ -16,6 +16,8 @@ pub struct TemplateStats {
     /// Cycles no longer tried after their templates failed again and again (the template
     /// provider says how often).
     pub retired: u64,
+    /// Z3 calls spent computing templates (the provider's budget of work).
+    pub work: u64,
 }
 
 /// Coverage (SPEC.md's keys, and lines and functions): the program's conditions (not the

@@ -30,13 +30,23 @@ pub struct InstantiatingSolver<S> {
     info: InfoCache,
     /// The run's deadline, which the expansion of quantifiers for a model honours too.
     deadline: Option<Instant>,
+    /// The work limit set by the caller: an expansion's own limit is never above it, and it is
+    /// restored afterwards (a template's computation runs under one, issue 22).
+    rlimit: Option<u64>,
     /// Quantified queries Z3 gave up on and that their exact expansion decided.
     pub expanded: u64,
 }
 
 impl<S: Solver> InstantiatingSolver<S> {
     pub fn new(inner: S) -> Self {
-        InstantiatingSolver { inner, timeout: None, info: InfoCache::new(1 << 12), deadline: None, expanded: 0 }
+        InstantiatingSolver {
+            inner,
+            timeout: None,
+            info: InfoCache::new(1 << 12),
+            deadline: None,
+            expanded: 0,
+            rlimit: None,
+        }
     }
 
     /// `q` with every quantifier `∀τ. τ <u c → body` replaced by its instances for every value
@@ -77,9 +87,9 @@ impl<S: Solver> InstantiatingSolver<S> {
             return None;
         }
         let (pc, cond) = self.exact_expansion(q)?;
-        self.inner.set_rlimit(Some(EXPANDED_TRY));
+        self.inner.set_rlimit(Some(self.rlimit.map_or(EXPANDED_TRY, |r| r.min(EXPANDED_TRY))));
         let r = self.inner.model(&Query { pc: &pc, cond });
-        self.inner.set_rlimit(None);
+        self.inner.set_rlimit(self.rlimit);
         match r {
             Err(SatResult::Unknown(_)) => None,
             r => {
@@ -379,9 +389,9 @@ impl<S: Solver> Solver for InstantiatingSolver<S> {
             // fixed amount of work of its own.
             return match self.exact_expansion(q) {
                 Some((pc, cond)) => {
-                    self.inner.set_rlimit(Some(EXPANDED_TRY));
+                    self.inner.set_rlimit(Some(self.rlimit.map_or(EXPANDED_TRY, |r| r.min(EXPANDED_TRY))));
                     let e = self.inner.check(&Query { pc: &pc, cond });
-                    self.inner.set_rlimit(None);
+                    self.inner.set_rlimit(self.rlimit);
                     if e.is_unknown() {
                         r
                     } else {
@@ -419,5 +429,8 @@ impl<S: Solver> Solver for InstantiatingSolver<S> {
         self.inner.set_deadline(d)
     }
 
-    pass_limits_on!(rlimit);
+    fn set_rlimit(&mut self, r: Option<u64>) {
+        self.rlimit = r;
+        self.inner.set_rlimit(r)
+    }
 }
