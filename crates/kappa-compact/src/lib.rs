@@ -86,7 +86,7 @@ pub const TEMPLATE_RLIMIT: u64 = 20_000_000;
 pub const TEMPLATE_WORK: u64 = 32;
 
 pub struct Compact {
-    cycles: HashMap<(FuncId, Loc), Vec<(u32, Cycle)>>,
+    cycles: HashMap<(FuncId, Loc), Vec<(u32, Rc<Cycle>)>>,
     /// Each function's cycles, ordered by id (for the inner loops of a cycle's template).
     in_func: HashMap<FuncId, Rc<Vec<(u32, Cycle)>>>,
     /// Failed computations per cycle (see [`RETIRE_AFTER`]).
@@ -110,6 +110,10 @@ pub struct Compact {
     pub classic_library: bool,
     /// Z3 calls left for computing templates (see [`TEMPLATE_WORK`]).
     pub work_left: u64,
+    /// Cycles with a template at some state shape.
+    with_template: std::collections::HashSet<u32>,
+    /// The statistics say once that the budget is spent.
+    spent_noted: bool,
     rng: u64,
     /// Why cycles got no template, for the statistics.
     pub reasons: Vec<String>,
@@ -137,6 +141,8 @@ impl Compact {
             unroll_short_loops: true,
             classic_library: true,
             work_left: TEMPLATE_WORK,
+            with_template: Default::default(),
+            spent_noted: false,
             rng: seed | 1,
             reasons: Vec::new(),
             total_cycles: 0,
@@ -180,11 +186,18 @@ impl Compact {
     /// The template of cycle `id` for states shaped like `st`, computed once per shape within a
     /// fixed budget of solver work ([`TEMPLATE_RLIMIT`]); a cycle that failed [`RETIRE_AFTER`]
     /// times is not tried again.
-    fn template(&mut self, eng: &mut Engine<'_>, st: &State, id: u32, cycle: &Cycle) -> Result<Rc<Template>, String> {
+    fn template(
+        &mut self,
+        eng: &mut Engine<'_>,
+        st: &State,
+        shape: u64,
+        id: u32,
+        cycle: &Cycle,
+    ) -> Result<Rc<Template>, String> {
         if self.failures.get(&id).copied().unwrap_or(0) >= RETIRE_AFTER {
             return Err("retired".into());
         }
-        let key = (id, Self::shape(eng, st));
+        let key = (id, shape);
         if let Some(r) = self.cache.get(&key) {
             return r.clone();
         }
@@ -206,7 +219,10 @@ impl Compact {
         })
         .map(Rc::new);
         match &r {
-            Ok(_) => eng.stats_mut().templates.computed += 1,
+            Ok(_) => {
+                eng.stats_mut().templates.computed += 1;
+                self.with_template.insert(id);
+            }
             Err(why) => {
                 let f = eng.program().func(st.loc().0);
                 let msg = format!(
@@ -224,10 +240,10 @@ impl Compact {
 
     /// Records once that the budget of template work is spent ([`TEMPLATE_WORK`]).
     fn spent(&mut self, eng: &mut Engine<'_>) {
-        let msg = format!("{WORK_SPENT}: the loops without a template so far are explored classically");
-        if !self.reasons.contains(&msg) {
-            let t = &mut eng.stats_mut().templates;
-            t.no_template.push(msg.clone());
+        if !self.spent_noted {
+            self.spent_noted = true;
+            let msg = format!("{WORK_SPENT}: the loops without a template so far are explored classically");
+            eng.stats_mut().templates.no_template.push(msg.clone());
             self.reasons.push(msg);
         }
     }
@@ -720,12 +736,12 @@ impl TemplateProvider for Compact {
             self.truncated |= cs.truncated;
             let mut mine = Vec::new();
             for c in cs.cycles {
-                self.cycles.entry((f.id, c.entry)).or_default().push((next, c.clone()));
+                self.cycles.entry((f.id, c.entry)).or_default().push((next, Rc::new(c.clone())));
                 mine.push((next, c));
                 next += 1;
             }
             if let Some(rec) = recursion::find(prog, f) {
-                self.cycles.entry((f.id, f.entry)).or_default().push((next, rec.cycle.clone()));
+                self.cycles.entry((f.id, f.entry)).or_default().push((next, Rc::new(rec.cycle.clone())));
                 mine.push((next, rec.cycle.clone()));
                 self.recursions.insert(next, rec);
                 next += 1;
@@ -757,9 +773,20 @@ impl TemplateProvider for Compact {
         if st.frame().pending.is_some() {
             cands.retain(|(id, _)| !self.recursions.contains_key(id));
         }
+        if self.work_left == 0 {
+            // Only templates computed before the budget was spent can be applied: the other
+            // cycles cost nothing more, not even the state's shape.
+            cands.retain(|(id, _)| self.with_template.contains(id));
+            if cands.is_empty() {
+                self.spent(eng);
+                return Ok(Applied::None);
+            }
+        }
+        // What the templates depend on, once per application (it hashes the whole memory).
+        let shape = Self::shape(eng, st);
         let mut usable: Vec<(u32, Rc<Template>)> = Vec::new();
         for (id, c) in &cands {
-            if let Ok(t) = self.template(eng, st, *id, c) {
+            if let Ok(t) = self.template(eng, st, shape, *id, c) {
                 usable.push((*id, t));
             }
         }
@@ -790,7 +817,7 @@ impl TemplateProvider for Compact {
             },
         };
         let (id, mut t) = usable.swap_remove(pick);
-        let key = (id, Self::shape(eng, st));
+        let key = (id, shape);
         if !t.filtered {
             if self.work_left == 0 {
                 self.spent(eng);
