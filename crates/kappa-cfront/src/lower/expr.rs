@@ -304,17 +304,7 @@ impl<'a> Lowerer<'a> {
             }
             Expression::AlignOf(a) => {
                 let t = self.type_name(&a.node.0.node, &a.node.0.span)?;
-                let ts: Vec<_> = a
-                    .node
-                    .0
-                    .node
-                    .specifiers
-                    .iter()
-                    .filter_map(|s| match &s.node {
-                        SpecifierQualifier::TypeSpecifier(t) => Some(t),
-                        _ => None,
-                    })
-                    .collect();
+                let ts = super::types::type_specifiers(&a.node.0.node.specifiers);
                 if let (Some(id), false) = (self.aligned_typedef_in(&ts), matches!(t, CType::Pointer(_))) {
                     return Err(self.unsupported(
                         &id.span,

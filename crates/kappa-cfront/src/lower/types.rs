@@ -172,13 +172,7 @@ impl<'a> Lowerer<'a> {
         specs: &'a [Node<SpecifierQualifier>],
         span: &lang_c::span::Span,
     ) -> Result<CType> {
-        let ts: Vec<&'a Node<TypeSpecifier>> = specs
-            .iter()
-            .filter_map(|s| match &s.node {
-                SpecifierQualifier::TypeSpecifier(t) => Some(t),
-                _ => None,
-            })
-            .collect();
+        let ts = type_specifiers(specs);
         let packed = specs.iter().any(|s| matches!(&s.node, SpecifierQualifier::Extension(e) if has_packed(e)));
         self.mark_packed_definition(&ts, packed);
         let mut aligned = None;
@@ -433,15 +427,7 @@ impl<'a> Lowerer<'a> {
             let base = self.specifier_qualifier_type(&f.node.specifiers, &f.span)?;
             let spec_packed =
                 f.node.specifiers.iter().any(|s| matches!(&s.node, SpecifierQualifier::Extension(e) if has_packed(e)));
-            let field_ts: Vec<&'a Node<TypeSpecifier>> = f
-                .node
-                .specifiers
-                .iter()
-                .filter_map(|s| match &s.node {
-                    SpecifierQualifier::TypeSpecifier(t) => Some(t),
-                    _ => None,
-                })
-                .collect();
+            let field_ts = type_specifiers(&f.node.specifiers);
             // An `aligned` among the specifiers that define a struct is that struct's.
             let defines_struct = f.node.specifiers.iter().any(|s| {
                 matches!(&s.node, SpecifierQualifier::TypeSpecifier(t)
@@ -765,6 +751,17 @@ fn compatible(seen: &[&str], word: &str) -> bool {
 }
 
 /// `__attribute__((packed))` (or `__packed__`) among the attributes.
+/// The type specifiers among a member's or a type name's specifiers and qualifiers.
+pub(crate) fn type_specifiers<'a>(specs: &'a [Node<SpecifierQualifier>]) -> Vec<&'a Node<TypeSpecifier>> {
+    specs
+        .iter()
+        .filter_map(|s| match &s.node {
+            SpecifierQualifier::TypeSpecifier(t) => Some(t),
+            _ => None,
+        })
+        .collect()
+}
+
 fn has_aligned(e: &[Node<Extension>]) -> bool {
     e.iter()
         .any(|x| matches!(&x.node, Extension::Attribute(a) if a.name.node == "aligned" || a.name.node == "__aligned__"))
