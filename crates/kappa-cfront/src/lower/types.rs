@@ -752,7 +752,7 @@ fn compatible(seen: &[&str], word: &str) -> bool {
 
 /// `__attribute__((packed))` (or `__packed__`) among the attributes.
 /// The type specifiers among a member's or a type name's specifiers and qualifiers.
-pub(crate) fn type_specifiers<'a>(specs: &'a [Node<SpecifierQualifier>]) -> Vec<&'a Node<TypeSpecifier>> {
+pub(crate) fn type_specifiers(specs: &[Node<SpecifierQualifier>]) -> Vec<&Node<TypeSpecifier>> {
     specs
         .iter()
         .filter_map(|s| match &s.node {
