@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The gcc check of bench/proofs (issue 21): each program is compiled with gcc, UBSan and ASan
+# The gcc check of bench/proofs (issue 21) or of another directory of programs with the same
+# header lines (bench/drivers, issue 24): each program is compiled with gcc, UBSan and ASan
 # against bench/proofs/harness.c (its `main` renamed `main_program`).
 #   - `verdict=true`: RUNS random runs, the nondet values drawn from small, moderate, boundary
 #     (INT_MIN, INT_MAX, 0, +-1, 10^6 +- 1, ...) and full-range profiles; no run may reach
@@ -10,14 +11,15 @@
 #     runs are reported too (how often random inputs find the violation).
 # Runs longer than 3 s count as timeouts (reported, not failures).
 #
-# Usage: bench/proofs_gcc.sh [RUNS]      (default 1000)
+# Usage: bench/proofs_gcc.sh [RUNS [DIR]]      (default 1000 bench/proofs)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${1:-1000}
-W=target/bench-proofs-gcc
+DIR=${2:-bench/proofs}
+W=target/bench-gcc-$(basename "$DIR")
 mkdir -p "$W"
 bad=0
-for f in bench/proofs/*.c; do
+for f in "$DIR"/*.c; do
     [ "$(basename "$f")" = harness.c ] && continue
     n=$(basename "$f" .c)
     want=$(sed -n 's/.*kappa-expect: verdict=\(true\|false\).*/\1/p' "$f" | head -1)
