@@ -127,9 +127,9 @@ int CdAudioSignalCompletion(DEVICE_OBJECT *DeviceObject, IRP *Irp)
 
 int choose(int n)
 {
-    int v = __VERIFIER_nondet_int() % n;
-    if (v < 0) {
-        v = v + n;
+    int v = __VERIFIER_nondet_int();
+    if (v < 0 || v >= n) {
+        v = 0;
     }
     return v;
 }

@@ -408,9 +408,9 @@ int MinorCodes[4] = {IRP_MN_START_DEVICE, IRP_MN_REMOVE_DEVICE, IRP_MN_STOP_DEVI
 
 int choose(int n)
 {
-    int v = __VERIFIER_nondet_int() % n;
-    if (v < 0) {
-        v = v + n;
+    int v = __VERIFIER_nondet_int();
+    if (v < 0 || v >= n) {
+        v = 0;
     }
     return v;
 }

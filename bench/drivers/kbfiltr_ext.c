@@ -258,9 +258,9 @@ unsigned int IoctlCodes[5] = {IOCTL_INTERNAL_KEYBOARD_CONNECT, IOCTL_INTERNAL_KE
 
 int choose(int n)
 {
-    int v = __VERIFIER_nondet_int() % n;
-    if (v < 0) {
-        v = v + n;
+    int v = __VERIFIER_nondet_int();
+    if (v < 0 || v >= n) {
+        v = 0;
     }
     return v;
 }
