@@ -85,8 +85,11 @@ pub const TEMPLATE_RLIMIT: u64 = 20_000_000;
 /// explored classically. A count of work, not time, so the same run gives the same templates.
 pub const TEMPLATE_WORK: u64 = 32;
 
+/// A cycle and its id.
+type NumberedCycle = (u32, Rc<Cycle>);
+
 pub struct Compact {
-    cycles: HashMap<(FuncId, Loc), Vec<(u32, Rc<Cycle>)>>,
+    cycles: HashMap<(FuncId, Loc), Vec<NumberedCycle>>,
     /// Each function's cycles, ordered by id (for the inner loops of a cycle's template).
     in_func: HashMap<FuncId, Rc<Vec<(u32, Cycle)>>>,
     /// Failed computations per cycle (see [`RETIRE_AFTER`]).
