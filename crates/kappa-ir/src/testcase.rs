@@ -11,6 +11,11 @@ pub struct TestCase {
     pub kappa_test: u32,
     /// The source file as given on the command line.
     pub program: String,
+    /// Every file of a program of several files, in the order they were given (`program` is
+    /// the first); empty for one file. Replay compares them with its own as files on disk,
+    /// whatever their spelling.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<String>,
     pub entry: String,
     /// "LP64" or "ILP32".
     pub data_model: String,

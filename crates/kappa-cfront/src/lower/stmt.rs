@@ -412,6 +412,6 @@ impl<'a> Lowerer<'a> {
         ft: std::sync::Arc<FuncType>,
         span: &lang_c::span::Span,
     ) -> Result<usize> {
-        self.register_function(name, ft, None, span)
+        self.register_function(name, ft, None, span, false)
     }
 }

@@ -296,6 +296,9 @@ impl<'a> Lowerer<'a> {
                 self.packed_structs.insert(id);
             }
             self.define_struct(id, is_union, decls)?;
+            if let Some(t) = &tag {
+                self.unify_struct(id, t);
+            }
         }
         Ok(CType::Struct(id))
     }
