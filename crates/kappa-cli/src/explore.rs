@@ -428,6 +428,7 @@ pub fn confirm_by_replay(front: &FrontOpts, test: &kappa_ir::testcase::TestCase)
     let opts = kappa_replay::ReplayOptions {
         include_dirs: front.include.clone(),
         defines: front.define.clone(),
+        units: front.units.clone(),
         deadline,
         ..Default::default()
     };

@@ -570,6 +570,7 @@ pub fn validate(front: &FrontOpts, witness: &Path, property: Option<&Property>) 
     let opts = kappa_replay::ReplayOptions {
         include_dirs: front.include.clone(),
         defines: front.define.clone(),
+        units: front.units.clone(),
         ..Default::default()
     };
     match kappa_replay::replay(&front.file, &test, &opts) {

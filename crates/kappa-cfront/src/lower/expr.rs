@@ -1544,7 +1544,7 @@ impl<'a> Lowerer<'a> {
         let v = self.expr(rhs)?;
         match (v, &place) {
             (Value::Agg(src), Place::Mem(dst)) => {
-                if src.ty != dst.ty {
+                if !self.same_type(&src.ty, &dst.ty) {
                     return Err(self.error(
                         span,
                         format!(

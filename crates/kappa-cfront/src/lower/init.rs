@@ -370,7 +370,7 @@ impl<'a> Lowerer<'a> {
                     };
                     match self.expr(e)? {
                         Value::Agg(src) => {
-                            if src.ty != ty {
+                            if !self.same_type(&src.ty, &ty) {
                                 return Err(self.error(&e.span, "initialiser has the wrong struct type"));
                             }
                             self.copy_aggregate(&dst, &src, sp);
