@@ -3,27 +3,11 @@
 //! TEST|DIR` compiles every unit with gcc and replays; the linker's errors are errors with a
 //! position (exit 2); a compilation database gives each file its include path and macros.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn kappa(dir: &Path, args: &[&str]) -> (String, String, Option<i32>) {
-    let out = Command::new(env!("CARGO_BIN_EXE_kappa")).current_dir(dir).args(args).output().expect("run kappa");
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code(),
-    )
-}
+use common::{kappa_in as kappa, last_line, root};
 
 const M: &str = "tests/programs/multi";
-
-fn last_line(s: &str) -> &str {
-    s.lines().last().unwrap_or("")
-}
 
 /// The tokenizer library and its harness: a struct returned by value across files, a
 /// tentative definition in both, and a static `is_delim` in each that must stay its file's.
