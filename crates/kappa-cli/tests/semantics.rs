@@ -34,6 +34,20 @@ fn witnesses_replay(file: &str, dir: &Path) {
 }
 
 #[test]
+fn bit_fields_of_plain_structs_are_laid_out_as_gcc_does() {
+    // The layout decides the verdict: a member after the bit-fields (false, replayed), and
+    // signed/unsigned bit-fields read back truncated and sign-extended (true).
+    for (f, want) in [("bitfields_plain.c", "false(unreach-call)"), ("bitfields_plain_true.c", "true")] {
+        let file = format!("tests/programs/conformance/{f}");
+        let (got, out, dir) = verify(&file, "unreach-call", &[]);
+        assert_eq!(got, want, "{f}:\n{out}");
+        if want.starts_with("false") {
+            witnesses_replay(&file, dir.path());
+        }
+    }
+}
+
+#[test]
 fn memory_is_checked_at_every_end_of_the_program() {
     // (program, property, verdict): abort() through reach_error(), a failed assert, exit() in a
     // helper, abort() after the only pointer was overwritten.

@@ -319,12 +319,17 @@ impl<'a> Lowerer<'a> {
         id
     }
 
+    /// Lays a struct or union out as gcc does on the System V ABIs (x86-64 LP64 and i386 ILP32):
+    /// members at their type's alignment; a bit-field in the next bits of the storage unit of
+    /// its declared type unless it would cross that unit's boundary (then at the next unit),
+    /// `T : 0` moving to the next boundary of `T`, a named bit-field giving the struct its
+    /// type's alignment and an unnamed one not. In a packed struct every member has
+    /// alignment 1 and bit-fields follow each other bit by bit, across units.
     fn define_struct(&mut self, id: StructId, is_union: bool, decls: &'a [Node<StructDeclaration>]) -> Result<()> {
         let mut fields = Vec::new();
-        let (mut offset, mut size, mut align) = (0u64, 0u64, 1u64);
+        let (mut size, mut align) = (0u64, 1u64);
         let packed = self.packed_structs.contains(&id);
-        // In a packed struct the position is kept in bits: gcc puts bit-fields one after the
-        // other with no padding, even across storage units; other members start at a byte.
+        // The position is kept in bits, for the bit-fields.
         let mut bitpos = 0u64;
         for d in decls {
             let StructDeclaration::Field(f) = &d.node else { continue };
@@ -346,45 +351,51 @@ impl<'a> Lowerer<'a> {
                 };
                 let span = sd.map(|s| s.span).unwrap_or(f.span);
                 if let Some(w) = sd.and_then(|sd| sd.node.bit_width.as_ref()) {
-                    if packed || member_packed {
-                        let what = name.clone().unwrap_or_default();
-                        if is_union || !packed {
-                            return Err(self.unsupported(
-                                &span,
-                                format!("bit-field `{what}` with `__attribute__((packed))` outside a packed struct"),
-                            ));
+                    let what = name.clone().unwrap_or_default();
+                    if member_packed && !packed {
+                        return Err(self.unsupported(
+                            &span,
+                            format!("bit-field `{what}` with `__attribute__((packed))` outside a packed struct"),
+                        ));
+                    }
+                    // Bit-fields wider than int are read through 32 bits: not supported.
+                    let bits = match &ty {
+                        CType::Int { rank, .. } if *rank <= IntRank::Int => self.size_of(&ty).unwrap_or(0) * 8,
+                        _ => {
+                            return Err(
+                                self.unsupported(&span, format!("bit-field `{what}` of type `{}`", self.ty_str(&ty)))
+                            )
                         }
-                        let bits = match &ty {
-                            CType::Int { rank, .. } if *rank <= IntRank::Int => self.size_of(&ty).unwrap_or(0) * 8,
-                            _ => {
-                                return Err(self.unsupported(
-                                    &span,
-                                    format!("bit-field `{what}` of type `{}` in a packed struct", self.ty_str(&ty)),
-                                ))
-                            }
-                        };
-                        let width = self.const_int(w)?;
-                        if width < 0 || width as u64 > bits || (width == 0 && name.is_some()) {
-                            return Err(self.error(&w.span, format!("invalid width {width} of bit-field `{what}`")));
-                        }
-                        if width == 0 {
-                            // gcc: `T : 0` moves to the next boundary of T even in a packed struct.
-                            bitpos = bitpos.div_ceil(bits) * bits;
-                            continue;
-                        }
-                        if let Some(n) = name {
-                            self.packed_bitfields.insert((id, n), (bitpos, width as u32, ty.clone()));
-                        }
-                        bitpos += width as u64;
+                    };
+                    let width = self.const_int(w)?;
+                    if width < 0 || width as u64 > bits || (width == 0 && name.is_some()) {
+                        return Err(self.error(&w.span, format!("invalid width {width} of bit-field `{what}`")));
+                    }
+                    let width = width as u64;
+                    if width == 0 {
+                        // `T : 0` moves to the next boundary of T, even in a packed struct.
+                        bitpos = bitpos.div_ceil(bits) * bits;
                         continue;
                     }
-                    if name.is_none() {
-                        continue; // unnamed bit-field: padding only
+                    let start = if is_union {
+                        0
+                    } else if !packed && bitpos % bits + width > bits {
+                        bitpos.div_ceil(bits) * bits
+                    } else {
+                        bitpos
+                    };
+                    if let Some(n) = name {
+                        self.bitfields.insert((id, n), (start, width as u32, ty.clone()));
+                        if !packed {
+                            align = align.max(self.align_of(&ty));
+                        }
                     }
-                    self.bitfield_structs.insert(id);
-                    if let Some(n) = &name {
-                        self.bitfield_names.insert((id, n.clone()));
+                    if is_union {
+                        size = size.max(if packed { width.div_ceil(8) } else { bits / 8 });
+                    } else {
+                        bitpos = start + width;
                     }
+                    continue;
                 }
                 if sd.is_none() && !matches!(ty, CType::Struct(_)) {
                     continue;
@@ -401,19 +412,14 @@ impl<'a> Lowerer<'a> {
                 if is_union {
                     fields.push(Field { name, ty, offset: 0 });
                     size = size.max(fsize);
-                } else if packed {
-                    offset = bitpos.div_ceil(8);
+                } else {
+                    let offset = bitpos.div_ceil(8).div_ceil(falign) * falign;
                     fields.push(Field { name, ty, offset });
                     bitpos = (offset + fsize) * 8;
-                } else {
-                    offset = offset.div_ceil(falign) * falign;
-                    fields.push(Field { name, ty, offset });
-                    offset += fsize;
-                    size = offset;
                 }
             }
         }
-        if packed && !is_union {
+        if !is_union {
             size = bitpos.div_ceil(8);
         }
         size = size.div_ceil(align) * align;
