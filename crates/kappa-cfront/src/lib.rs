@@ -178,7 +178,7 @@ fn read_text(name: &str, text: &str, base: usize, multi: bool, opts: &Options) -
 /// `text` after `base` newlines: parsed so, its offsets are those of the program's text.
 fn padded(text: &str, base: usize) -> String {
     let mut s = String::with_capacity(base + text.len());
-    s.extend(std::iter::repeat('\n').take(base));
+    s.extend(std::iter::repeat_n('\n', base));
     s.push_str(text);
     s
 }

@@ -313,7 +313,19 @@ impl<'a> Lowerer<'a> {
 
     fn same_layout(&self, n: StructId, c: StructId) -> bool {
         let (a, b) = (&self.prog.structs[n.0 as usize], &self.prog.structs[c.0 as usize]);
-        a.is_union == b.is_union
+        // Bit-fields are kept apart from the byte-addressed fields.
+        let bits = |s: StructId, m: Option<(StructId, StructId)>| {
+            let mut v: Vec<(String, u64, u32, CType)> = self
+                .bitfields
+                .iter()
+                .filter(|((id, _), _)| *id == s)
+                .map(|((_, name), (off, w, t))| (name.clone(), *off, *w, canon_type(t, &self.struct_alias, m)))
+                .collect();
+            v.sort_by(|x, y| x.0.cmp(&y.0));
+            v
+        };
+        bits(n, Some((n, c))) == bits(c, None)
+            && a.is_union == b.is_union
             && a.size == b.size
             && a.align == b.align
             && a.complete == b.complete
