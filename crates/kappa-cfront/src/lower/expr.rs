@@ -304,6 +304,13 @@ impl<'a> Lowerer<'a> {
             }
             Expression::AlignOf(a) => {
                 let t = self.type_name(&a.node.0.node, &a.node.0.span)?;
+                let ts = super::types::type_specifiers(&a.node.0.node.specifiers);
+                if let (Some(id), false) = (self.aligned_typedef_in(&ts), matches!(t, CType::Pointer(_))) {
+                    return Err(self.unsupported(
+                        &id.span,
+                        format!("_Alignof a type `{}` declared with `__attribute__((aligned))`", id.node.name),
+                    ));
+                }
                 Ok(Value::Scalar(Expr::uint(self.align_of(&t), self.pw()), self.size_t()))
             }
             Expression::UnaryOperator(u) => self.unary(u, &e.span),

@@ -143,6 +143,12 @@ pub(crate) struct Lowerer<'a> {
     /// The definition (offset of its `struct` keyword) whose specifiers carry a trailing
     /// `__attribute__((packed))`, marked before the definition is laid out.
     pub packed_next: Option<usize>,
+    /// The definition (offset of its `struct` keyword) followed by `__attribute__((aligned(N)))`,
+    /// and N.
+    pub aligned_next: Option<(usize, u64)>,
+    /// Typedef names declared with `__attribute__((aligned))`: a type of another alignment,
+    /// which kappa's types do not carry; a use of one is refused (system headers declare some).
+    pub aligned_typedefs: HashSet<String>,
     /// Bit-fields, which are not among their struct's byte-addressed fields: (bit offset from
     /// the struct's start, width, declared type).
     pub bitfields: HashMap<(StructId, String), (u64, u32, CType)>,
@@ -235,6 +241,8 @@ impl<'a> Lowerer<'a> {
             strings: HashMap::new(),
             packed_structs: HashSet::new(),
             packed_next: None,
+            aligned_next: None,
+            aligned_typedefs: HashSet::new(),
             bitfields: HashMap::new(),
             packed_tags: HashMap::new(),
             aligned_structs: HashSet::new(),
@@ -596,6 +604,7 @@ impl<'a> Lowerer<'a> {
             let decl = self.declarator(base.clone(), &id.node.declarator, false)?;
             let Some((name, nspan)) = decl.name.clone() else { continue };
             if storage.typedef {
+                self.note_aligned_typedef(&name, &decl.ty, &id.node.declarator, &d.node.specifiers)?;
                 self.declare(name, Sym::Typedef(decl.ty));
                 continue;
             }
