@@ -335,6 +335,9 @@ pub fn print_report(prog: &Program, report: &RunReport, out_dir: &Path, verbose:
     if s.tests > kappa_engine::engine::TESTS_PER_DIR {
         print!(" (beyond the first {0}, in subdirectories of {0})", kappa_engine::engine::TESTS_PER_DIR);
     }
+    if s.tests_on_halt > 0 {
+        print!(" ({} for paths the limit halted, where they add coverage)", s.tests_on_halt);
+    }
     if s.tests_missing > 0 {
         print!(" ({} paths without a test: the solver found no model in time)", s.tests_missing);
     }

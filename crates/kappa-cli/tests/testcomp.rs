@@ -248,7 +248,7 @@ fn testgen_inputs_are_the_calls_in_order_with_their_types() {
     std::fs::write(d.join("harness.c"), HARNESS).unwrap();
     let o = Command::new("gcc")
         .current_dir(d)
-        .args(["-O0", "-w", "-o", "prog", "harness.c"])
+        .args(["--coverage", "-O0", "-w", "-o", "prog", "harness.c"])
         .arg(root().join(prog))
         .output()
         .expect("gcc");
