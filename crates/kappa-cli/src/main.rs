@@ -372,7 +372,8 @@ fn command(cli: Cli) -> ExitCode {
                 Ok(p) => p,
                 Err(c) => return c,
             };
-            let setup = explore::setup(&front, &ex, &prog);
+            let mut setup = explore::setup(&front, &ex, &prog);
+            explore::reserve_halt_time(&mut setup.cfg);
             for n in &setup.notes {
                 eprintln!("kappa: note: {n}");
             }

@@ -674,13 +674,21 @@ pub fn testgen(front: FrontOpts, ex: ExploreOpts, to: TestgenOpts) -> ExitCode {
         }
     };
     let error_goal = matches!(goal, Property::CoverageErrorCall { .. });
-    // One deadline: the suite is made in what the exploration leaves of --max-time.
+    // One deadline: the suite is made in what the exploration leaves of --max-time (a tenth of
+    // it, at most 5 s, is kept for choosing and writing the suite).
     crate::signals::set_deadline(ex.max_time);
     let mut ex = ex;
-    ex.max_time = crate::signals::seconds_left();
+    let suite_reserve = ex.max_time.map_or(std::time::Duration::ZERO, |t| {
+        std::time::Duration::from_secs_f64(t / 10.0)
+            .clamp(std::time::Duration::from_millis(200), std::time::Duration::from_secs(5))
+    });
+    ex.max_time = crate::signals::seconds_left_reserving(suite_reserve);
     let mut setup = explore::setup(&front, &ex, &prog);
+    explore::reserve_halt_time(&mut setup.cfg);
     setup.cfg.violation_kinds = vec![ErrorKind::ReachError, ErrorKind::Assert];
-    crate::inputs::nondet_main(&mut setup.cfg.program_inputs);
+    // No nondeterministic command line (unlike `verify`): Test-Comp's validators run the program
+    // with none (argc = 1) and feed only the __VERIFIER_nondet_* calls, so a test may not
+    // depend on main's arguments (docs/spec-extensions.md, "Test-Comp suites").
     let (report, _) = explore::explore(&prog, setup.cfg, &ex, error_goal);
     let files = explore::test_files(&ex.out.join("tests"));
     let tests: Vec<kappa_ir::testcase::TestCase> = files

@@ -183,6 +183,11 @@ pub enum TestOutcome {
     Abort,
     /// An error: `error` is an [`crate::ErrorKind`] name; `location` is `file:line:col`.
     Error { error: String, location: String, message: String },
+    /// The path had not ended when the run halted (the time limit, the memory cap, a state
+    /// limit: KLEE's dump-on-halt). The test holds the inputs the path read up to there; what is
+    /// expected is that the program reads them, in order at their sites, without ending in an
+    /// error before it has read them all (docs/spec-extensions.md, "Tests of halted paths").
+    Halted { reason: String },
 }
 
 impl TestCase {

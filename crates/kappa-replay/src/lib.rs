@@ -496,7 +496,10 @@ impl Harness {
             }
             o => o,
         };
-        let (matches, explanation) = judge(&test.outcome, &observed, self.sanitizers);
+        let (matches, explanation) = match &test.outcome {
+            TestOutcome::Halted { reason } => judge_halted(reason, &observed, consumed, data.count),
+            expected => judge(expected, &observed, self.sanitizers),
+        };
         let mut explanation = explanation;
         if let Some(c) = consumed {
             if c != data.count && matches {
@@ -529,7 +532,8 @@ impl Harness {
                     let k: usize = m.get(1).and_then(|s| s.parse().ok()).unwrap_or(usize::MAX);
                     if let Some(site) = self.plan.errors.get(&k) {
                         let file = self.prog.files.get(site.span.file as usize).cloned().unwrap_or_default();
-                        return Ok((Observed::Error { kind: site.kind, file, line: site.span.line }, None));
+                        let read = m.get(2).and_then(|s| s.parse().ok());
+                        return Ok((Observed::Error { kind: site.kind, file, line: site.span.line }, read));
                     }
                 }
                 (Some("diverged"), Some(EXIT_DIVERGED)) => {
@@ -727,7 +731,8 @@ fn compile(
             cmd.args(exec::sanitizer_flags());
         }
         if coverage {
-            cmd.arg("--coverage");
+            // The runtime's weak reference to __gcov_dump does not pull it from libgcov.
+            cmd.arg("--coverage").arg("-Wl,-u,__gcov_dump");
         }
         cmd.arg("-x").arg("cpp-output").args(units);
         match exec::runtime_object(cc, m32, sanitizers) {
@@ -859,6 +864,24 @@ fn parse_location(loc: &str) -> Option<(String, u32)> {
     Some((file.to_string(), line.parse().ok()?))
 }
 
+/// The replay of a halted path's test (docs/spec-extensions.md, "Tests of halted paths"): kappa
+/// stopped the path somewhere after its last input, so it predicts only that the program reads
+/// the test's `count` inputs in order at their sites without ending before it has read them all.
+/// `read` is how many it had read when it ended or asked for one more (`None`: unknown).
+fn judge_halted(reason: &str, observed: &Observed, read: Option<usize>, count: usize) -> (bool, String) {
+    let want = format!("the {count} inputs read without an error (the path was halted: {reason})");
+    match (observed, read) {
+        (Observed::Diverged(_), Some(n)) if n >= count => {
+            (true, format!("{want}: the program asked for input #{} where kappa had halted the path", n + 1))
+        }
+        (Observed::Timeout, _) => (true, format!("{want}: the program was still running at the replay's timeout")),
+        (Observed::Exit(_) | Observed::Error { .. }, Some(n)) if n >= count => {
+            (true, format!("{want}: the program then {observed}, past the point where kappa halted the path"))
+        }
+        _ => (false, format!("expected {want}, but the program {observed} before reading all of them")),
+    }
+}
+
 /// Whether the observation is the recorded outcome, and a one-line explanation.
 fn judge(expected: &TestOutcome, observed: &Observed, sanitizers: bool) -> (bool, String) {
     let want = match expected {
@@ -868,6 +891,7 @@ fn judge(expected: &TestOutcome, observed: &Observed, sanitizers: bool) -> (bool
             let at = parse_location(location).map(|(f, l)| format!("{f}:{l}")).unwrap_or_else(|| location.clone());
             format!("{error} at {at}")
         }
+        TestOutcome::Halted { .. } => return (false, "a halted path is judged by judge_halted".into()),
     };
     let ok = |note: &str| (true, format!("{want}, as the test expects{note}"));
     let bad = || (false, format!("expected {want}, but the program {observed}"));
