@@ -101,6 +101,15 @@ fn explore_step(
     let (report, _) = explore::explore(&step, setup.cfg, &cx, false);
     budget.states = budget.states.saturating_sub(report.stats.states_created);
     budget.queries = budget.queries.saturating_sub(report.stats.solver_queries);
+    if std::env::var_os("KAPPA_KIND_DEBUG").is_some() {
+        for (k, c) in cands.iter().enumerate().filter(|(k, _)| h.active[*k]) {
+            eprintln!("kind: candidate {k}: {:?} {:?}", c.text, c.atom);
+        }
+        eprintln!(
+            "kind: {} states, {} queries, incomplete {:?}",
+            report.stats.states_created, report.stats.solver_queries, report.stats.incomplete
+        );
+    }
     let errors = report.stats.errors.iter().map(|e| (e.message.as_str(), e.location.clone()));
     Ok(h.judge(errors, &report.stats.incomplete))
 }

@@ -210,6 +210,7 @@ fn cut(
         at = next;
     }
     at = assume_chain(f, at, ks, cands, span);
+    exit_equalities(f, f0, l, ks, cands);
     push_edge(f, at, h, Op::Skip, span);
     // The checked iteration's back edges: the checks, then the path ends.
     let dead = new_loc(f, LocKind::Normal, span);
@@ -218,6 +219,34 @@ fn cut(
         f.edges[e.index()].dst = latch;
         let end = check_chain(f, latch, ks, cands, span, 20_000);
         push_edge(f, end, dead, Op::Assume(Expr::Bool(false)), span);
+    }
+}
+
+/// On an exit from the head by `a >= b` where an active candidate says `a <= b`, the implied
+/// `a == b` is assumed too: the solver then substitutes it (`a + b == 3 * n` after a loop
+/// exited at `i == n` with `a + b == 3 * i` needs no reasoning about multipliers).
+fn exit_equalities(f: &mut Function, f0: &Function, l: &NaturalLoop, ks: &[usize], cands: &[Candidate]) {
+    use kappa_ir::expr::BinOp::{Eq, Sge, Sle, Uge, Ule};
+    for e in f0.out_edges(l.header) {
+        let edge = f0.edge(*e);
+        if l.contains(edge.dst) {
+            continue;
+        }
+        let Op::Assume(Expr::Bin(op, a, b)) = &edge.op else { continue };
+        let want = match op {
+            Sge => Expr::bin(Sle, (**a).clone(), (**b).clone()),
+            Uge => Expr::bin(Ule, (**a).clone(), (**b).clone()),
+            Sle => Expr::bin(Sle, (**b).clone(), (**a).clone()),
+            Ule => Expr::bin(Ule, (**b).clone(), (**a).clone()),
+            _ => continue,
+        };
+        if !ks.iter().any(|&k| cands[k].atom == want) {
+            continue;
+        }
+        let mid = new_loc(f, LocKind::Normal, edge.span);
+        let dst = f.edges[e.index()].dst;
+        f.edges[e.index()].dst = mid;
+        push_edge(f, mid, dst, Op::Assume(Expr::bin(Eq, (**a).clone(), (**b).clone())), edge.span);
     }
 }
 
