@@ -80,6 +80,8 @@ fn explore_step(
 ) -> Result<Round, String> {
     let mut cx = ex.clone();
     cx.out = ex.out.join("kind");
+    // The step program is acyclic: nothing for loop templates to summarise.
+    cx.mode = "classic".into();
     cx.quiet = true;
     cx.tree = None;
     cx.stats_json = None;
@@ -150,23 +152,26 @@ fn validate(
     }
 }
 
-/// The proof phase of `verify`: when `--proof` selects k-induction and the program has loops,
-/// tries to prove it before exploring. `Some(true)` (with the witness written unless
-/// `--no-witnesses`) replaces the exploration; `None`: explore as usual.
-pub fn before_exploration(
+/// The part of `--max-time` the plain exploration gets when k-induction may follow it: the
+/// exploration decides what it can (bugs, loops templates summarise) in the first half.
+pub fn exploration_share(max_time: Option<f64>) -> Option<f64> {
+    max_time.map(|t| t * 0.5)
+}
+
+/// The proof phase of `verify`, after an exploration that found no error and did not finish:
+/// `Some(true)` when k-induction proves the program (the witness written unless
+/// `--no-witnesses`), `None` otherwise.
+pub fn after_exploration(
     front: &FrontOpts,
     prog: &kappa_ir::Program,
     p: &Property,
     ex: &ExploreOpts,
     no_witnesses: bool,
 ) -> Option<Verdict> {
-    let start = std::time::Instant::now();
     let proof = match prove(front, prog, p, ex) {
         Ok(proof) => proof,
         Err(why) => {
-            if !ex.quiet {
-                eprintln!("kappa: note: k-induction: not proved: {why}");
-            }
+            eprintln!("kappa: note: k-induction: not proved: {why}");
             return None;
         }
     };
@@ -185,16 +190,6 @@ pub fn before_exploration(
         match crate::svcomp::write_invariant_witnesses(front, prog, p, &ex.out, &inv_at) {
             Ok(files) => println!("witness: {}", files.join(", ")),
             Err(e) => eprintln!("kappa: no correctness witness: {e}"),
-        }
-    }
-    if let Some(path) = &ex.stats_json {
-        let json = format!(
-            "{{\"verdict\": \"true\", \"proof\": \"kind\", \"time_s\": {:.3}, \"step_programs\": {}, \"invariants\": {kept}}}\n",
-            start.elapsed().as_secs_f64(),
-            proof.rounds
-        );
-        if let Err(e) = std::fs::write(path, json) {
-            eprintln!("kappa: cannot write {}: {e}", path.display());
         }
     }
     Some(Verdict::True)

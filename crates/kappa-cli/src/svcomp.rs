@@ -241,11 +241,9 @@ fn verify_one(
             }
         }
     }
-    if crate::prove_kind::enabled(&vo.proof) {
-        if let Some(v) = crate::prove_kind::before_exploration(front, &prog, p, &ex, vo.no_witnesses) {
-            return Ok(v);
-        }
-        ex.max_time = crate::signals::seconds_left();
+    let kind = crate::prove_kind::enabled(&vo.proof);
+    if kind {
+        ex.max_time = crate::prove_kind::exploration_share(ex.max_time);
     }
     let mut setup = explore::setup(front, &ex, &prog);
     for n in &setup.notes {
@@ -255,6 +253,11 @@ fn verify_one(
     crate::inputs::nondet_main(&mut setup.cfg.program_inputs);
     let (report, dot) = explore::explore(&prog, setup.cfg, &ex, true);
     let mut verdict = verdict_of(p, &report, ub);
+    // The proof phase (issue 21) when exploration could not finish.
+    let proved = kind && matches!(verdict, Verdict::Unknown(_)) && report.stats.errors.is_empty() && {
+        let proof = crate::prove_kind::after_exploration(front, &prog, p, &ex, vo.no_witnesses);
+        proof.inspect(|v| verdict = v.clone()).is_some()
+    };
     if let Verdict::True = &verdict {
         crate::signals::provisional(verdict.result_line());
     }
@@ -273,7 +276,7 @@ fn verify_one(
             Err(e) => eprintln!("kappa: no violation witness: {e}"),
         }
     }
-    if verdict == Verdict::True && !vo.no_witnesses {
+    if verdict == Verdict::True && !vo.no_witnesses && !proved {
         let mut wx = ex.clone();
         wx.max_time = crate::signals::seconds_left();
         match write_correctness_witnesses(front, &prog, p, &wx, &report.stats) {

@@ -315,7 +315,9 @@ fn linear_sum(
 ) -> (Expr, Expr, Option<String>, Option<String>) {
     let mut lhs: Option<Expr> = None;
     let mut rhs: Option<Expr> = None;
-    let (mut lt, mut rt) = (String::new(), Some(String::new()));
+    let mut lt = String::new();
+    // The right-hand side's value when every entry value is a constant.
+    let mut rc: Option<i128> = Some(0);
     for &(v, c) in terms {
         let name = ev.prog.var(v).name.clone();
         let (x0, x0t) = ev.of(v, used);
@@ -328,28 +330,34 @@ fn linear_sum(
             None => scale(x0),
             Some(s) => Expr::bin(BinOp::Add, s, scale(x0)),
         });
-        let term = |t: &str| match c {
-            1 => t.to_string(),
-            -1 => format!("-{t}"),
-            _ => format!("{c} * {t}"),
+        let t = match c {
+            1 => name,
+            -1 => format!("-{name}"),
+            _ => format!("{c} * {name}"),
         };
-        let join = |acc: &str, t: String| {
-            if acc.is_empty() {
-                t
-            } else if let Some(rest) = t.strip_prefix('-') {
-                format!("{acc} - {rest}")
-            } else {
-                format!("{acc} + {t}")
-            }
+        lt = if lt.is_empty() {
+            t
+        } else if let Some(rest) = t.strip_prefix('-') {
+            format!("{lt} - {rest}")
+        } else {
+            format!("{lt} + {t}")
         };
-        lt = join(&lt, term(&name));
-        rt = match (rt, x0t) {
-            (Some(acc), Some(t)) => Some(join(&acc, term(&format!("({t})")))),
+        rc = match (rc, x0t.and_then(|t| t.parse::<i128>().ok())) {
+            (Some(acc), Some(x)) => Some(acc + c * x),
             _ => None,
         };
     }
     let zero = Expr::int(0, w);
-    (lhs.unwrap_or(zero.clone()), rhs.unwrap_or(zero), Some(lt), rt)
+    (lhs.unwrap_or(zero.clone()), rhs.unwrap_or(zero), Some(lt), rc.map(|c| c.to_string()))
+}
+
+/// `x - (t)` as C, `x` when t is 0.
+fn minus(x: &str, t: &str) -> String {
+    if t == "0" {
+        x.to_string()
+    } else {
+        format!("{x} - ({t})")
+    }
 }
 
 /// The candidates of one loop beyond `invariants::candidates`.
@@ -483,7 +491,7 @@ fn loop_candidates(prog: &mut Program, fid: FuncId, l: &NaturalLoop) -> Vec<Cand
             let (x0, x0t) = ev.of(v, &mut used);
             let diff = Expr::bin(BinOp::Sub, Expr::Var(v), x0);
             let atom = Expr::bin(BinOp::Eq, Expr::bin(BinOp::And, diff, Expr::int(1, w)), Expr::int(0, w));
-            let text = x0t.map(|t| format!("({} - ({t})) % 2 == 0", ev.prog.var(v).name));
+            let text = x0t.map(|t| format!("({}) % 2 == 0", minus(&ev.prog.var(v).name, &t)));
             push(atom, text, used);
         }
     }
@@ -510,11 +518,11 @@ fn loop_candidates(prog: &mut Program, fid: FuncId, l: &NaturalLoop) -> Vec<Cand
                 let di = Expr::bin(BinOp::Mul, Expr::int(c, w), Expr::bin(BinOp::Sub, Expr::Var(i), i0));
                 let (xn, iname) = (ev.prog.var(x).name.clone(), ev.prog.var(i).name.clone());
                 let text = match (&x0t, &i0t) {
-                    (Some(a), Some(b)) => Some(format!("{xn} - ({a}) <= {c} * ({iname} - ({b}))")),
+                    (Some(a), Some(b)) => Some(format!("{} <= {c} * ({})", minus(&xn, a), minus(&iname, b))),
                     _ => None,
                 };
                 push(Expr::bin(cmp(s, false), dx.clone(), di), text, used.clone());
-                let text0 = x0t.map(|a| format!("0 <= {xn} - ({a})"));
+                let text0 = x0t.map(|a| format!("0 <= {}", minus(&xn, &a)));
                 push(Expr::bin(cmp(s, false), Expr::int(0, w), dx), text0, used);
             }
         }
