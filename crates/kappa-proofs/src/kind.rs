@@ -325,3 +325,62 @@ pub fn invariant_text(cands: &[Candidate], active: &[bool], func: FuncId, header
 pub fn has_loops(prog: &Program) -> bool {
     analyze_program(prog, &CycleOptions::default()).iter().any(|a| !a.loops.loops.is_empty())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lower(src: &str) -> Program {
+        kappa_cfront::lower_preprocessed("t.c", src, &kappa_cfront::Options::default())
+            .expect("the test program lowers")
+    }
+
+    #[test]
+    fn the_step_program_has_no_loop_and_checks_each_candidate_on_entry_and_back_edge() {
+        let mut p = lower("int f(int n) { int i = 0; int s = 0; while (i < n) { s = s + 2; i = i + 1; } return s; }\nint main(void) { return f(3); }");
+        let cands = crate::candidates::pool(&mut p);
+        assert!(cands.iter().any(|c| c.text.as_deref() == Some("s - 2 * i == 0")), "{cands:?}");
+        let step = step_case(&p, &cands, &vec![true; cands.len()]).expect("a loop of registers is supported");
+        assert!(has_loops(&p) && !has_loops(&step));
+        let f = step.func_by_name("f").expect("f");
+        for k in 0..cands.len() {
+            let checks = f
+                .locs
+                .iter()
+                .filter(|l| matches!(&l.kind, LocKind::Error { message, .. } if *message == check_message(k)))
+                .count();
+            assert_eq!(checks, 2, "candidate {k}");
+        }
+        // Dropped candidates are neither checked nor assumed.
+        let none = step_case(&p, &cands, &vec![false; cands.len()]).expect("supported");
+        let errors = |q: &Program| {
+            q.func_by_name("f").map_or(0, |f| f.locs.iter().filter(|l| matches!(l.kind, LocKind::Error { .. })).count())
+        };
+        assert_eq!(errors(&step), errors(&none) + 2 * cands.len());
+    }
+
+    #[test]
+    fn a_loop_that_writes_memory_is_refused() {
+        let mut p = lower("int a[4]; int f(int n) { int i = 0; while (i < n) { a[i & 3] = i; i = i + 1; } return i; }\nint main(void) { return f(3); }");
+        let cands = crate::candidates::pool(&mut p);
+        let err = step_case(&p, &cands, &vec![true; cands.len()]).expect_err("a store in the loop");
+        assert!(err.contains("writes memory"), "{err}");
+    }
+
+    #[test]
+    fn houdini_drops_refuted_candidates_and_fails_on_other_errors() {
+        let mut h = Houdini::new(3);
+        let m1 = check_message(1);
+        match h.judge([(m1.as_str(), "t.c:1:1".to_string())].into_iter(), &[]) {
+            Round::Refuted(ks) => assert_eq!(ks, vec![1]),
+            _ => panic!("candidate 1 is refuted"),
+        }
+        assert_eq!(h.active, vec![true, false, true]);
+        assert!(matches!(
+            h.judge([("reach_error() is called", "t.c:2:1".to_string())].into_iter(), &[]),
+            Round::Failed(_)
+        ));
+        assert!(matches!(h.judge(std::iter::empty(), &["time limit".to_string()]), Round::Failed(_)));
+        assert!(matches!(h.judge(std::iter::empty(), &[]), Round::Proved));
+    }
+}
