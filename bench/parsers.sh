@@ -15,8 +15,8 @@
 #   KAPPA       the binary (default target/release/kappa), or several as "before=OLD after=NEW":
 #               each program is measured by each binary in turn (one run), tables per binary   BENCH_TIME  seconds per run (default 60)
 #   JOBS        programs measured in parallel (default 1)   TESTCOV=0   skip the Test-Comp part
-#   MODES       the run configurations (default "default classic compact"; MODE+SEARCHER, e.g.
-#               classic+covnew, adds --search SEARCHER)
+#   MODES       the run configurations (default "default classic compact"; " " for the Test-Comp
+#               part only; MODE+SEARCHER, e.g. classic+covnew, adds --search SEARCHER)
 #   OUT         work and result directory (default target/bench-parsers)
 #   TESTCOV_DIRS  more folders whose programs get only the Test-Comp part (testgen + TestCov),
 #               e.g. TESTCOV_DIRS=bench/loops (the loop programs); listed as set "loops"
@@ -160,7 +160,8 @@ def measure(job):
         else:
             tc.update(testcov_pct="-", testcov_result="no suite")
     if not rows:
-        rows = [dict(binary=bname, program=prog, set="loops", expected=want, mode="testgen")]
+        kind = "loops" if prog in extra else ("held-out" if prog in held else "dev")
+        rows = [dict(binary=bname, program=prog, set=kind, expected=want, mode="testgen")]
     for r in rows:
         r.update({f"tc_{k}": v for k, v in tc.items()})
     return rows
@@ -188,7 +189,7 @@ with open(os.path.join(OUT, "results.csv"), "w", newline="") as f:
 lines = []
 def table(which):
     ps = [p for p in progs if (p in held) == (which == "held-out")]
-    if not ps:
+    if not ps or not MODES:
         return
     lines.append(f"**{'Held-out' if which == 'held-out' else 'Development'} set** (gcov branches of the replayed suite; kappa's own count; paths completed; tests)")
     lines.append("")
@@ -224,7 +225,7 @@ for CUR, KB in BINS:
           r = next(r for r in allrows if r["program"] == p and r["binary"] == CUR)
           lines.append(f"| {p} | {r['set']} | {r.get('tc_suite_tests', '')} | {r.get('tc_kappa_says', '')} | {r.get('tc_testcov_pct', '-')}% | {r.get('tc_testcov_result', '')} |")
           try:
-              vals.setdefault("parsers" if r["set"] != "loops" else "loops", []).append(float(r.get("tc_testcov_pct")))
+              vals.setdefault({"dev": "parsers, development set", "held-out": "parsers, held-out set"}.get(r["set"], r["set"]), []).append(float(r.get("tc_testcov_pct")))
           except (TypeError, ValueError):
               pass
       for k, v in vals.items():

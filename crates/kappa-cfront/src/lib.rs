@@ -6,6 +6,7 @@
 //! never panics on user input (lowering runs on a large stack, and a panic in the parser is
 //! turned into a diagnostic).
 
+pub mod compdb;
 pub mod diag;
 mod implicit;
 mod lower;
@@ -38,35 +39,67 @@ pub struct Options {
     /// assignments) for overflow: an overflow reaches an `overflow` error location (SV-COMP's
     /// `no-overflow` property). Off by default: kappa's default semantics wrap, as `-fwrapv`.
     pub overflow_checks: bool,
+    /// The translation units of the program, when it has several files or its files have
+    /// preprocessor flags of their own (a compilation database): [`lower_file`] then reads these
+    /// (its path is the first's) and links them as the C linker would. Empty: the one file.
+    pub units: Vec<Unit>,
+}
+
+/// One translation unit: a `.c` file (or a preprocessed `.i`) and the preprocessor flags of its
+/// own compile command (`-I`, `-isystem`, `-iquote`, `-D`, `-U`, `-std=`, `-include`), with
+/// every path already absolute; the command line's `-I` and `-D` apply to every unit.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Unit {
+    pub path: PathBuf,
+    pub cpp_flags: Vec<String>,
+}
+
+impl Unit {
+    pub fn new(path: impl Into<PathBuf>) -> Unit {
+        Unit { path: path.into(), cpp_flags: Vec::new() }
+    }
 }
 
 /// Lowers a C file. Files ending in `.i` are taken as preprocessed; others go through the
-/// system preprocessor first.
+/// system preprocessor first. With [`Options::units`], lowers the program of those files.
 pub fn lower_file(path: &Path, opts: &Options) -> Result<Program, Diagnostic> {
+    let units = if opts.units.is_empty() { vec![Unit::new(path)] } else { opts.units.clone() };
+    let mut texts = Vec::with_capacity(units.len());
+    for u in &units {
+        texts.push((u.path.display().to_string(), read_unit(u, opts)?));
+    }
+    lower_units(texts, opts)
+}
+
+/// The preprocessed text of one translation unit.
+fn read_unit(u: &Unit, opts: &Options) -> Result<String, Diagnostic> {
+    let path = &u.path;
     let name = path.display().to_string();
-    let preprocessed = path.extension().is_some_and(|e| e == "i");
-    let text = if preprocessed {
+    if path.extension().is_some_and(|e| e == "i") {
         let bytes = std::fs::read(path).map_err(|e| Diagnostic::error(format!("cannot read {name}: {e}")))?;
-        String::from_utf8(bytes)
-            .map_err(|_| Diagnostic::error(format!("{name}: the file is not UTF-8 text (is it C?)")))?
-    } else {
-        if !path.exists() {
-            return Err(Diagnostic::error(format!("cannot read {name}: no such file")));
-        }
-        std::fs::read(path).map_err(|e| Diagnostic::error(format!("cannot read {name}: {e}")))?;
-        preprocess::preprocess(path, opts.data_model, &opts.include_dirs, &opts.defines)?
-    };
-    lower_preprocessed(&name, &text, opts)
+        return String::from_utf8(bytes)
+            .map_err(|_| Diagnostic::error(format!("{name}: the file is not UTF-8 text (is it C?)")));
+    }
+    if !path.exists() {
+        return Err(Diagnostic::error(format!("cannot read {name}: no such file")));
+    }
+    std::fs::read(path).map_err(|e| Diagnostic::error(format!("cannot read {name}: {e}")))?;
+    preprocess::preprocess(path, opts.data_model, &opts.include_dirs, &opts.defines, &u.cpp_flags)
 }
 
 /// Lowers already preprocessed C text; `name` is used in messages.
 pub fn lower_preprocessed(name: &str, text: &str, opts: &Options) -> Result<Program, Diagnostic> {
-    let (name, text, opts) = (name.to_string(), text.to_string(), opts.clone());
+    lower_units(vec![(name.to_string(), text.to_string())], opts)
+}
+
+/// Lowers preprocessed translation units (name, text) as one program.
+fn lower_units(units: Vec<(String, String)>, opts: &Options) -> Result<Program, Diagnostic> {
+    let opts = opts.clone();
     // Deeply nested input recurses deeply in the parser and the lowering: give them room.
     let worker = std::thread::Builder::new()
         .name("kappa-cfront".into())
         .stack_size(512 << 20)
-        .spawn(move || std::panic::catch_unwind(|| lower_on_this_thread(&name, &text, &opts)));
+        .spawn(move || std::panic::catch_unwind(|| lower_on_this_thread(&units, &opts)));
     match worker {
         Ok(handle) => match handle.join() {
             Ok(Ok(r)) => r,
@@ -76,18 +109,48 @@ pub fn lower_preprocessed(name: &str, text: &str, opts: &Options) -> Result<Prog
     }
 }
 
-fn lower_on_this_thread(name: &str, text: &str, opts: &Options) -> Result<Program, Diagnostic> {
+/// One translation unit read: its text as lowered (comments blanked, attributes lang-c does not
+/// parse taken out, implicit declarations appended), the same with the attributes (what replay
+/// compiles), its syntax tree, and where it starts in the program's text.
+struct ReadUnit {
+    name: String,
+    text: String,
+    compiled: String,
+    parse: lang_c::ast::TranslationUnit,
+    packed_tags: std::collections::HashMap<(usize, String), bool>,
+    atexit: Vec<String>,
+    start: usize,
+}
+
+/// Reads one unit that starts at byte `base` of the program's text (its syntax tree's offsets
+/// are the program's).
+fn read_text(name: &str, text: &str, base: usize, multi: bool, opts: &Options) -> Result<ReadUnit, Diagnostic> {
     if text.trim().is_empty() {
         return Err(Diagnostic::error(format!("{name}: the file is empty")));
     }
-    let unhoisted = mask_gnu_types(&blank_comments(text));
+    // In a program of several files, each unit's text starts with a line marker naming its
+    // file (a `.i` file may have none) and ends with a newline.
+    let mut text = text.to_string();
+    if multi {
+        if !text.starts_with('#') {
+            text = format!("# 1 {}\n{text}", quoted(name));
+        }
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+    }
+    let unhoisted = mask_gnu_types(&blank_comments(&text));
     let (mut text, packed_tags) = hoist_struct_attributes(&unhoisted);
-    let mut parse = parse(name, &text)?;
+    let mut parse = parse_at(name, &text, base)?;
     // Library functions called without a declaration (C89): their prototypes go after the
     // program, in a file of their own, and the program is read again; so does the table of
     // `atexit`'s handlers.
-    let (decls, warnings, atexit) =
-        implicit::declarations(&parse.unit, &SourceMap::new(&text, name), opts.data_model, &opts.externs);
+    let (decls, warnings, atexit) = implicit::declarations(
+        &parse.unit,
+        &SourceMap::new(&padded(&text, base), name),
+        opts.data_model,
+        &opts.externs,
+    );
     if !decls.is_empty() {
         // Once per process: a command may read the program more than once.
         static SHOWN: std::sync::Mutex<std::collections::BTreeSet<String>> =
@@ -99,16 +162,64 @@ fn lower_on_this_thread(name: &str, text: &str, opts: &Options) -> Result<Progra
             }
         }
         text = format!("{text}\n# 1 \"<implicit declarations>\"\n{decls}");
-        parse = self::parse(name, &text)?;
+        parse = parse_at(name, &text, base)?;
     }
-    let text = &text;
-    let sm = SourceMap::new(text, name);
-    let mut l = lower::Lowerer::new(&sm, text, opts.data_model);
+    // The text replay compiles keeps the attributes taken out for lang-c (gcc needs `packed`):
+    // they were blanked in place, so every offset into the text still holds.
+    let compiled = if unhoisted.len() <= text.len() && text.is_char_boundary(unhoisted.len()) {
+        format!("{unhoisted}{}", &text[unhoisted.len()..])
+    } else {
+        text.clone()
+    };
+    let packed_tags = packed_tags.into_iter().map(|((at, tag), v)| ((at + base, tag), v)).collect();
+    Ok(ReadUnit { name: name.to_string(), text, compiled, parse: parse.unit, packed_tags, atexit, start: base })
+}
+
+/// `text` after `base` newlines: parsed so, its offsets are those of the program's text.
+fn padded(text: &str, base: usize) -> String {
+    let mut s = String::with_capacity(base + text.len());
+    s.extend(std::iter::repeat_n('\n', base));
+    s.push_str(text);
+    s
+}
+
+fn parse_at(name: &str, text: &str, base: usize) -> Result<lang_c::driver::Parse, Diagnostic> {
+    if base == 0 {
+        return parse(name, text);
+    }
+    parse(name, &padded(text, base))
+}
+
+fn quoted(s: &str) -> String {
+    format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+fn lower_on_this_thread(units: &[(String, String)], opts: &Options) -> Result<Program, Diagnostic> {
+    let multi = units.len() > 1;
+    let mut read: Vec<ReadUnit> = Vec::with_capacity(units.len());
+    let mut base = 0;
+    for (name, text) in units {
+        let r = read_text(name, text, base, multi, opts)?;
+        base += r.text.len();
+        read.push(r);
+    }
+    if read.iter().filter(|r| !r.atexit.is_empty()).count() > 1 {
+        return Err(Diagnostic::unsupported("`atexit` called in more than one file of the program"));
+    }
+    let text: String = read.iter().map(|r| r.text.as_str()).collect();
+    let sm = SourceMap::new(&text, &read[0].name);
+    let mut l = lower::Lowerer::new(&sm, &text, opts.data_model);
     l.externs = opts.externs.clone();
     l.overflow_checks = opts.overflow_checks;
-    l.atexit_handlers = atexit;
-    l.packed_tags = packed_tags;
-    l.collect(&parse.unit)?;
+    l.set_units(read.len());
+    for (k, r) in read.iter().enumerate() {
+        l.packed_tags.extend(r.packed_tags.clone());
+        if !r.atexit.is_empty() {
+            l.atexit_handlers = r.atexit.clone();
+        }
+        l.enter_unit(k);
+        l.collect(&r.parse)?;
+    }
     let entries = if opts.lower_all {
         l.defined_functions()
     } else if opts.entries.is_empty() {
@@ -120,11 +231,19 @@ fn lower_on_this_thread(name: &str, text: &str, opts: &Options) -> Result<Progra
     if opts.lower_all {
         l.define_all_globals()?;
     }
+    let alias = std::mem::take(&mut l.struct_alias);
     let mut prog = l.prog;
-    // The text replay compiles keeps the attributes taken out for lang-c (gcc needs `packed`):
-    // they were blanked in place, so every offset into the text still holds.
-    if unhoisted.len() <= prog.source.len() && prog.source.is_char_boundary(unhoisted.len()) {
-        prog.source = format!("{unhoisted}{}", &prog.source[unhoisted.len()..]);
+    lower::apply_struct_alias(&mut prog, &alias);
+    prog.source = read.iter().map(|r| r.compiled.as_str()).collect();
+    if multi {
+        prog.units = read
+            .iter()
+            .map(|r| kappa_ir::SourceUnit {
+                file: r.name.clone(),
+                start: r.start as u32,
+                end: (r.start + r.text.len()) as u32,
+            })
+            .collect();
     }
     // Imported functions have no body until linked: the linker validates the whole.
     if !prog.imports.is_empty() {

@@ -15,10 +15,11 @@ pub fn preprocess(
     dm: DataModel,
     include_dirs: &[std::path::PathBuf],
     defines: &[String],
+    unit_flags: &[String],
 ) -> Result<String> {
     let force_emulation = std::env::var_os("KAPPA_EMULATE_M32").is_some();
     if dm == DataModel::ILP32 && !force_emulation {
-        match run_cpp(path, &["-m32".to_string()], include_dirs, defines) {
+        match run_cpp(path, &["-m32".to_string()], include_dirs, defines, unit_flags) {
             Ok(text) => return Ok(text),
             // Without 32-bit C headers (gcc-multilib), configure the 64-bit ones for ILP32.
             Err(d) if d.message.contains("No such file") => {}
@@ -26,13 +27,13 @@ pub fn preprocess(
         }
     }
     match dm {
-        DataModel::LP64 => run_cpp(path, &["-m64".to_string()], include_dirs, defines),
+        DataModel::LP64 => run_cpp(path, &["-m64".to_string()], include_dirs, defines, unit_flags),
         DataModel::ILP32 => {
             let shim = m32_shim()?;
             let mut dirs = vec![shim];
             dirs.extend_from_slice(include_dirs);
             let flags: Vec<String> = M32_EMULATION.iter().map(|s| s.to_string()).collect();
-            run_cpp(path, &flags, &dirs, defines)
+            run_cpp(path, &flags, &dirs, defines, unit_flags)
         }
     }
 }
@@ -103,7 +104,15 @@ fn m32_shim() -> Result<std::path::PathBuf> {
     Ok(dir)
 }
 
-fn run_cpp(path: &Path, flags: &[String], include_dirs: &[std::path::PathBuf], defines: &[String]) -> Result<String> {
+/// `unit_flags`: the unit's own flags from a compilation database, after kappa's and the
+/// command line's (a `-std=` there replaces kappa's `gnu11`: gcc takes the last).
+fn run_cpp(
+    path: &Path,
+    flags: &[String],
+    include_dirs: &[std::path::PathBuf],
+    defines: &[String],
+    unit_flags: &[String],
+) -> Result<String> {
     let cpp = preprocessor();
     let mut cmd = Command::new(&cpp);
     cmd.arg("-E").arg("-std=gnu11").args(flags);
@@ -116,6 +125,7 @@ fn run_cpp(path: &Path, flags: &[String], include_dirs: &[std::path::PathBuf], d
     for d in defines {
         cmd.arg(format!("-D{d}"));
     }
+    cmd.args(unit_flags);
     cmd.arg(path);
     let out = cmd.output().map_err(|e| {
         Diagnostic::error(format!("cannot run the C preprocessor `{cpp} -E`: {e} (set KAPPA_CPP to another one)"))

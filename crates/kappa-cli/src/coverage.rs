@@ -232,6 +232,20 @@ pub fn replay_suite(
             );
             json["gcov"] = serde_json::json!({"lines": figure(t.lines.0, t.lines.1),
                 "branches": figure(t.branches.0, t.branches.1), "functions": figure(t.functions.0, t.functions.1)});
+            // A program of several files: each file's figures too.
+            if g.files.len() > 1 {
+                let mut per_file = serde_json::Map::new();
+                for f in &g.files {
+                    let count = |v: &[(u32, u64)]| (v.iter().filter(|x| x.1 > 0).count() as u64, v.len() as u64);
+                    let (l, b) = (count(&f.lines), count(&f.branches));
+                    println!("    {}: lines {}, branches {}", f.file, ratio(l.0, l.1), ratio(b.0, b.1));
+                    per_file.insert(
+                        f.file.clone(),
+                        serde_json::json!({"lines": figure(l.0, l.1), "branches": figure(b.0, b.1)}),
+                    );
+                }
+                json["gcov"]["files"] = serde_json::Value::Object(per_file);
+            }
         }
         Err(e) => println!("  gcov: not measured ({e})"),
     }

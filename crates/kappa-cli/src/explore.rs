@@ -85,6 +85,17 @@ pub fn setup(front: &FrontOpts, ex: &ExploreOpts, prog: &Program) -> Setup {
     Setup { cfg, notes }
 }
 
+/// `run` and `testgen`: the last part of the time limit is kept for the tests of the states
+/// still pending when it halts the exploration (KLEE's dump-on-halt), a twentieth of it between
+/// 0.1 and 3 seconds, so that the command still ends within `--max-time`.
+pub fn reserve_halt_time(cfg: &mut Config) {
+    if let Some(t) = cfg.limits.time {
+        let r = (t / 20).clamp(Duration::from_millis(100), Duration::from_secs(3)).min(t / 2);
+        cfg.limits.time = Some(t - r);
+        cfg.halt_tests.time = r;
+    }
+}
+
 /// Progress lines on a terminal are redrawn often; plain lines come once a second
 /// (`KAPPA_PROGRESS_INTERVAL_MS` changes that, for scripts).
 fn progress_interval(ex: &ExploreOpts) -> Duration {
@@ -340,6 +351,9 @@ pub fn print_report(prog: &Program, report: &RunReport, out_dir: &Path, verbose:
     if s.tests > kappa_engine::engine::TESTS_PER_DIR {
         print!(" (beyond the first {0}, in subdirectories of {0})", kappa_engine::engine::TESTS_PER_DIR);
     }
+    if s.tests_on_halt > 0 {
+        print!(" ({} for paths the limit halted, where they add coverage)", s.tests_on_halt);
+    }
     if s.tests_missing > 0 {
         print!(" ({} paths without a test: the solver found no model in time)", s.tests_missing);
     }
@@ -447,6 +461,7 @@ pub fn confirm_by_replay(front: &FrontOpts, test: &kappa_ir::testcase::TestCase)
     let opts = kappa_replay::ReplayOptions {
         include_dirs: front.include.clone(),
         defines: front.define.clone(),
+        units: front.units.clone(),
         deadline,
         ..Default::default()
     };

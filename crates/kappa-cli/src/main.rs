@@ -6,6 +6,7 @@
 mod coverage;
 mod explore;
 mod inputs;
+mod prove_kind;
 mod signals;
 mod slice;
 mod svcomp;
@@ -29,6 +30,18 @@ struct Cli {
 pub struct FrontOpts {
     /// The C file (`.c`, or `.i` if already preprocessed).
     pub file: PathBuf,
+    /// More C files of the program: each preprocessed and read as a translation unit of its
+    /// own, and linked with FILE as the C linker would (`static` names private to their file).
+    #[arg(value_name = "MORE")]
+    pub more: Vec<PathBuf>,
+    /// A compilation database (`compile_commands.json`, or a directory holding one): each
+    /// file's include paths, macros and `-std` from its entry.
+    #[arg(long, value_name = "FILE|DIR")]
+    pub compile_commands: Option<PathBuf>,
+    /// The translation units, with their flags from the compilation database (filled in by
+    /// [`FrontOpts::resolve_units`]; empty for one file without a database).
+    #[arg(skip)]
+    pub units: Vec<kappa_cfront::Unit>,
     /// Integer sizes: ILP32 or LP64.
     #[arg(long, default_value = "LP64", value_parser = parse_dm)]
     pub data_model: DataModel,
@@ -204,10 +217,13 @@ enum Command {
     Replay {
         /// The C file the tests were generated for.
         file: PathBuf,
-        /// Tests written by `kappa run` or `kappa verify` (OUT/tests/testNNNNNN.json), or
-        /// directories of them (OUT/tests).
-        #[arg(required = true, num_args = 1..)]
+        /// More C files of the program (`.c`, `.i`), then tests written by `kappa run` or `kappa
+        /// verify` (OUT/tests/testNNNNNN.json), or directories of them (OUT/tests).
+        #[arg(required = true, num_args = 1.., value_name = "[MORE.c…] TESTS")]
         tests: Vec<PathBuf>,
+        /// A compilation database: each file's include paths, macros and `-std` (see `run`).
+        #[arg(long, value_name = "FILE|DIR")]
+        compile_commands: Option<PathBuf>,
         /// With several tests: write the results and coverage figures as JSON.
         #[arg(long, value_name = "FILE")]
         stats_json: Option<PathBuf>,
@@ -233,8 +249,63 @@ fn front_options(f: &FrontOpts) -> Options {
         include_dirs: f.include.clone(),
         defines: f.define.clone(),
         entries: vec![f.entry.clone()],
+        units: f.units.clone(),
         ..Default::default()
     }
+}
+
+impl FrontOpts {
+    /// Fills in [`FrontOpts::units`] from the files and the compilation database.
+    pub fn resolve_units(&mut self) -> Result<(), kappa_cfront::Diagnostic> {
+        self.units = units_of(&self.file, &self.more, self.compile_commands.as_deref())?;
+        Ok(())
+    }
+}
+
+/// The translation units of a program given as FILE MORE… with a compilation database: empty
+/// for one file without one (the front-end's single-file path).
+fn units_of(
+    file: &std::path::Path,
+    more: &[PathBuf],
+    compdb: Option<&std::path::Path>,
+) -> Result<Vec<kappa_cfront::Unit>, kappa_cfront::Diagnostic> {
+    use kappa_cfront::{compdb::CompDb, Diagnostic, Unit};
+    if more.is_empty() && compdb.is_none() {
+        return Ok(Vec::new());
+    }
+    if kappa_svcomp::task::is_task_file(file) {
+        if !more.is_empty() {
+            return Err(Diagnostic::error(format!(
+                "{}: a task definition names its one input file; give the C files instead",
+                file.display()
+            )));
+        }
+        return Ok(Vec::new());
+    }
+    let db = compdb.map(CompDb::load).transpose()?;
+    let mut units = Vec::new();
+    for f in std::iter::once(file).chain(more.iter().map(PathBuf::as_path)) {
+        let same = |u: &Unit| match (std::fs::canonicalize(&u.path), std::fs::canonicalize(f)) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => u.path == f,
+        };
+        if units.iter().any(same) {
+            return Err(Diagnostic::error(format!("{}: the file is given twice", f.display())));
+        }
+        let unit = match &db {
+            Some(db) => db.unit(f).unwrap_or_else(|| {
+                eprintln!(
+                    "kappa: note: {} has no entry in {}: preprocessed with the command line's flags only",
+                    f.display(),
+                    db.path.display()
+                );
+                Unit::new(f)
+            }),
+            None => Unit::new(f),
+        };
+        units.push(unit);
+    }
+    Ok(units)
 }
 
 fn load(f: &FrontOpts) -> Result<kappa_ir::Program, ExitCode> {
@@ -259,6 +330,21 @@ fn main() -> ExitCode {
         }
         Command::Replay { .. } => signals::install(signals::OnFirst::Exit),
         Command::Ir { .. } | Command::Slice { .. } => {}
+    }
+    let mut cli = cli;
+    let front = match &mut cli.command {
+        Command::Ir { front, .. }
+        | Command::Run { front, .. }
+        | Command::Verify { front, .. }
+        | Command::Testgen { front, .. }
+        | Command::Slice { front, .. } => Some(front),
+        Command::Replay { .. } => None,
+    };
+    if let Some(front) = front {
+        if let Err(d) = front.resolve_units() {
+            eprintln!("{d}");
+            return signals::finish(ExitCode::from(2));
+        }
     }
     let code = command(cli);
     signals::finish(code)
@@ -293,7 +379,8 @@ fn command(cli: Cli) -> ExitCode {
                 Ok(p) => p,
                 Err(c) => return c,
             };
-            let setup = explore::setup(&front, &ex, &prog);
+            let mut setup = explore::setup(&front, &ex, &prog);
+            explore::reserve_halt_time(&mut setup.cfg);
             for n in &setup.notes {
                 eprintln!("kappa: note: {n}");
             }
@@ -312,17 +399,38 @@ fn command(cli: Cli) -> ExitCode {
             explore::print_report(&prog, &report, &ex.out, ex.verbose);
             ExitCode::SUCCESS
         }
-        Command::Replay { file, tests, include, define, .. }
-            if tests.len() == 1 && svcomp::is_witness_file(&tests[0]) =>
-        {
-            let front =
-                FrontOpts { file, data_model: kappa_ir::DataModel::LP64, include, define, entry: "main".into() };
-            svcomp::replay_witness(&front, &tests[0])
-        }
-        Command::Replay { file, tests, include, define, stats_json } => {
+        Command::Replay { file, mut tests, include, define, stats_json, compile_commands } => {
+            // Leading C files are more units of the program; the rest are tests.
+            let n = tests.iter().take_while(|p| !p.is_dir() && is_c_source(p)).count();
+            let more: Vec<PathBuf> = tests.drain(..n).collect();
+            if tests.is_empty() {
+                eprintln!("kappa: replay: no test given (after the program's files, a test or a directory of tests)");
+                return ExitCode::from(1);
+            }
+            let units = match units_of(&file, &more, compile_commands.as_deref()) {
+                Ok(u) => u,
+                Err(d) => {
+                    eprintln!("{d}");
+                    return ExitCode::from(2);
+                }
+            };
+            if tests.len() == 1 && svcomp::is_witness_file(&tests[0]) {
+                let front = FrontOpts {
+                    file,
+                    more,
+                    compile_commands,
+                    units,
+                    data_model: kappa_ir::DataModel::LP64,
+                    include,
+                    define,
+                    entry: "main".into(),
+                };
+                return svcomp::replay_witness(&front, &tests[0]);
+            }
             let single = tests.len() == 1 && !tests[0].is_dir();
+            let opts =
+                kappa_replay::ReplayOptions { include_dirs: include, defines: define, units, ..Default::default() };
             if !single {
-                let opts = kappa_replay::ReplayOptions { include_dirs: include, defines: define, ..Default::default() };
                 return coverage::replay_suite(&file, &tests, &opts, stats_json.as_deref());
             }
             let test = &tests[0];
@@ -333,7 +441,6 @@ fn command(cli: Cli) -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            let opts = kappa_replay::ReplayOptions { include_dirs: include, defines: define, ..Default::default() };
             match kappa_replay::replay(&file, &tc, &opts) {
                 Ok(r) => {
                     if !r.stdout.is_empty() {
@@ -356,6 +463,11 @@ fn command(cli: Cli) -> ExitCode {
         }
         Command::Slice { front, args } => slice::run_slice(&front, &args),
     }
+}
+
+/// Whether a path names a C source (`.c`, `.i`) rather than a test.
+fn is_c_source(p: &std::path::Path) -> bool {
+    p.extension().is_some_and(|e| e == "c" || e == "i")
 }
 
 /// Loops and cycles per function, for `kappa ir --loops`.

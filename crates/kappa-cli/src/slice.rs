@@ -228,7 +228,8 @@ fn verify_sliced_inner(
         s.time_s,
         sliced_path.display()
     );
-    let sfront = FrontOpts { file: sliced_path.clone(), ..front.clone() };
+    // The slice is one C file, whatever the program's files were.
+    let sfront = FrontOpts { file: sliced_path.clone(), more: Vec::new(), units: Vec::new(), ..front.clone() };
     let sprog = match kappa_libc::lower_file(&sliced_path, &crate::front_options(&sfront)) {
         Ok(p) => p,
         Err(d) => {

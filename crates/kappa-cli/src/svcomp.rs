@@ -47,6 +47,10 @@ pub struct VerifyOpts {
     /// Write no witnesses: a `true` then costs no check of invariant candidates.
     #[arg(long)]
     pub no_witnesses: bool,
+    /// Proof techniques for loops exploration cannot finish (docs/design-proofs.md): `kind`
+    /// (k-induction with invariants), `all`, `none`.
+    #[arg(long, value_name = "LIST", default_value = "none")]
+    pub proof: String,
 }
 
 /// The error kinds a run for the property stops at.
@@ -237,6 +241,10 @@ fn verify_one(
             }
         }
     }
+    let kind = crate::prove_kind::enabled(&vo.proof);
+    if kind {
+        ex.max_time = crate::prove_kind::exploration_share(ex.max_time);
+    }
     let mut setup = explore::setup(front, &ex, &prog);
     for n in &setup.notes {
         eprintln!("kappa: note: {n}");
@@ -245,6 +253,11 @@ fn verify_one(
     crate::inputs::nondet_main(&mut setup.cfg.program_inputs);
     let (report, dot) = explore::explore(&prog, setup.cfg, &ex, true);
     let mut verdict = verdict_of(p, &report, ub);
+    // The proof phase (issue 21) when exploration could not finish.
+    let proved = kind && matches!(verdict, Verdict::Unknown(_)) && report.stats.errors.is_empty() && {
+        let proof = crate::prove_kind::after_exploration(front, &prog, p, &ex, vo.no_witnesses);
+        proof.inspect(|v| verdict = v.clone()).is_some()
+    };
     if let Verdict::True = &verdict {
         crate::signals::provisional(verdict.result_line());
     }
@@ -263,7 +276,7 @@ fn verify_one(
             Err(e) => eprintln!("kappa: no violation witness: {e}"),
         }
     }
-    if verdict == Verdict::True && !vo.no_witnesses {
+    if verdict == Verdict::True && !vo.no_witnesses && !proved {
         let mut wx = ex.clone();
         wx.max_time = crate::signals::seconds_left();
         match write_correctness_witnesses(front, &prog, p, &wx, &report.stats) {
@@ -570,6 +583,7 @@ pub fn validate(front: &FrontOpts, witness: &Path, property: Option<&Property>) 
     let opts = kappa_replay::ReplayOptions {
         include_dirs: front.include.clone(),
         defines: front.define.clone(),
+        units: front.units.clone(),
         ..Default::default()
     };
     match kappa_replay::replay(&front.file, &test, &opts) {
@@ -673,14 +687,22 @@ pub fn testgen(front: FrontOpts, ex: ExploreOpts, to: TestgenOpts) -> ExitCode {
         }
     };
     let error_goal = matches!(goal, Property::CoverageErrorCall { .. });
-    // One deadline: the suite is made in what the exploration leaves of --max-time.
+    // One deadline: the suite is made in what the exploration leaves of --max-time (a tenth of
+    // it, at most 5 s, is kept for choosing and writing the suite).
     crate::signals::set_deadline(ex.max_time);
     let mut ex = ex;
-    ex.max_time = crate::signals::seconds_left();
+    let suite_reserve = ex.max_time.map_or(std::time::Duration::ZERO, |t| {
+        std::time::Duration::from_secs_f64(t / 10.0)
+            .clamp(std::time::Duration::from_millis(200), std::time::Duration::from_secs(5))
+    });
+    ex.max_time = crate::signals::seconds_left_reserving(suite_reserve);
     ex.coverage_goal = true;
     let mut setup = explore::setup(&front, &ex, &prog);
+    explore::reserve_halt_time(&mut setup.cfg);
     setup.cfg.violation_kinds = vec![ErrorKind::ReachError, ErrorKind::Assert];
-    crate::inputs::nondet_main(&mut setup.cfg.program_inputs);
+    // No nondeterministic command line (unlike `verify`): Test-Comp's validators run the program
+    // with none (argc = 1) and feed only the __VERIFIER_nondet_* calls, so a test may not
+    // depend on main's arguments (docs/spec-extensions.md, "Test-Comp suites").
     let (report, _) = explore::explore(&prog, setup.cfg, &ex, error_goal);
     let files = explore::test_files(&ex.out.join("tests"));
     let tests: Vec<kappa_ir::testcase::TestCase> = files
@@ -948,10 +970,35 @@ fn write_correctness_witnesses(
     ex: &ExploreOpts,
     proof: &kappa_engine::Stats,
 ) -> Result<Vec<String>, String> {
-    use kappa_svcomp::{invariants, witness};
+    use kappa_svcomp::invariants;
     let cands = invariants::candidates(prog);
     let holds = check_candidates(front, prog, p, ex, proof, &cands);
     // One invariant per loop head: the conjunction of what holds there.
+    write_invariant_witnesses(front, prog, p, &ex.out, &|fi, header| {
+        let parts: Vec<&str> = cands
+            .iter()
+            .zip(&holds)
+            .filter(|(c, h)| **h && c.func == fi && c.header == header)
+            .map(|(c, _)| c.text.as_str())
+            .collect();
+        if parts.is_empty() {
+            "1".into()
+        } else {
+            parts.join(" && ")
+        }
+    })
+}
+
+/// Writes the correctness witnesses (`witness.yml`, `witness.graphml`) with the invariant
+/// `inv_at(function, head)` at each loop head of the program's own functions, and prints them.
+pub(crate) fn write_invariant_witnesses(
+    front: &FrontOpts,
+    prog: &kappa_ir::Program,
+    p: &Property,
+    out: &Path,
+    inv_at: &dyn Fn(kappa_ir::FuncId, kappa_ir::Loc) -> String,
+) -> Result<Vec<String>, String> {
+    use kappa_svcomp::witness;
     let analyses = kappa_ir::analysis::analyze_program(prog, &kappa_ir::analysis::CycleOptions::default());
     let mut invs = Vec::new();
     for (fi, (f, a)) in prog.functions.iter().zip(&analyses).enumerate() {
@@ -963,25 +1010,19 @@ fn write_correctness_witnesses(
             if !span.is_known() {
                 continue;
             }
-            let parts: Vec<&str> = cands
-                .iter()
-                .zip(&holds)
-                .filter(|(c, h)| **h && c.func.index() == fi && c.header == l.header)
-                .map(|(c, _)| c.text.as_str())
-                .collect();
             invs.push(witness::Invariant {
                 file: prog.files.get(span.file as usize).cloned().unwrap_or_default(),
                 line: span.line,
                 column: span.col,
                 function: f.name.clone(),
-                expr: if parts.is_empty() { "1".into() } else { parts.join(" && ") },
+                expr: inv_at(kappa_ir::FuncId(fi as u32), l.header),
             });
         }
     }
     let meta = witness::Meta::new(&front.file, front.data_model, &p.prp_text())?;
-    std::fs::create_dir_all(&ex.out).map_err(|e| format!("cannot create {}: {e}", ex.out.display()))?;
-    let g = ex.out.join("witness.graphml");
-    let y = ex.out.join("witness.yml");
+    std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    let g = out.join("witness.graphml");
+    let y = out.join("witness.yml");
     std::fs::write(&g, witness::correctness_graphml(&meta, &invs))
         .map_err(|e| format!("cannot write {}: {e}", g.display()))?;
     std::fs::write(&y, witness::correctness_yaml(&meta, &invs))

@@ -57,6 +57,9 @@ unsigned int __VERIFIER_nondet_uint(void) { return (unsigned int) next(); }
 unsigned char __VERIFIER_nondet_uchar(void) { return (unsigned char) next(); }
 char __VERIFIER_nondet_char(void) { return (char) next(); }
 long __VERIFIER_nondet_long(void) { return (long) next(); }
+unsigned long __VERIFIER_nondet_ulong(void) { return (unsigned long) next(); }
+short __VERIFIER_nondet_short(void) { return (short) next(); }
+_Bool __VERIFIER_nondet_bool(void) { return (_Bool) next(); }
 void __assert_fail(const char *a, const char *f, unsigned int l, const char *fn) {
   fprintf(stderr, "TESTCOMP: reach_error\n"); __gcov_dump(); _exit(1);
 }
@@ -193,4 +196,106 @@ fn error_call_suites_call_reach_error() {
     assert!(xml.contains("coversError=\"true\"") && xml.contains("type=\"unsigned int\""), "{xml}");
     let (_, errors) = gcov_of(&root().join(prog), &suite);
     assert_eq!(errors, 1, "the test does not call reach_error with gcc");
+}
+
+/// The `(type, value)` pairs of a testcase file's `<input>` elements, in order.
+fn typed_inputs(xml: &str) -> Vec<(String, String)> {
+    xml.split("<input")
+        .skip(1)
+        .filter_map(|s| {
+            let (attrs, rest) = s.split_once('>')?;
+            let ty = attrs.split_once("type=\"").map_or("int", |(_, t)| t.split('"').next().unwrap_or("int"));
+            Some((ty.to_string(), rest.split_once("</input>")?.0.to_string()))
+        })
+        .collect()
+}
+
+/// Issue 22: every value a test needs is an `<input>` the validator feeds, in the order of the
+/// calls, with the C type of each `__VERIFIER_nondet_*` (signed chars negative, unsigned values
+/// above the signed range as written); `main`'s arguments are not inputs (the validator runs
+/// the program with argc = 1), so the branch only argc >= 2 takes is not claimed. The test
+/// that needs all six values makes the gcc-compiled program (fed as Test-Comp's validator
+/// feeds it) return 1.
+#[test]
+fn testgen_inputs_are_the_calls_in_order_with_their_types() {
+    let prog = "tests/programs/testcomp/input_types.c";
+    let out = tempfile::tempdir().unwrap();
+    let o = out.path().to_str().unwrap();
+    let text = kappa(&["testgen", "--goal", "coverage-branches", "--mode", "classic", "--out", o, prog]);
+    assert!(text.contains("branches covered: 13 of 14"), "{text}");
+    let want: Vec<(String, String)> = [
+        ("char", "-5"),
+        ("unsigned char", "200"),
+        ("unsigned int", "4000000000"),
+        ("_Bool", "1"),
+        ("short", "-300"),
+        ("unsigned long", "10000000000"),
+    ]
+    .iter()
+    .map(|(t, v)| (t.to_string(), v.to_string()))
+    .collect();
+    let suite = suite_files(out.path());
+    let full: Vec<&PathBuf> =
+        suite.iter().filter(|t| typed_inputs(&std::fs::read_to_string(t).unwrap()) == want).collect();
+    assert_eq!(full.len(), 1, "no test with the six values in order: {suite:?}");
+    for t in &suite {
+        let n = typed_inputs(&std::fs::read_to_string(t).unwrap()).len();
+        assert_eq!(n, 6, "{}: every path reads the six inputs", t.display());
+    }
+    // gcc, with the values fed in order as the validator feeds them, and argc = 1.
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("harness.c"), HARNESS).unwrap();
+    let o = Command::new("gcc")
+        .current_dir(d)
+        .args(["--coverage", "-O0", "-w", "-o", "prog", "harness.c"])
+        .arg(root().join(prog))
+        .output()
+        .expect("gcc");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for t in &suite {
+        let values = inputs(&std::fs::read_to_string(t).unwrap()).join("\n");
+        std::fs::write(d.join("inputs.txt"), values + "\n").unwrap();
+        let st = Command::new(d.join("prog")).env("TESTCOMP_INPUTS", d.join("inputs.txt")).status().unwrap();
+        let want_code = if full.contains(&t) { 1 } else { 0 };
+        assert_eq!(st.code(), Some(want_code), "{}", t.display());
+    }
+}
+
+/// Issue 22, dump-on-halt: a state limit (deterministic) halts the run before any path ends;
+/// the pending states whose paths cover branches or lines no test covers get tests, marked
+/// `halted`, counted in `tests_on_halt`, and they replay: the compiled program reads each test's
+/// inputs at their sites and asks for one more where kappa halted the path. Their coverage is
+/// the run's (kappa's count, and gcov's on the replay).
+#[test]
+fn states_halted_by_a_limit_get_tests_that_add_coverage_and_replay() {
+    let prog = "tests/programs/testcomp/halt_long_loop.c";
+    let out = tempfile::tempdir().unwrap();
+    let o = out.path().to_str().unwrap();
+    let stats = out.path().join("stats.json");
+    let s = stats.to_str().unwrap();
+    let text = kappa(&["run", prog, "--mode", "classic", "--max-states", "30", "--out", o, "--stats-json", s]);
+    assert!(text.contains("state limit of 30 reached"), "{text}");
+    let st: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&stats).unwrap()).unwrap();
+    assert_eq!(st["paths_completed"], 0, "{st}");
+    let tests = st["tests"].as_u64().unwrap();
+    assert!(tests >= 2, "{st}");
+    assert_eq!(st["tests_on_halt"].as_u64(), Some(tests));
+    // Only the states that add coverage: fewer tests than halted paths.
+    assert!(tests < st["paths_stopped"].as_u64().unwrap(), "{st}");
+    let branches = st["coverage"]["branches_covered"].as_u64().unwrap();
+    assert!(branches >= 4, "{st}");
+    for e in std::fs::read_dir(out.path().join("tests")).unwrap().flatten() {
+        let t: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(e.path()).unwrap()).unwrap();
+        assert_eq!(t["outcome"]["kind"], "halted", "{t}");
+        assert_eq!(t["outcome"]["reason"], "state limit of 30 reached", "{t}");
+    }
+    let tdir = out.path().join("tests");
+    let text = kappa(&["replay", prog, tdir.to_str().unwrap()]);
+    assert!(text.contains(&format!("replayed {tests} tests: {tests} match, 0 mismatch")), "{text}");
+    assert!(text.contains("where kappa had halted the path"), "{text}");
+    let total = st["coverage"]["branches_total"].as_u64().unwrap();
+    assert!(text.contains(&format!("branches {branches}/{total}")), "kappa's count on the replay: {text}");
+    let gcov = text.lines().find(|l| l.contains("gcov (the compiled program)")).expect("gcov line");
+    assert!(!gcov.contains("branches 0/"), "{gcov}");
 }

@@ -147,6 +147,30 @@ pub struct Config {
     pub leak_check: LeakCheck,
     /// How often the progress callback of [`crate::Engine::run`] is called.
     pub progress_interval: Duration,
+    /// Tests for the states still pending when a limit halts the run ([`HaltTests`]).
+    pub halt_tests: HaltTests,
+}
+
+/// KLEE's `--dump-states-on-halt`: when the time limit, the memory cap or a state or query
+/// limit halts the run, each pending state whose path so far covers a branch or a line the
+/// tests written do not gets a test (its path condition's model; outcome `halted`). The work is
+/// budgeted in solver queries and Z3 work units per query, so that the same run writes the same
+/// tests on a busy machine; `time` only fences it from outside.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HaltTests {
+    /// Model queries for pending states at most (0: no tests on halt).
+    pub queries: u64,
+    /// Z3 work units (rlimit) per query.
+    pub rlimit: Option<u64>,
+    /// Wall time the dump may take after the run's time limit (the front-end carves it out of
+    /// `--max-time`, so that the whole command still ends within it).
+    pub time: Duration,
+}
+
+impl Default for HaltTests {
+    fn default() -> Self {
+        HaltTests { queries: 2000, rlimit: Some(4_000_000), time: Duration::ZERO }
+    }
 }
 
 /// What a terminating path is checked for (SV-COMP's `valid-memtrack` and `valid-memcleanup`).
@@ -231,6 +255,7 @@ impl Default for Config {
             violation_kinds: Vec::new(),
             leak_check: LeakCheck::Off,
             progress_interval: Duration::from_millis(100),
+            halt_tests: HaltTests::default(),
         }
     }
 }

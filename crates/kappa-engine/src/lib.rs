@@ -17,7 +17,9 @@ pub mod template;
 pub mod tree;
 pub mod value;
 
-pub use config::{Config, HeapKind, LeakCheck, Limits, Mode, NondetMain, ProgramInputSpec, SearchKind, TestPolicy};
+pub use config::{
+    Config, HaltTests, HeapKind, LeakCheck, Limits, Mode, NondetMain, ProgramInputSpec, SearchKind, TestPolicy,
+};
 pub use engine::coverage::{CoverageTracker, LoopPosition, PathCoverage};
 pub use engine::{Engine, Termination};
 pub use heap::{HeapModel, ProgramHeap};

@@ -127,6 +127,9 @@ pub struct Stats {
     pub tests: u64,
     /// Completed paths without a test: the solver found no model of the path condition in time.
     pub tests_missing: u64,
+    /// Tests of paths the run halted before their end (dump-on-halt, outcome `halted`),
+    /// counted in `tests` too.
+    pub tests_on_halt: u64,
     /// Paths stopped by a limit or an unsupported operation.
     pub paths_stopped: u64,
     /// Pending states dropped to keep the memory cap (`--max-memory`), counted in

@@ -490,6 +490,19 @@ pub struct Program {
     /// nothing that ends the program: the call is the error of unreach-call, but under other
     /// properties the real program goes on after it.
     pub returning_error_functions: Vec<String>,
+    /// The translation units of a program of several files (`kappa run a.c b.c`), in the order
+    /// they were given: each unit's part of [`Program::source`]. Empty for a program of one file.
+    pub units: Vec<SourceUnit>,
+}
+
+/// One translation unit of a program of several files: its file as given to the preprocessor
+/// and the byte range of its preprocessed text in [`Program::source`]. Replay compiles each
+/// range as a translation unit of its own and links them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SourceUnit {
+    pub file: String,
+    pub start: u32,
+    pub end: u32,
 }
 
 /// A function or global the program declares and uses but does not define. An imported

@@ -11,6 +11,11 @@ pub struct TestCase {
     pub kappa_test: u32,
     /// The source file as given on the command line.
     pub program: String,
+    /// Every file of a program of several files, in the order they were given (`program` is
+    /// the first); empty for one file. Replay compares them with its own as files on disk,
+    /// whatever their spelling.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<String>,
     pub entry: String,
     /// "LP64" or "ILP32".
     pub data_model: String,
@@ -178,6 +183,11 @@ pub enum TestOutcome {
     Abort,
     /// An error: `error` is an [`crate::ErrorKind`] name; `location` is `file:line:col`.
     Error { error: String, location: String, message: String },
+    /// The path had not ended when the run halted (the time limit, the memory cap, a state
+    /// limit: KLEE's dump-on-halt). The test holds the inputs the path read up to there; what is
+    /// expected is that the program reads them, in order at their sites, without ending in an
+    /// error before it has read them all (docs/spec-extensions.md, "Tests of halted paths").
+    Halted { reason: String },
 }
 
 impl TestCase {

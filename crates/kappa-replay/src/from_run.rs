@@ -122,6 +122,7 @@ pub fn testcase_from_run(
         heap: Vec::new(),
         kappa_test: 1,
         program: program.to_string(),
+        files: prog.units.iter().map(|u| u.file.clone()).collect(),
         entry: entry.to_string(),
         data_model: prog.data_model.name().to_string(),
         args: test_args,

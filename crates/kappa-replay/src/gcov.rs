@@ -66,6 +66,7 @@ pub struct SuiteReplay {
 pub fn replay_suite(source: &Path, tests: &[TestCase], opts: &ReplayOptions) -> Result<SuiteReplay, ReplayError> {
     let Some(first) = tests.first() else { return Err(ReplayError::NotReplayable("no tests".into())) };
     let dm: DataModel = first.data_model.parse().map_err(ReplayError::NotReplayable)?;
+    crate::given_all_files(source, first, opts)?;
     let harness = Harness::build(source, dm, &first.entry, opts)?;
     let replays: Vec<Result<Replay, ReplayError>> = tests.iter().map(|t| harness.run(t)).collect();
     let kappa = kappa_coverage(harness.program(), tests);
@@ -83,6 +84,7 @@ pub fn gcov_coverage(source: &Path, tests: &[TestCase], opts: &ReplayOptions) ->
         include_dirs: opts.include_dirs.clone(),
         defines: opts.defines.clone(),
         entries: vec![first.entry.clone()],
+        units: opts.units.clone(),
         ..Default::default()
     };
     let prog = kappa_libc::lower_file(source, &fopts).map_err(ReplayError::Frontend)?;
@@ -106,21 +108,24 @@ fn measure(prog: Program, entry: &str, tests: &[TestCase], opts: &ReplayOptions)
             failed.get_or_insert(e);
         }
     }
-    let gcda = std::fs::read_dir(harness.dir())
+    // One .gcda per translation unit (`prog.i`, and `prog1.i`, … for a program of several files).
+    let mut gcda: Vec<std::path::PathBuf> = std::fs::read_dir(harness.dir())
         .map_err(|e| ReplayError::Io(format!("cannot read {}: {e}", harness.dir().display())))?
         .flatten()
         .map(|e| e.path())
-        .find(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with("prog.gcda")))
-        .ok_or_else(|| {
-            ReplayError::Io(match failed {
-                Some(e) => format!("no coverage data was written: {e}"),
-                None => "no coverage data was written".into(),
-            })
-        })?;
+        .filter(|p| p.extension().is_some_and(|x| x == "gcda"))
+        .collect();
+    gcda.sort();
+    if gcda.is_empty() {
+        return Err(ReplayError::Io(match failed {
+            Some(e) => format!("no coverage data was written: {e}"),
+            None => "no coverage data was written".into(),
+        }));
+    }
     let gcov = std::env::var("KAPPA_GCOV").ok().filter(|s| !s.is_empty()).unwrap_or_else(|| "gcov".into());
     let out = Command::new(&gcov)
         .args(["--json-format", "--stdout", "--branch-probabilities"])
-        .arg(&gcda)
+        .args(&gcda)
         .current_dir(harness.dir())
         .output()
         .map_err(|e| ReplayError::NoCompiler(format!("cannot run `{gcov}`: {e}")))?;

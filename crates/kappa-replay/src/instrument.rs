@@ -34,8 +34,11 @@ pub(crate) type InputKey = (u32, u8, String);
 pub(crate) type SitePosition = (u32, u32, u8, String);
 
 pub(crate) struct Plan {
-    /// The program's translation unit, instrumented.
+    /// The program's translation unit, instrumented (in a program of several files, the unit
+    /// that defines the entry function, which holds the site functions).
     pub text: String,
+    /// The other translation units of a program of several files, instrumented.
+    pub others: Vec<String>,
     /// Test inputs by [`input_key`].
     pub inputs: HashMap<(u32, u8, String), InputPlan>,
     /// Per site number: `file:line:col (what)`, for messages.
@@ -171,22 +174,53 @@ pub(crate) fn instrument(prog: &Program, entry: &str) -> Result<Plan, String> {
         None
     };
 
-    let body = apply(text, &mut b.edits)?;
-    let first_file = prog.files.first().cloned().unwrap_or_default();
-    let mut out = String::with_capacity(body.len() + b.protos.len() + b.stubs.len() + 1024);
-    // The first line marker names the compilation unit: the program's file, as without
-    // instrumentation.
-    let _ = writeln!(out, "# 0 {}", c_string(&first_file));
-    out.push_str(PRELUDE);
-    out.push_str(&b.protos);
-    let _ = writeln!(out, "# 1 {}", c_string(&first_file));
-    out.push_str(&body);
-    if !body.ends_with('\n') {
-        out.push('\n');
+    // A program of several files: each unit's part of the text, with its edits, is a
+    // translation unit of its own; the site functions go with the entry's definition.
+    let ranges: Vec<(String, usize, usize)> = if prog.units.len() > 1 {
+        prog.units.iter().map(|u| (u.file.clone(), u.start as usize, u.end as usize)).collect()
+    } else {
+        vec![(prog.files.first().cloned().unwrap_or_default(), 0, text.len())]
+    };
+    let home = prog
+        .func_by_name(entry)
+        .map(|f| f.span.offset as usize)
+        .and_then(|at| ranges.iter().position(|(_, s, e)| (*s..*e).contains(&at)))
+        .unwrap_or(0);
+    let mut edits = std::mem::take(&mut b.edits);
+    let mut texts = Vec::with_capacity(ranges.len());
+    for (k, (file, start, end)) in ranges.iter().enumerate() {
+        let text = text.get(*start..*end).ok_or("the program's units do not fit its text")?;
+        let mut mine: Vec<Edit> = Vec::new();
+        edits.retain_mut(|e| {
+            let inside = (*start..*end).contains(&e.pos) || (e.pos == *end && k + 1 == ranges.len());
+            if inside {
+                mine.push(Edit { pos: e.pos - start, del: e.del, text: std::mem::take(&mut e.text), seq: e.seq });
+            }
+            !inside
+        });
+        let body = apply(text, &mut mine)?;
+        let mut out = String::with_capacity(body.len() + b.protos.len() + b.stubs.len() + 1024);
+        // The first line marker names the compilation unit: the program's file, as without
+        // instrumentation.
+        let _ = writeln!(out, "# 0 {}", c_string(file));
+        out.push_str(PRELUDE);
+        out.push_str(&b.protos);
+        let _ = writeln!(out, "# 1 {}", c_string(file));
+        out.push_str(&body);
+        if !body.ends_with('\n') {
+            out.push('\n');
+        }
+        if k == home {
+            out.push_str("# 1 \"<kappa-replay>\"\n");
+            out.push_str(&b.stubs);
+        }
+        texts.push(out);
     }
-    out.push_str("# 1 \"<kappa-replay>\"\n");
-    out.push_str(&b.stubs);
-    Ok(Plan { text: out, inputs, site_desc: b.site_desc, errors, params, by_position })
+    if let Some(e) = edits.first() {
+        return Err(format!("instrumentation outside the program's units at byte {}", e.pos));
+    }
+    let text = texts.remove(home);
+    Ok(Plan { text, others: texts, inputs, site_desc: b.site_desc, errors, params, by_position })
 }
 
 const PRELUDE: &str = "extern unsigned long long __kappa_rt_value(int);

@@ -89,6 +89,9 @@ pub struct ReplayOptions {
     /// was made with: the test's offsets point into the preprocessed text).
     pub include_dirs: Vec<PathBuf>,
     pub defines: Vec<String>,
+    /// The program's translation units when it has several files (or flags of a compilation
+    /// database): see [`kappa_cfront::Options::units`]. Each is compiled on its own and linked.
+    pub units: Vec<kappa_cfront::Unit>,
     /// Keep the generated files in a directory under this one (`$KAPPA_KEEP_REPLAY`).
     pub keep: Option<PathBuf>,
     /// Compile with `-fwrapv` (kappa's default semantics: signed arithmetic wraps). Without it
@@ -109,6 +112,7 @@ impl Default for ReplayOptions {
             sanitizers: true,
             include_dirs: Vec::new(),
             defines: Vec::new(),
+            units: Vec::new(),
             keep: std::env::var_os("KAPPA_KEEP_REPLAY").filter(|s| !s.is_empty()).map(PathBuf::from),
             wrapv: true,
             coverage: false,
@@ -228,8 +232,24 @@ pub fn replay(source: &Path, test: &TestCase, opts: &ReplayOptions) -> Result<Re
     if matches!(&test.outcome, TestOutcome::Error { error, .. } if error == ErrorKind::Overflow.name()) {
         opts.wrapv = false;
     }
+    given_all_files(source, test, &opts)?;
     let harness = Harness::build(source, dm, &test.entry, &opts)?;
     harness.run(test)
+}
+
+/// A test of a program of several files replayed on one file: say so before the front-end
+/// fails on the functions the other files define.
+pub(crate) fn given_all_files(source: &Path, test: &TestCase, opts: &ReplayOptions) -> Result<(), ReplayError> {
+    if test.files.len() > 1 && opts.units.len() < 2 {
+        return Err(ReplayError::NotReplayable(format!(
+            "the test was made for the program of {} files ({}): give them all (kappa replay {} TEST), not only {}",
+            test.files.len(),
+            test.files.join(" "),
+            test.files.join(" "),
+            source.display()
+        )));
+    }
+    Ok(())
 }
 
 /// Whether the compiler of `opts` builds and runs programs for the data model with the
@@ -275,6 +295,7 @@ impl Harness {
             include_dirs: opts.include_dirs.clone(),
             defines: opts.defines.clone(),
             entries: vec![entry.to_string()],
+            units: opts.units.clone(),
             ..Default::default()
         };
         let prog = kappa_libc::lower_file(source, &fopts).map_err(ReplayError::Frontend)?;
@@ -320,8 +341,15 @@ impl Harness {
         let runtime = dir.join("runtime.c");
         let exe = dir.join(&stem);
         std::fs::write(&prog_i, &plan.text).map_err(|e| io_err("cannot write the instrumented program", e))?;
+        // The other units of a program of several files: `prog1.i`, `prog2.i`, …
+        let mut units = vec![prog_i];
+        for (k, t) in plan.others.iter().enumerate() {
+            let p = dir.join(format!("prog{}.i", k + 1));
+            std::fs::write(&p, t).map_err(|e| io_err("cannot write the instrumented program", e))?;
+            units.push(p);
+        }
         std::fs::write(&runtime, RUNTIME_C).map_err(|e| io_err("cannot write the runtime", e))?;
-        compile(&opts.cc, m32, sanitizers, opts.wrapv, opts.coverage, &dir, &prog_i, &runtime, &exe)?;
+        compile(&opts.cc, m32, sanitizers, opts.wrapv, opts.coverage, &dir, &units, &runtime, &exe)?;
         Ok(Harness {
             prog,
             plan,
@@ -371,6 +399,7 @@ impl Harness {
                 self.prog.data_model.name()
             )));
         }
+        self.check_files(test)?;
         let data = self.test_data(test)?;
         let n = self.runs.fetch_add(1, Ordering::Relaxed);
         let data_path = self.dir.join(format!("run{n}.data"));
@@ -467,7 +496,10 @@ impl Harness {
             }
             o => o,
         };
-        let (matches, explanation) = judge(&test.outcome, &observed, self.sanitizers);
+        let (matches, explanation) = match &test.outcome {
+            TestOutcome::Halted { reason } => judge_halted(reason, &observed, consumed, data.count),
+            expected => judge(expected, &observed, self.sanitizers),
+        };
         let mut explanation = explanation;
         if let Some(c) = consumed {
             if c != data.count && matches {
@@ -500,7 +532,8 @@ impl Harness {
                     let k: usize = m.get(1).and_then(|s| s.parse().ok()).unwrap_or(usize::MAX);
                     if let Some(site) = self.plan.errors.get(&k) {
                         let file = self.prog.files.get(site.span.file as usize).cloned().unwrap_or_default();
-                        return Ok((Observed::Error { kind: site.kind, file, line: site.span.line }, None));
+                        let read = m.get(2).and_then(|s| s.parse().ok());
+                        return Ok((Observed::Error { kind: site.kind, file, line: site.span.line }, read));
                     }
                 }
                 (Some("diverged"), Some(EXIT_DIVERGED)) => {
@@ -686,7 +719,7 @@ fn compile(
     wrapv: bool,
     coverage: bool,
     dir: &Path,
-    prog_i: &Path,
+    units: &[PathBuf],
     runtime: &Path,
     exe: &Path,
 ) -> Result<(), ReplayError> {
@@ -698,9 +731,10 @@ fn compile(
             cmd.args(exec::sanitizer_flags());
         }
         if coverage {
-            cmd.arg("--coverage");
+            // The runtime's weak reference to __gcov_dump does not pull it from libgcov.
+            cmd.arg("--coverage").arg("-Wl,-u,__gcov_dump");
         }
-        cmd.arg("-x").arg("cpp-output").arg(prog_i);
+        cmd.arg("-x").arg("cpp-output").args(units);
         match exec::runtime_object(cc, m32, sanitizers) {
             Ok(obj) => cmd.arg("-x").arg("none").arg(obj),
             Err(_) => cmd.arg("-x").arg("c").arg(runtime),
@@ -755,6 +789,29 @@ fn undefined_symbols(ld: &str) -> Vec<String> {
 }
 
 impl Harness {
+    /// A test of a program of several files names them all: they must be this program's files
+    /// (the same files on disk, however they are spelled; in another order, inputs are found
+    /// by their position).
+    fn check_files(&self, test: &TestCase) -> Result<(), ReplayError> {
+        let mine: Vec<String> = self.prog.units.iter().map(|u| u.file.clone()).collect();
+        if mine.is_empty() && test.files.is_empty() {
+            return Ok(());
+        }
+        let theirs = if test.files.is_empty() { vec![test.program.clone()] } else { test.files.clone() };
+        let mine = if mine.is_empty() { self.prog.files.iter().take(1).cloned().collect() } else { mine };
+        let covers = |a: &[String], b: &[String]| a.iter().all(|x| b.iter().any(|y| same_file_on_disk(x, y)));
+        if mine.len() == theirs.len() && covers(&mine, &theirs) && covers(&theirs, &mine) {
+            return Ok(());
+        }
+        Err(ReplayError::NotReplayable(format!(
+            "the test was made for the program of {} ({}), not of {} ({})",
+            plural(theirs.len()),
+            theirs.join(" "),
+            plural(mine.len()),
+            mine.join(" ")
+        )))
+    }
+
     /// The input site at the test's `file:line:col` with the key's kind and name, in the same
     /// file: for a test made from the program named another way, whose offsets differ.
     fn input_at_site(&self, key: &(u32, u8, String), site: &str) -> Option<&InputPlan> {
@@ -765,8 +822,18 @@ impl Harness {
         let found = self.plan.by_position.get(&(line, col, key.1, key.2.clone()))?;
         // Spelled alike, the offsets are the program's: a test that misses them was made for
         // another version of it.
-        let (_, k) = found.iter().find(|(f, _)| f != file && same_file_on_disk(f, file))?;
+        // In a program of several files given in another order, spelled alike differs too.
+        let multi = !self.prog.units.is_empty();
+        let (_, k) = found.iter().find(|(f, _)| (multi || f != file) && same_file_on_disk(f, file))?;
         self.plan.inputs.get(k)
+    }
+}
+
+fn plural(n: usize) -> String {
+    if n == 1 {
+        "1 file".into()
+    } else {
+        format!("{n} files")
     }
 }
 
@@ -797,6 +864,24 @@ fn parse_location(loc: &str) -> Option<(String, u32)> {
     Some((file.to_string(), line.parse().ok()?))
 }
 
+/// The replay of a halted path's test (docs/spec-extensions.md, "Tests of halted paths"): kappa
+/// stopped the path somewhere after its last input, so it predicts only that the program reads
+/// the test's `count` inputs in order at their sites without ending before it has read them all.
+/// `read` is how many it had read when it ended or asked for one more (`None`: unknown).
+fn judge_halted(reason: &str, observed: &Observed, read: Option<usize>, count: usize) -> (bool, String) {
+    let want = format!("the {count} inputs read without an error (the path was halted: {reason})");
+    match (observed, read) {
+        (Observed::Diverged(_), Some(n)) if n >= count => {
+            (true, format!("{want}: the program asked for input #{} where kappa had halted the path", n + 1))
+        }
+        (Observed::Timeout, _) => (true, format!("{want}: the program was still running at the replay's timeout")),
+        (Observed::Exit(_) | Observed::Error { .. }, Some(n)) if n >= count => {
+            (true, format!("{want}: the program then {observed}, past the point where kappa halted the path"))
+        }
+        _ => (false, format!("expected {want}, but the program {observed} before reading all of them")),
+    }
+}
+
 /// Whether the observation is the recorded outcome, and a one-line explanation.
 fn judge(expected: &TestOutcome, observed: &Observed, sanitizers: bool) -> (bool, String) {
     let want = match expected {
@@ -806,6 +891,7 @@ fn judge(expected: &TestOutcome, observed: &Observed, sanitizers: bool) -> (bool
             let at = parse_location(location).map(|(f, l)| format!("{f}:{l}")).unwrap_or_else(|| location.clone());
             format!("{error} at {at}")
         }
+        TestOutcome::Halted { .. } => return (false, "a halted path is judged by judge_halted".into()),
     };
     let ok = |note: &str| (true, format!("{want}, as the test expects{note}"));
     let bad = || (false, format!("expected {want}, but the program {observed}"));

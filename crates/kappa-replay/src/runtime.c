@@ -131,8 +131,17 @@ __attribute__((constructor)) static void kappa_load(void) {
         signal(SIGABRT, kappa_on_abort);
 }
 
+/* A coverage build (gcov): the counts of a run that ends through _exit are written first, so
+   that the tests of errors and of halted paths (which end asking for one input more) count. */
+extern void __gcov_dump(void) __attribute__((weak));
+static void kappa_coverage_dump(void) {
+    if (__gcov_dump)
+        __gcov_dump();
+}
+
 static void kappa_diverge(int site) {
     fflush(stdout);
+    kappa_coverage_dump();
     fprintf(stderr, "\nKAPPA-REPLAY diverged %d %ld\n", site, kappa_pos);
     _exit(KAPPA_EXIT_DIVERGED);
 }
@@ -165,7 +174,8 @@ void *__kappa_rt_malloc(int site, unsigned long n) {
 __attribute__((noreturn)) void __kappa_rt_error(int site) {
     fflush(stdout);
     kappa_leak_check();
-    fprintf(stderr, "\nKAPPA-REPLAY error %d\n", site);
+    kappa_coverage_dump();
+    fprintf(stderr, "\nKAPPA-REPLAY error %d %ld\n", site, kappa_pos);
     _exit(KAPPA_EXIT_ERROR);
 }
 

@@ -78,6 +78,7 @@ impl Prog {
                 let other = if error == "reach_error" { "assert" } else { "reach_error" };
                 TestOutcome::Error { error: other.into(), location: location.clone(), message: message.clone() }
             }
+            TestOutcome::Halted { .. } => TestOutcome::Exit { code: 255 },
         };
         let w = h.run(&wrong).unwrap();
         assert!(!w.matches, "a wrong test matched: {}", w.explanation);

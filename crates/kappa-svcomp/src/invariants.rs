@@ -187,7 +187,7 @@ pub fn candidates(prog: &Program) -> Vec<Candidate> {
 
 /// The constant every path into the loop last assigned to `v` (on the straight-line code
 /// before the loop's entry), if there is one.
-fn entry_constant(f: &kappa_ir::Function, l: &kappa_ir::analysis::NaturalLoop, v: VarId) -> Option<Expr> {
+pub fn entry_constant(f: &kappa_ir::Function, l: &kappa_ir::analysis::NaturalLoop, v: VarId) -> Option<Expr> {
     let mut found: Option<Expr> = None;
     for e in f.in_edges(l.header) {
         if l.contains(f.edge(*e).src) {

@@ -69,6 +69,16 @@ impl<'a> Lowerer<'a> {
                     ))
                 }
                 Some(i) if self.externs.contains(name) => return self.user_call(i, &c.node.arguments, span),
+                // Several files are a whole program: what none defines is the linker's error.
+                Some(_) if self.multi_unit => {
+                    return Err(self.error(
+                        &c.node.callee.span,
+                        format!(
+                            "undefined reference to `{name}` (no body in any of the program's files, and not a C \
+                             library function kappa models)"
+                        ),
+                    ))
+                }
                 Some(_) => {
                     return Err(self.unsupported(&c.node.callee.span, format!("call to `{name}`, which has no body")))
                 }
@@ -441,7 +451,7 @@ impl<'a> Lowerer<'a> {
 
     /// The function of the front-end's own C text (see `crate::implicit`) named `name`.
     fn lookup_func(&mut self, name: &str) -> Result<FuncId> {
-        match self.lookup(name) {
+        match self.lookup(name).or_else(|| self.file_scope_sym(name)) {
             Some(Sym::Func(i)) => Ok(self.func_id(i)),
             _ => Err(crate::diag::Diagnostic::error(format!("internal error: `{name}` is not defined"))),
         }

@@ -1204,7 +1204,7 @@ impl<'a> Lowerer<'a> {
         }
         let (x, from) = match v {
             Value::Scalar(x, t) => (x, t),
-            Value::Agg(mp) if mp.ty == to => return Ok(Value::Agg(mp)),
+            Value::Agg(mp) if self.same_type(&mp.ty, &to) => return Ok(Value::Agg(mp)),
             Value::Agg(_) | Value::Void => {
                 return Err(self.error(span, format!("cannot cast to `{}`", self.ty_str(&to))))
             }
@@ -1538,7 +1538,7 @@ impl<'a> Lowerer<'a> {
         let v = self.expr(rhs)?;
         match (v, &place) {
             (Value::Agg(src), Place::Mem(dst)) => {
-                if src.ty != dst.ty {
+                if !self.same_type(&src.ty, &dst.ty) {
                     return Err(self.error(
                         span,
                         format!(

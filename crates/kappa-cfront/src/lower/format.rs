@@ -145,13 +145,15 @@ impl<'a> Lowerer<'a> {
         if !self.externs.contains(base) {
             return Err(self.unsupported(span, format!("`{base}` (this needs the C library model)")));
         }
-        let i = match self.scopes[0].get(name) {
-            Some(Sym::Func(i)) => *i,
+        // One import for the whole program, whichever unit calls the model.
+        let i = match self.file_scope_sym(name) {
+            Some(Sym::Func(i)) => i,
             _ => {
                 let ty = Arc::new(FuncType { ret: ret.clone(), params, variadic: false, unprototyped: false });
-                self.funcs.push(FuncEntry { name: name.to_string(), ty, def: None, id: None, nonnull: None });
+                let unit = self.unit;
+                self.funcs.push(FuncEntry { name: name.to_string(), ty, def: None, id: None, nonnull: None, unit });
                 let i = self.funcs.len() - 1;
-                self.scopes[0].insert(name.to_string(), Sym::Func(i));
+                self.declare_external(name.to_string(), Sym::Func(i));
                 i
             }
         };

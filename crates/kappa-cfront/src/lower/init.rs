@@ -319,7 +319,10 @@ impl<'a> Lowerer<'a> {
     fn initialises_whole(&mut self, ty: &CType, e: &'a Node<Expression>) -> Result<bool> {
         match ty {
             CType::Array(el, _) => Ok(is_char(el) && matches!(e.node, Expression::StringLiteral(_))),
-            CType::Struct(_) => Ok(self.type_of_expr(e)? == *ty),
+            CType::Struct(_) => {
+                let t = self.type_of_expr(e)?;
+                Ok(self.same_type(&t, ty))
+            }
             _ => Ok(true),
         }
     }
@@ -381,7 +384,7 @@ impl<'a> Lowerer<'a> {
                     };
                     match self.expr(e)? {
                         Value::Agg(src) => {
-                            if src.ty != ty {
+                            if !self.same_type(&src.ty, &ty) {
                                 return Err(self.error(&e.span, "initialiser has the wrong struct type"));
                             }
                             self.copy_aggregate(&dst, &src, sp);
@@ -456,12 +459,13 @@ impl<'a> Lowerer<'a> {
 
     /// A block-scope `extern` declaration refers to the file-scope variable of that name.
     pub(crate) fn extern_global(&mut self, name: String, ty: CType, span: LSpan) -> Result<usize> {
-        if let Some(Sym::Global(i)) = self.scopes[0].get(&name) {
-            return Ok(*i);
+        if let Some(Sym::Global(i)) = self.file_scope_sym(&name) {
+            return Ok(i);
         }
-        self.globals.push(GlobalEntry { name: name.clone(), ty, init: None, span, sym: None, defined: false });
+        let unit = self.unit;
+        self.globals.push(GlobalEntry { name: name.clone(), ty, init: None, span, sym: None, defined: false, unit });
         let i = self.globals.len() - 1;
-        self.scopes[0].insert(name, Sym::Global(i));
+        self.declare_external(name, Sym::Global(i));
         Ok(i)
     }
 

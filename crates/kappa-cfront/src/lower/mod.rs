@@ -60,6 +60,8 @@ pub(crate) struct FuncEntry<'a> {
     /// GCC's `nonnull` attribute over all declarations: `Some([])` for every pointer parameter,
     /// else the 1-based parameter numbers it lists.
     pub nonnull: Option<Vec<usize>>,
+    /// The translation unit of the definition (else of the first declaration).
+    pub unit: usize,
 }
 
 pub(crate) struct GlobalEntry<'a> {
@@ -70,6 +72,9 @@ pub(crate) struct GlobalEntry<'a> {
     pub sym: Option<Sym>,
     /// Declared other than `extern` somewhere (a definition or tentative definition).
     pub defined: bool,
+    /// The translation unit of the initialiser (else of the first declaration): its file scope
+    /// is the one the initialiser is read in.
+    pub unit: usize,
 }
 
 pub(crate) struct SwitchCtx {
@@ -170,6 +175,23 @@ pub(crate) struct Lowerer<'a> {
     pub overflow_checks: bool,
     /// The functions `atexit` registers, numbered from 1 (see `crate::implicit`).
     pub atexit_handlers: Vec<String>,
+    /// The translation unit being read or lowered (a program of several files).
+    pub unit: usize,
+    /// The file scopes (names, tags) of the units other than the current one, which holds its
+    /// own in `scopes[0]` and `tags[0]`.
+    unit_scopes: Vec<(HashMap<String, Sym>, HashMap<String, TagSym>)>,
+    /// Functions and variables of external linkage: one namespace for every unit, as the
+    /// linker's (a `static` name stays in its unit's file scope).
+    external: HashMap<String, Sym>,
+    /// Whether the program has several translation units: errors are then the linker's
+    /// (undefined reference, multiple definition).
+    pub multi_unit: bool,
+    /// Complete structs defined at file scope, by tag, with their unit: the candidates a later
+    /// unit's definition of the same tag is compatible with.
+    tag_defs: HashMap<String, Vec<(StructId, usize)>>,
+    /// A unit's struct type compatible with one defined in an earlier unit (same tag, same
+    /// members and layout: C11 6.2.7) → that one, which the program keeps.
+    pub struct_alias: HashMap<StructId, StructId>,
 }
 
 /// Collects the names used as `&name` (the only way a scalar's address escapes).
@@ -232,7 +254,103 @@ impl<'a> Lowerer<'a> {
             externs: Default::default(),
             overflow_checks: false,
             atexit_handlers: Vec::new(),
+            unit: 0,
+            unit_scopes: vec![Default::default()],
+            external: HashMap::new(),
+            multi_unit: false,
+            tag_defs: HashMap::new(),
+            struct_alias: HashMap::new(),
         }
+    }
+
+    // ---- translation units ----
+
+    /// Prepares for `n` translation units.
+    pub fn set_units(&mut self, n: usize) {
+        self.unit_scopes.resize_with(n.max(1), Default::default);
+        self.multi_unit = n > 1;
+    }
+
+    /// Makes unit `u`'s file scope the current one (at file scope only); returns the unit that
+    /// was current.
+    pub fn enter_unit(&mut self, u: usize) -> usize {
+        let prev = self.unit;
+        if u == prev || u >= self.unit_scopes.len() {
+            return prev;
+        }
+        let (names, tags) = std::mem::take(&mut self.unit_scopes[u]);
+        let old_names = std::mem::replace(&mut self.scopes[0], names);
+        let old_tags = std::mem::replace(&mut self.tags[0], tags);
+        self.unit_scopes[prev] = (old_names, old_tags);
+        self.unit = u;
+        prev
+    }
+
+    /// A function or variable of external linkage, or one of the current unit's file scope.
+    pub fn file_scope_sym(&self, name: &str) -> Option<Sym> {
+        self.scopes[0].get(name).or_else(|| self.external.get(name)).cloned()
+    }
+
+    /// Declares a name of external linkage in the current unit and in the program's namespace.
+    pub fn declare_external(&mut self, name: String, sym: Sym) {
+        self.scopes[0].insert(name.clone(), sym.clone());
+        self.external.insert(name, sym);
+    }
+
+    /// Where a definition was, for the linker's "first defined here".
+    fn defined_at(&self, s: &LSpan) -> String {
+        let p = self.sm.pos(s.start);
+        format!("{}:{}:{}", p.file, p.line, p.col)
+    }
+
+    /// After a struct with a tag is defined at file scope: in a program of several files, the
+    /// same definition read in an earlier unit (the usual header) makes it the same type.
+    fn unify_struct(&mut self, id: StructId, tag: &str) {
+        if !self.multi_unit || self.tags.len() != 1 {
+            return;
+        }
+        let cands = self.tag_defs.get(tag).cloned().unwrap_or_default();
+        for (c, u) in cands {
+            if u != self.unit && self.same_layout(id, c) {
+                self.struct_alias.insert(id, c);
+                return;
+            }
+        }
+        self.tag_defs.entry(tag.to_string()).or_default().push((id, self.unit));
+    }
+
+    fn same_layout(&self, n: StructId, c: StructId) -> bool {
+        let (a, b) = (&self.prog.structs[n.0 as usize], &self.prog.structs[c.0 as usize]);
+        // Bit-fields are kept apart from the byte-addressed fields.
+        let bits = |s: StructId, m: Option<(StructId, StructId)>| {
+            let mut v: Vec<(String, u64, u32, CType)> = self
+                .bitfields
+                .iter()
+                .filter(|((id, _), _)| *id == s)
+                .map(|((_, name), (off, w, t))| (name.clone(), *off, *w, canon_type(t, &self.struct_alias, m)))
+                .collect();
+            v.sort_by(|x, y| x.0.cmp(&y.0));
+            v
+        };
+        bits(n, Some((n, c))) == bits(c, None)
+            && a.is_union == b.is_union
+            && a.size == b.size
+            && a.align == b.align
+            && a.complete == b.complete
+            && a.fields.len() == b.fields.len()
+            && a.fields.iter().zip(&b.fields).all(|(x, y)| {
+                x.name == y.name
+                    && x.offset == y.offset
+                    && canon_type(&x.ty, &self.struct_alias, Some((n, c)))
+                        == canon_type(&y.ty, &self.struct_alias, None)
+            })
+    }
+
+    /// Whether two types are the same once the compatible structs of other units are one.
+    pub fn same_type(&self, a: &CType, b: &CType) -> bool {
+        a == b
+            || (!self.struct_alias.is_empty()
+                && canon_type(a, &self.struct_alias, None) == canon_type(b, &self.struct_alias, None))
     }
 
     // ---- diagnostics and spans ----
@@ -460,9 +578,8 @@ impl<'a> Lowerer<'a> {
     pub fn collect(&mut self, unit: &'a TranslationUnit) -> Result<()> {
         // gcc's predefined type; only its use (va_arg) is unsupported.
         self.declare("__builtin_va_list".into(), Sym::Typedef(CType::ptr_to(CType::Void)));
-        let mut taken = HashSet::new();
-        AddrTaken(&mut taken).visit_translation_unit(unit);
-        self.global_addr_taken = taken;
+        // One set for every unit: a name whose address is taken anywhere lives in memory.
+        AddrTaken(&mut self.global_addr_taken).visit_translation_unit(unit);
         for ext in &unit.0 {
             match &ext.node {
                 ExternalDeclaration::Declaration(d) => self.file_declaration(d)?,
@@ -492,12 +609,12 @@ impl<'a> Lowerer<'a> {
                 continue;
             }
             if let CType::Function(ft) = &decl.ty {
-                let i = self.register_function(name, ft.clone(), None, &nspan)?;
+                let i = self.register_function(name, ft.clone(), None, &nspan, storage.is_static)?;
                 self.note_nonnull(i, &d.node.specifiers, &id.node.declarator)?;
                 continue;
             }
             let defined = !storage.is_extern || id.node.initializer.is_some();
-            self.register_global(name, decl.ty, id.node.initializer.as_ref(), nspan, defined)?;
+            self.register_global(name, decl.ty, id.node.initializer.as_ref(), nspan, defined, storage.is_static)?;
         }
         Ok(())
     }
@@ -509,9 +626,16 @@ impl<'a> Lowerer<'a> {
         init: Option<&'a Node<Initializer>>,
         span: LSpan,
         defined: bool,
+        is_static: bool,
     ) -> Result<()> {
-        let existing = match self.scopes[0].get(&name) {
-            Some(Sym::Global(i)) => Some(*i),
+        // A `static` name is the unit's own; any other is the program's (C11 6.2.2).
+        let found = match self.scopes[0].get(&name) {
+            Some(s) => Some(s.clone()),
+            None if !is_static => self.external.get(&name).cloned(),
+            None => None,
+        };
+        let existing = match found {
+            Some(Sym::Global(i)) => Some(i),
             Some(Sym::Func(_)) => {
                 return Err(self.error(&span, format!("`{name}` redeclared as a different kind of symbol")))
             }
@@ -519,22 +643,39 @@ impl<'a> Lowerer<'a> {
         };
         match existing {
             Some(i) => {
+                let unit = self.unit;
+                if init.is_some() {
+                    if let Some(prev) = self.globals[i].init {
+                        if self.globals[i].unit != unit {
+                            let first = self.defined_at(&self.globals[i].span);
+                            let _ = prev;
+                            return Err(self
+                                .error(&span, format!("multiple definition of `{name}` (first defined at {first})")));
+                        }
+                        return Err(self.error(&span, format!("redefinition of `{name}`")));
+                    }
+                }
                 let g = &mut self.globals[i];
                 g.defined |= defined;
                 if init.is_some() {
-                    if g.init.is_some() {
-                        return Err(self.error(&span, format!("redefinition of `{name}`")));
-                    }
                     g.init = init;
                     g.span = span;
+                    g.unit = unit;
                 }
                 if matches!(g.ty, CType::Array(_, ArrayLen::Incomplete)) {
                     g.ty = ty;
                 }
+                self.scopes[0].entry(name).or_insert(Sym::Global(i));
             }
             None => {
-                self.globals.push(GlobalEntry { name: name.clone(), ty, init, span, sym: None, defined });
-                self.scopes[0].insert(name, Sym::Global(self.globals.len() - 1));
+                let unit = self.unit;
+                self.globals.push(GlobalEntry { name: name.clone(), ty, init, span, sym: None, defined, unit });
+                let sym = Sym::Global(self.globals.len() - 1);
+                if is_static {
+                    self.scopes[0].insert(name, sym);
+                } else {
+                    self.declare_external(name, sym);
+                }
             }
         }
         Ok(())
@@ -546,34 +687,56 @@ impl<'a> Lowerer<'a> {
         ft: Arc<FuncType>,
         def: Option<&'a Node<FunctionDefinition>>,
         span: &LSpan,
+        is_static: bool,
     ) -> Result<usize> {
-        match self.scopes[0].get(&name) {
+        // A `static` function is the unit's own; any other is the program's (C11 6.2.2).
+        let found = match self.scopes[0].get(&name) {
+            Some(s) => Some(s.clone()),
+            None if !is_static => self.external.get(&name).cloned(),
+            None => None,
+        };
+        match found {
             Some(Sym::Func(i)) => {
-                let i = *i;
-                let f = &mut self.funcs[i];
+                let unit = self.unit;
                 if def.is_some() {
-                    if f.def.is_some() {
+                    if let Some(prev) = self.funcs[i].def {
+                        if self.funcs[i].unit != unit {
+                            let first = self.defined_at(&prev.node.declarator.span);
+                            return Err(
+                                self.error(span, format!("multiple definition of `{name}` (first defined at {first})"))
+                            );
+                        }
                         return Err(self.error(span, format!("redefinition of function `{name}`")));
                     }
+                }
+                let f = &mut self.funcs[i];
+                if def.is_some() {
                     f.def = def;
                     f.ty = ft;
+                    f.unit = unit;
                 } else if f.ty.unprototyped && !ft.unprototyped {
                     f.ty = ft;
                 }
+                self.scopes[0].entry(name).or_insert(Sym::Func(i));
                 Ok(i)
             }
             Some(Sym::Global(_)) => Err(self.error(span, format!("`{name}` redeclared as a different kind of symbol"))),
             _ => {
-                self.funcs.push(FuncEntry { name: name.clone(), ty: ft, def, id: None, nonnull: None });
+                let unit = self.unit;
+                self.funcs.push(FuncEntry { name: name.clone(), ty: ft, def, id: None, nonnull: None, unit });
                 let i = self.funcs.len() - 1;
-                self.scopes[0].insert(name, Sym::Func(i));
+                if is_static {
+                    self.scopes[0].insert(name, Sym::Func(i));
+                } else {
+                    self.declare_external(name, Sym::Func(i));
+                }
                 Ok(i)
             }
         }
     }
 
     fn function_declaration(&mut self, fd: &'a Node<FunctionDefinition>) -> Result<()> {
-        let (base, _) = self.base_type(&fd.node.specifiers, &fd.span)?;
+        let (base, storage) = self.base_type(&fd.node.specifiers, &fd.span)?;
         let decl = self.declarator(base, &fd.node.declarator, false)?;
         let Some((name, nspan)) = decl.name else {
             return Err(self.error(&fd.span, "function definition without a name"));
@@ -584,7 +747,7 @@ impl<'a> Lowerer<'a> {
         if !fd.node.declarations.is_empty() || (ft.unprototyped && !decl.params.is_empty()) {
             ft = Arc::new(self.kr_types(&ft, &decl.params, &fd.node.declarations)?);
         }
-        let i = self.register_function(name, ft, Some(fd), &nspan)?;
+        let i = self.register_function(name, ft, Some(fd), &nspan, storage.is_static)?;
         self.note_nonnull(i, &fd.node.specifiers, &fd.node.declarator)?;
         Ok(())
     }
@@ -661,7 +824,19 @@ impl<'a> Lowerer<'a> {
         // A global the linker provides lives in memory, where the library's definition is.
         let import = !self.globals[i].defined && self.externs.contains(&name);
         let addr_taken = import || self.global_addr_taken.contains(&name);
-        let r = self.define_static(&name, ty, init, &span, addr_taken, Some(i));
+        let r = if self.multi_unit && !self.globals[i].defined && !import {
+            Err(self.error(
+                &span,
+                format!(
+                    "undefined reference to `{name}` (declared `extern` and defined in none of the program's files)"
+                ),
+            ))
+        } else {
+            let prev = self.enter_unit(self.globals[i].unit);
+            let r = self.define_static(&name, ty, init, &span, addr_taken, Some(i));
+            self.enter_unit(prev);
+            r
+        };
         self.scopes.extend(inner_scopes);
         self.tags.extend(inner_tags);
         let sym = r?;
@@ -782,8 +957,9 @@ impl<'a> Lowerer<'a> {
 
     pub fn lower_entries(&mut self, entries: &[String]) -> Result<()> {
         for e in entries {
-            let i = match self.scopes[0].get(e) {
-                Some(Sym::Func(i)) if self.funcs[*i].def.is_some() => *i,
+            let sym = self.external.get(e).or_else(|| self.scopes[0].get(e)).cloned();
+            let i = match sym {
+                Some(Sym::Func(i)) if self.funcs[i].def.is_some() => i,
                 _ if e == "main" => {
                     return Err(Diagnostic::error("no `main` function (use --entry to choose another one)"))
                 }
@@ -795,7 +971,7 @@ impl<'a> Lowerer<'a> {
             }
         }
         if self.prog.main.is_none() {
-            if let Some(Sym::Func(i)) = self.scopes[0].get("main").cloned() {
+            if let Some(Sym::Func(i)) = self.external.get("main").or_else(|| self.scopes[0].get("main")).cloned() {
                 if self.funcs[i].id.is_some() {
                     self.prog.main = self.funcs[i].id;
                 }
@@ -831,9 +1007,11 @@ impl<'a> Lowerer<'a> {
         let mut fcx = FnCtx::new(id, name.clone(), ft.ret.clone(), span);
         AddrTaken(&mut fcx.addr_taken).visit_statement(&def.node.statement.node, &def.node.statement.span);
         self.fcx = fcx;
+        let prev_unit = self.enter_unit(self.funcs[i].unit);
         self.push_scope();
         let r = self.lower_body(&name, &ft, def);
         self.pop_scope();
+        self.enter_unit(prev_unit);
         r?;
         let fcx =
             std::mem::replace(&mut self.fcx, FnCtx::new(FuncId(u32::MAX), String::new(), CType::Void, Span::default()));
@@ -972,5 +1150,49 @@ fn has_unknown_vla(t: &CType) -> bool {
         CType::Array(el, _) => has_unknown_vla(el),
         CType::Pointer(p) => has_unknown_vla(p),
         _ => false,
+    }
+}
+
+/// `t` with every struct that has a compatible earlier definition replaced by it (`extra`: one
+/// more such pair, while a definition is compared).
+pub(crate) fn canon_type(t: &CType, alias: &HashMap<StructId, StructId>, extra: Option<(StructId, StructId)>) -> CType {
+    match t {
+        CType::Struct(s) => CType::Struct(match extra {
+            Some((n, c)) if *s == n => c,
+            _ => alias.get(s).copied().unwrap_or(*s),
+        }),
+        CType::Pointer(p) => CType::Pointer(Arc::new(canon_type(p, alias, extra))),
+        CType::Array(el, len) => CType::Array(Arc::new(canon_type(el, alias, extra)), len.clone()),
+        CType::Function(ft) => CType::Function(Arc::new(FuncType {
+            ret: canon_type(&ft.ret, alias, extra),
+            params: ft.params.iter().map(|p| canon_type(p, alias, extra)).collect(),
+            variadic: ft.variadic,
+            unprototyped: ft.unprototyped,
+        })),
+        _ => t.clone(),
+    }
+}
+
+/// Rewrites every type of the program to the struct types it keeps (see
+/// [`Lowerer::struct_alias`]).
+pub(crate) fn apply_struct_alias(prog: &mut Program, alias: &HashMap<StructId, StructId>) {
+    if alias.is_empty() {
+        return;
+    }
+    for v in &mut prog.vars {
+        v.ctype = canon_type(&v.ctype, alias, None);
+    }
+    for o in &mut prog.objects {
+        o.ctype = canon_type(&o.ctype, alias, None);
+    }
+    for f in &mut prog.functions {
+        if let Some(t) = &f.ctype {
+            f.ctype = Some(canon_type(t, alias, None));
+        }
+    }
+    for s in &mut prog.structs {
+        for f in &mut s.fields {
+            f.ty = canon_type(&f.ty, alias, None);
+        }
     }
 }

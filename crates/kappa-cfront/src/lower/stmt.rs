@@ -249,7 +249,7 @@ impl<'a> Lowerer<'a> {
                         let Some(sret) = self.fcx.sret else {
                             return Err(self.error(span, "returning a struct from a function that does not return one"));
                         };
-                        if src.ty != ret_ty {
+                        if !self.same_type(&src.ty, &ret_ty) {
                             return Err(self.error(span, "returned struct has the wrong type"));
                         }
                         let dst = MemPlace {
@@ -413,6 +413,6 @@ impl<'a> Lowerer<'a> {
         ft: std::sync::Arc<FuncType>,
         span: &lang_c::span::Span,
     ) -> Result<usize> {
-        self.register_function(name, ft, None, span)
+        self.register_function(name, ft, None, span, false)
     }
 }

@@ -390,6 +390,10 @@ impl<'a> Lowerer<'a> {
                     s.size = s.size.div_ceil(s.align) * s.align;
                 }
             }
+            // After the layout is final (alignment included).
+            if let Some(t) = &tag {
+                self.unify_struct(id, t);
+            }
         }
         Ok(CType::Struct(id))
     }

@@ -82,7 +82,12 @@ pub fn root() -> PathBuf {
 
 /// `kappa ARGS` run in the repository's root: standard output, standard error, exit code.
 pub fn kappa_at_root(args: &[&str]) -> (String, String, Option<i32>) {
-    let out = Command::new(env!("CARGO_BIN_EXE_kappa")).current_dir(root()).args(args).output().expect("run kappa");
+    kappa_in(&root(), args)
+}
+
+/// `kappa ARGS` run in `dir`: standard output, standard error, exit code.
+pub fn kappa_in(dir: &Path, args: &[&str]) -> (String, String, Option<i32>) {
+    let out = Command::new(env!("CARGO_BIN_EXE_kappa")).current_dir(dir).args(args).output().expect("run kappa");
     (
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),

@@ -293,6 +293,7 @@ impl<'p> Engine<'p> {
         Some(TestCase {
             kappa_test: 1,
             program: self.cfg.program_name.clone(),
+            files: self.prog.units.iter().map(|u| u.file.clone()).collect(),
             entry: self.cfg.entry.clone(),
             data_model: self.prog.data_model.name().into(),
             args,

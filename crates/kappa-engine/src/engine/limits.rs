@@ -84,6 +84,7 @@ impl<'p> Engine<'p> {
             let n = ((pending as f64 * frac).ceil() as usize).clamp(1, pending);
             for s in searcher.evict(n, &mut self.memory_guard.rng) {
                 self.stats.states_dropped += 1;
+                self.halted_test(&s, MEMORY_DROP);
                 self.finish(s, Termination::Stopped(MEMORY_DROP.into()));
             }
             release_free_memory();

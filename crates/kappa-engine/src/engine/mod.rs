@@ -24,6 +24,7 @@ use std::time::{Duration, Instant};
 pub mod coverage;
 mod eval;
 mod finish;
+mod halt;
 mod init;
 mod inputs;
 mod limits;
@@ -90,6 +91,8 @@ pub struct Engine<'p> {
     memory_guard: limits::MemoryGuard,
     /// Dead copies of stack objects the states share ([`crate::memory::Memory::kill`]).
     graves: crate::memory::Graves,
+    /// Model queries spent on tests of halted states ([`crate::HaltTests`]).
+    halt_queries: u64,
 }
 
 fn ty_name(t: Ty) -> String {
@@ -144,6 +147,7 @@ impl<'p> Engine<'p> {
             env: inputs::EnvTerms::default(),
             memory_guard: limits::MemoryGuard::new(0),
             graves: crate::memory::Graves::default(),
+            halt_queries: 0,
         }
     }
 
@@ -288,9 +292,10 @@ impl<'p> Engine<'p> {
         let mut stepped: Vec<u64> = Vec::new();
         while let Some(st) = searcher.select(self) {
             if let Some(reason) = self.limit_reached().or_else(|| self.outside_limit(searcher.as_mut())) {
-                self.limit_hit = Some(reason);
                 self.stats.paths_stopped += 1 + searcher.len() as u64;
                 cut_short = true;
+                self.dump_on_halt(st, searcher.as_mut(), &reason);
+                self.limit_hit = Some(reason);
                 break;
             }
             let (word, bit) = ((st.id / 64) as usize, st.id % 64);
@@ -353,7 +358,9 @@ impl<'p> Engine<'p> {
     fn limit_reached(&mut self) -> Option<String> {
         if let Some(t) = self.cfg.limits.time {
             if self.start.elapsed() >= t {
-                return Some(format!("time limit of {}s reached", t.as_secs_f64()));
+                // The limit the user gave: the exploration's share and the dump-on-halt's.
+                let all = t + self.cfg.halt_tests.time;
+                return Some(format!("time limit of {}s reached", all.as_secs_f64()));
             }
         }
         let l = &self.cfg.limits;

@@ -227,6 +227,7 @@ impl Campaign {
                         kappa_ir::testcase::TestOutcome::Exit { .. } => "exit".to_string(),
                         kappa_ir::testcase::TestOutcome::Abort => "abort".to_string(),
                         kappa_ir::testcase::TestOutcome::Error { error, .. } => error.clone(),
+                        kappa_ir::testcase::TestOutcome::Halted { .. } => "halted".to_string(),
                     };
                     *st.outcomes.entry(kind).or_default() += 1;
                     let consumed_ok = rep.inputs_consumed.map_or(true, |c| c == rep.inputs_expected);

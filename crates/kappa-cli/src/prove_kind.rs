@@ -1,0 +1,196 @@
+//! `kappa verify --proof kind`: k-induction with invariants (`kappa_proofs::kind`) for programs
+//! whose loops exploration cannot finish. The step program (every loop cut at its head, the
+//! candidates of `kappa_proofs::candidates` checked on entry and on the back edges, assumed
+//! after a havoc of what the loop writes) is explored; candidates whose checks fail are
+//! dropped (Houdini) until none fails. A complete exploration with no other error proves the
+//! program; the invariants that proved it go into the correctness witness, which is validated
+//! by the same proof of the program instrumented with them as assertions at their heads.
+//!
+//! The work is budgeted in states and solver queries (not time), so the same program gives the
+//! same answer on a loaded machine; `--max-time` bounds it from outside.
+
+use crate::{explore, ExploreOpts, FrontOpts};
+use kappa_proofs::candidates::{self, Candidate};
+use kappa_proofs::kind::{self, Houdini, Round};
+use kappa_svcomp::{Property, Verdict};
+
+/// States all step programs of one proof may create…
+const PROOF_STATES: u64 = 60_000;
+/// …and solver queries they may make.
+const PROOF_QUERIES: u64 = 30_000;
+/// Z3's work units for one query (Z3's rlimit).
+const PROOF_RLIMIT: u64 = 10_000_000;
+
+/// Whether `--proof LIST` selects k-induction.
+pub fn enabled(list: &str) -> bool {
+    list.split(',').any(|t| matches!(t.trim(), "kind" | "all"))
+}
+
+/// The invariants that proved a program: the pool and which candidates stayed.
+pub struct Proof {
+    /// The program with the candidates' ghost registers.
+    pub program: kappa_ir::Program,
+    pub cands: Vec<Candidate>,
+    pub active: Vec<bool>,
+    pub rounds: u32,
+}
+
+/// Proves `prog` safe for `p` by k-induction, or says why not.
+pub fn prove(front: &FrontOpts, prog: &kappa_ir::Program, p: &Property, ex: &ExploreOpts) -> Result<Proof, String> {
+    if !matches!(p, Property::UnreachCall { .. }) {
+        return Err(format!("k-induction proves unreach-call only, not {}", p.name()));
+    }
+    if !kind::has_loops(prog) {
+        return Err("the program has no loop".into());
+    }
+    let mut ext = prog.clone();
+    let cands = candidates::pool(&mut ext);
+    let mut h = Houdini::new(cands.len());
+    let mut budget = Budget::new();
+    loop {
+        match explore_step(front, &ext, p, ex, &cands, &mut h, &mut budget)? {
+            Round::Proved => return Ok(Proof { program: ext, cands, active: h.active, rounds: h.rounds }),
+            Round::Refuted(_) => continue,
+            Round::Failed(why) => return Err(why),
+        }
+    }
+}
+
+/// What is left of a proof's work.
+struct Budget {
+    states: u64,
+    queries: u64,
+}
+
+impl Budget {
+    fn new() -> Self {
+        Budget { states: PROOF_STATES, queries: PROOF_QUERIES }
+    }
+}
+
+/// One exploration of the step program of `prog` with `h`'s active candidates, judged.
+fn explore_step(
+    front: &FrontOpts,
+    prog: &kappa_ir::Program,
+    p: &Property,
+    ex: &ExploreOpts,
+    cands: &[Candidate],
+    h: &mut Houdini,
+    budget: &mut Budget,
+) -> Result<Round, String> {
+    let mut cx = ex.clone();
+    cx.out = ex.out.join("kind");
+    // The step program is acyclic: nothing for loop templates to summarise.
+    cx.mode = "classic".into();
+    cx.quiet = true;
+    cx.tree = None;
+    cx.stats_json = None;
+    cx.max_time = crate::signals::seconds_left();
+    if crate::signals::interrupted() || cx.max_time.is_some_and(|t| t <= 0.0) {
+        return Err("the time limit was reached".into());
+    }
+    if budget.states == 0 || budget.queries == 0 {
+        return Err("the work budget of the proof is used up".into());
+    }
+    let step = kind::step_case(prog, cands, &h.active)?;
+    cx.max_states = Some(budget.states);
+    let mut setup = explore::setup(front, &cx, &step);
+    crate::svcomp::configure(&mut setup.cfg, p);
+    crate::inputs::nondet_main(&mut setup.cfg.program_inputs);
+    setup.cfg.test_dir = None;
+    setup.cfg.solver_rlimit = Some(PROOF_RLIMIT);
+    setup.cfg.limits.queries = Some(budget.queries);
+    let (report, _) = explore::explore(&step, setup.cfg, &cx, false);
+    budget.states = budget.states.saturating_sub(report.stats.states_created);
+    budget.queries = budget.queries.saturating_sub(report.stats.solver_queries);
+    if std::env::var_os("KAPPA_KIND_DEBUG").is_some() {
+        for (k, c) in cands.iter().enumerate().filter(|(k, _)| h.active[*k]) {
+            eprintln!("kind: candidate {k}: {:?} {:?}", c.text, c.atom);
+        }
+        eprintln!(
+            "kind: {} states, {} queries, incomplete {:?}",
+            report.stats.states_created, report.stats.solver_queries, report.stats.incomplete
+        );
+    }
+    let errors = report.stats.errors.iter().map(|e| (e.message.as_str(), e.location.clone()));
+    Ok(h.judge(errors, &report.stats.incomplete))
+}
+
+/// The check of a proof's witness: the program with each invariant of the witness (the
+/// active candidates that have a C form) checked at its loop head
+/// (`invariants::instrument`), and the same k-induction run on it: one step program with the
+/// proof's invariants, in which neither a candidate nor an instrumented check may fail.
+fn validate(
+    front: &FrontOpts,
+    prog: &kappa_ir::Program,
+    p: &Property,
+    ex: &ExploreOpts,
+    proof: &Proof,
+) -> Result<(), String> {
+    use kappa_svcomp::invariants;
+    let checks: Vec<invariants::Candidate> = proof
+        .cands
+        .iter()
+        .zip(&proof.active)
+        .filter(|(c, a)| **a && c.ghosts.is_empty())
+        .filter_map(|(c, _)| {
+            Some(invariants::Candidate {
+                func: c.func,
+                header: c.header,
+                span: prog.func(c.func).loc(c.header).span,
+                atom: c.atom.clone(),
+                text: c.text.clone()?,
+            })
+        })
+        .collect();
+    let instrumented = invariants::instrument(&proof.program, &checks, &vec![true; checks.len()]);
+    let mut h = Houdini { active: proof.active.clone(), rounds: 0 };
+    match explore_step(front, &instrumented, p, ex, &proof.cands, &mut h, &mut Budget::new())? {
+        Round::Proved => Ok(()),
+        Round::Refuted(ks) => Err(format!("{} candidates fail", ks.len())),
+        Round::Failed(why) => Err(why),
+    }
+}
+
+/// The part of `--max-time` the plain exploration gets when k-induction may follow it: the
+/// exploration decides what it can (bugs, loops templates summarise) in the first half.
+pub fn exploration_share(max_time: Option<f64>) -> Option<f64> {
+    max_time.map(|t| t * 0.5)
+}
+
+/// The proof phase of `verify`, after an exploration that found no error and did not finish:
+/// `Some(true)` when k-induction proves the program (the witness written unless
+/// `--no-witnesses`), `None` otherwise.
+pub fn after_exploration(
+    front: &FrontOpts,
+    prog: &kappa_ir::Program,
+    p: &Property,
+    ex: &ExploreOpts,
+    no_witnesses: bool,
+) -> Option<Verdict> {
+    let proof = match prove(front, prog, p, ex) {
+        Ok(proof) => proof,
+        Err(why) => {
+            eprintln!("kappa: note: k-induction: not proved: {why}");
+            return None;
+        }
+    };
+    if let Err(why) = validate(front, prog, p, ex, &proof) {
+        eprintln!("kappa: note: k-induction: the invariants of the proof do not validate ({why}): not used");
+        return None;
+    }
+    let kept = proof.active.iter().filter(|a| **a).count();
+    println!(
+        "proof: k-induction (k = 1) with {kept} of {} candidate invariants, {} step programs explored",
+        proof.cands.len(),
+        proof.rounds
+    );
+    if !no_witnesses {
+        let inv_at = |f, h| kind::invariant_text(&proof.cands, &proof.active, f, h);
+        match crate::svcomp::write_invariant_witnesses(front, prog, p, &ex.out, &inv_at) {
+            Ok(files) => println!("witness: {}", files.join(", ")),
+            Err(e) => eprintln!("kappa: no correctness witness: {e}"),
+        }
+    }
+    Some(Verdict::True)
+}

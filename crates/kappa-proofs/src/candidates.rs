@@ -1,0 +1,555 @@
+//! The candidate invariant pool at loop heads (docs/design-proofs.md, "Template facts" and
+//! "k-induction with invariants"): the loop condition and writes of
+//! `kappa_svcomp::invariants::candidates`, *template facts* — linear equalities between the
+//! progressions of the loop's variables with the iteration count eliminated, and parity where
+//! every step is even — and simple relational atoms between the loop's variables (`x <= y`,
+//! constant bounds, `x - x0 <= c·(i - i0)` against a counter). A candidate is only a guess:
+//! the proof checks each one (Houdini), so the pool may be generous but never decides anything.
+//!
+//! The progressions are read off the loop's body paths by a linear symbolic execution (each
+//! path's increment of a variable is a linear form over the values at the head, the path's
+//! fresh values and a constant) — what a compact template's θ*[κ] gives for a constant step,
+//! extended to steps by a nondet or loop-invariant amount (`s += v; t += 100 - v`). The
+//! equalities are the null space of the paths' increments (the affine join of the cycles).
+//! Values at the loop's entry (x0) are constants where the straight-line code before the loop
+//! assigns one, else *ghost* registers the step case assigns on entry.
+
+use kappa_ir::analysis::{analyze_program, CycleOptions, NaturalLoop};
+use kappa_ir::expr::{BinOp, CastOp, Expr, UnOp};
+use kappa_ir::{CType, FuncId, Function, Loc, Op, Program, Ty, VarId, VarInfo, VarKind};
+use std::collections::BTreeMap;
+
+/// A candidate invariant at a loop head.
+#[derive(Clone, Debug)]
+pub struct Candidate {
+    pub func: FuncId,
+    pub header: Loc,
+    /// A boolean IR expression over the function's registers (and ghosts).
+    pub atom: Expr,
+    /// The atom as C, when it has a C form (no ghost register in it).
+    pub text: Option<String>,
+    /// Ghost registers the atom reads: (ghost, variable), the ghost holding the variable's
+    /// value at the loop's entry.
+    pub ghosts: Vec<(VarId, VarId)>,
+}
+
+/// Paths through a loop body looked at for progressions, at most.
+const MAX_PATHS: usize = 64;
+/// Edges of one body path, at most.
+const MAX_PATH_LEN: usize = 400;
+/// Constants of a loop body used for bounds, at most.
+const MAX_CONSTANTS: usize = 8;
+
+/// The candidate pool of every loop head of the program's own functions. Ghost registers the
+/// candidates need are added to `prog` (as temporaries of the loop's function).
+pub fn pool(prog: &mut Program) -> Vec<Candidate> {
+    let mut out: Vec<Candidate> = kappa_svcomp::invariants::candidates(prog)
+        .into_iter()
+        .map(|c| Candidate { func: c.func, header: c.header, atom: c.atom, text: Some(c.text), ghosts: vec![] })
+        .collect();
+    let analyses = analyze_program(prog, &CycleOptions::default());
+    for (fi, a) in analyses.iter().enumerate() {
+        let fid = FuncId(fi as u32);
+        if prog.is_library(fid) {
+            continue;
+        }
+        for l in &a.loops.loops {
+            let mut found = loop_candidates(prog, fid, l);
+            out.append(&mut found);
+        }
+    }
+    // One candidate per atom and head.
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|c| seen.insert((c.func, c.header, c.atom.clone())));
+    out
+}
+
+/// A named integer register of the function (or a global) that C can refer to.
+fn nameable(prog: &Program, f: FuncId, v: VarId) -> Option<(u32, bool)> {
+    let info = prog.var(v);
+    let own =
+        matches!(info.kind, VarKind::Global) || matches!(info.kind, VarKind::Param(g) | VarKind::Local(g) if g == f);
+    let ident = !info.name.is_empty()
+        && info.name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !info.name.starts_with(|c: char| c.is_ascii_digit());
+    match (&info.ty, &info.ctype) {
+        (Ty::Int(w), CType::Int { signed, .. }) if own && ident && *w > 1 => Some((*w, *signed)),
+        _ => None,
+    }
+}
+
+/// A value at the head: the variable's value there, or a fresh value of one path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Atom {
+    Init(VarId),
+    Fresh(u32),
+}
+
+/// A linear form: coefficients of atoms plus a constant.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Lin {
+    coef: BTreeMap<Atom, i128>,
+    konst: i128,
+}
+
+impl Lin {
+    fn atom(a: Atom) -> Lin {
+        Lin { coef: BTreeMap::from([(a, 1)]), konst: 0 }
+    }
+    fn konst(c: i128) -> Lin {
+        Lin { coef: BTreeMap::new(), konst: c }
+    }
+    fn add(&self, o: &Lin, k: i128) -> Lin {
+        let mut r = self.clone();
+        for (a, c) in &o.coef {
+            *r.coef.entry(*a).or_insert(0) += c * k;
+        }
+        r.coef.retain(|_, c| *c != 0);
+        r.konst += o.konst * k;
+        r
+    }
+    fn scale(&self, k: i128) -> Lin {
+        Lin::default().add(self, k)
+    }
+    fn as_const(&self) -> Option<i128> {
+        self.coef.is_empty().then_some(self.konst)
+    }
+}
+
+/// The linear symbolic execution of one body path.
+struct PathExec {
+    vals: BTreeMap<VarId, Lin>,
+    fresh: u32,
+}
+
+impl PathExec {
+    fn get(&self, v: VarId) -> Lin {
+        self.vals.get(&v).cloned().unwrap_or_else(|| Lin::atom(Atom::Init(v)))
+    }
+    fn fresh(&mut self) -> Lin {
+        self.fresh += 1;
+        Lin::atom(Atom::Fresh(self.fresh))
+    }
+    fn eval(&mut self, e: &Expr) -> Lin {
+        let small = |c: i128| c.abs() < 1 << 40;
+        match e {
+            Expr::Var(v) => self.get(*v),
+            Expr::Int { bits, width } => Lin::konst(kappa_ir::expr::to_signed(*bits, *width) as i128),
+            Expr::Bin(BinOp::Add, a, b) => {
+                let (x, y) = (self.eval(a), self.eval(b));
+                x.add(&y, 1)
+            }
+            Expr::Bin(BinOp::Sub, a, b) => {
+                let (x, y) = (self.eval(a), self.eval(b));
+                x.add(&y, -1)
+            }
+            Expr::Bin(BinOp::Mul, a, b) => {
+                let (x, y) = (self.eval(a), self.eval(b));
+                match (x.as_const(), y.as_const()) {
+                    (Some(c), _) if small(c) => y.scale(c),
+                    (_, Some(c)) if small(c) => x.scale(c),
+                    _ => self.fresh(),
+                }
+            }
+            Expr::Un(UnOp::Neg, a) => self.eval(a).scale(-1),
+            // Widening and narrowing keep small values: a guess, checked later.
+            Expr::Cast(CastOp::SExt | CastOp::ZExt | CastOp::Trunc, _, a) => self.eval(a),
+            _ => self.fresh(),
+        }
+    }
+}
+
+/// The increments (value at the back edge minus value at the head) of every variable each
+/// body path of an innermost loop writes; `None` when the paths are too many or too long.
+fn path_increments(f: &Function, l: &NaturalLoop) -> Option<Vec<BTreeMap<VarId, Lin>>> {
+    let mut out = Vec::new();
+    // Depth-first over (location, edges taken so far, executor).
+    let mut stack: Vec<(Loc, usize, PathExec)> = vec![(l.header, 0, PathExec { vals: BTreeMap::new(), fresh: 0 })];
+    while let Some((at, len, ex)) = stack.pop() {
+        if len > MAX_PATH_LEN {
+            return None;
+        }
+        for e in f.out_edges(at) {
+            let edge = f.edge(*e);
+            if !l.contains(edge.dst) {
+                continue;
+            }
+            let mut next = PathExec { vals: ex.vals.clone(), fresh: ex.fresh };
+            match &edge.op {
+                Op::Assign { dst, value } => {
+                    let v = next.eval(value);
+                    next.vals.insert(*dst, v);
+                }
+                op => {
+                    if let Some(d) = op.def() {
+                        let v = next.fresh();
+                        next.vals.insert(d, v);
+                    }
+                }
+            }
+            if edge.dst == l.header {
+                let incs = next.vals.iter().map(|(v, lin)| (*v, lin.add(&Lin::atom(Atom::Init(*v)), -1))).collect();
+                out.push(incs);
+                if out.len() > MAX_PATHS {
+                    return None;
+                }
+            } else {
+                stack.push((edge.dst, len + 1, next));
+            }
+        }
+    }
+    Some(out)
+}
+
+fn gcd(a: i128, b: i128) -> i128 {
+    if b == 0 {
+        a.abs()
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// A basis of the integer null space of `rows` (each of length `n`), by fraction-free
+/// Gaussian elimination.
+fn null_space(mut rows: Vec<Vec<i128>>, n: usize) -> Vec<Vec<i128>> {
+    let mut pivots: Vec<usize> = Vec::new();
+    let mut r = 0;
+    for c in 0..n {
+        let Some(p) = (r..rows.len()).find(|&i| rows[i][c] != 0) else { continue };
+        rows.swap(r, p);
+        for i in 0..rows.len() {
+            if i != r && rows[i][c] != 0 {
+                let (a, b) = (rows[r][c], rows[i][c]);
+                let pivot = rows[r].clone();
+                for (x, y) in rows[i].iter_mut().zip(&pivot) {
+                    *x = *x * a - y * b;
+                }
+                let g = rows[i].iter().fold(0, |g, x| gcd(g, *x));
+                if g > 1 {
+                    rows[i].iter_mut().for_each(|x| *x /= g);
+                }
+                if rows[i].iter().any(|x| x.abs() > 1 << 60) {
+                    return vec![];
+                }
+            }
+        }
+        pivots.push(c);
+        r += 1;
+        if r == rows.len() {
+            break;
+        }
+    }
+    let mut basis = Vec::new();
+    for free in (0..n).filter(|c| !pivots.contains(c)) {
+        // x_free = L (the product of the pivots), each pivot variable solved from its row.
+        let l = pivots.iter().enumerate().fold(1i128, |acc, (i, &c)| {
+            let p = rows[i][c].abs();
+            acc / gcd(acc, p) * p
+        });
+        let mut v = vec![0i128; n];
+        v[free] = l;
+        for (i, &c) in pivots.iter().enumerate() {
+            v[c] = -rows[i][free] * (l / rows[i][c]);
+        }
+        let g = v.iter().fold(0, |g, x| gcd(g, *x));
+        if g > 1 {
+            v.iter_mut().for_each(|x| *x /= g);
+        }
+        if v.iter().find(|x| **x != 0).is_some_and(|x| *x < 0) {
+            v.iter_mut().for_each(|x| *x = -*x);
+        }
+        if v.iter().all(|x| x.abs() < 1 << 20) {
+            basis.push(v);
+        }
+    }
+    basis
+}
+
+/// The value of `v` at the loop's entry in an atom: the constant assigned before the loop, or
+/// a ghost register.
+struct EntryValues<'a> {
+    prog: &'a mut Program,
+    func: FuncId,
+    l: &'a NaturalLoop,
+    ghosts: Vec<(VarId, VarId)>,
+}
+
+impl EntryValues<'_> {
+    fn of(&mut self, v: VarId, used: &mut Vec<(VarId, VarId)>) -> (Expr, Option<String>) {
+        let f = &self.prog.functions[self.func.index()];
+        if let Some(c) = kappa_svcomp::invariants::entry_constant(f, self.l, v) {
+            let (bits, width) = match c {
+                Expr::Int { bits, width } => (bits, width),
+                _ => unreachable!("entry_constant gives an integer constant"),
+            };
+            return (c.clone(), Some(kappa_ir::expr::to_signed(bits, width).to_string()));
+        }
+        let g = match self.ghosts.iter().find(|(_, x)| *x == v) {
+            Some((g, _)) => *g,
+            None => {
+                let info = self.prog.var(v).clone();
+                let g = VarId(self.prog.vars.len() as u32);
+                self.prog.vars.push(VarInfo {
+                    name: format!("{}$entry", info.name),
+                    kind: VarKind::Temp(self.func),
+                    ..info
+                });
+                self.prog.functions[self.func.index()].vars.push(g);
+                self.ghosts.push((g, v));
+                g
+            }
+        };
+        if !used.contains(&(g, v)) {
+            used.push((g, v));
+        }
+        (Expr::Var(g), None)
+    }
+}
+
+/// `Σ c_v·(v - v0)` as an IR sum of width `w`, and its C text.
+fn linear_sum(
+    ev: &mut EntryValues<'_>,
+    terms: &[(VarId, i128)],
+    w: u32,
+    used: &mut Vec<(VarId, VarId)>,
+) -> (Expr, Expr, Option<String>, Option<String>) {
+    let mut lhs: Option<Expr> = None;
+    let mut rhs: Option<Expr> = None;
+    let mut lt = String::new();
+    // The right-hand side's value when every entry value is a constant.
+    let mut rc: Option<i128> = Some(0);
+    for &(v, c) in terms {
+        let name = ev.prog.var(v).name.clone();
+        let (x0, x0t) = ev.of(v, used);
+        let scale = |e: Expr| if c == 1 { e } else { Expr::bin(BinOp::Mul, Expr::int(c, w), e) };
+        lhs = Some(match lhs {
+            None => scale(Expr::Var(v)),
+            Some(s) => Expr::bin(BinOp::Add, s, scale(Expr::Var(v))),
+        });
+        rhs = Some(match rhs {
+            None => scale(x0),
+            Some(s) => Expr::bin(BinOp::Add, s, scale(x0)),
+        });
+        let t = match c {
+            1 => name,
+            -1 => format!("-{name}"),
+            _ => format!("{c} * {name}"),
+        };
+        lt = if lt.is_empty() {
+            t
+        } else if let Some(rest) = t.strip_prefix('-') {
+            format!("{lt} - {rest}")
+        } else {
+            format!("{lt} + {t}")
+        };
+        rc = match (rc, x0t.and_then(|t| t.parse::<i128>().ok())) {
+            (Some(acc), Some(x)) => Some(acc + c * x),
+            _ => None,
+        };
+    }
+    let zero = Expr::int(0, w);
+    (lhs.unwrap_or(zero.clone()), rhs.unwrap_or(zero), Some(lt), rc.map(|c| c.to_string()))
+}
+
+/// `x - (t)` as C, `x` when t is 0.
+fn minus(x: &str, t: &str) -> String {
+    if t == "0" {
+        x.to_string()
+    } else {
+        format!("{x} - ({t})")
+    }
+}
+
+/// The candidates of one loop beyond `invariants::candidates`.
+fn loop_candidates(prog: &mut Program, fid: FuncId, l: &NaturalLoop) -> Vec<Candidate> {
+    let f = prog.functions[fid.index()].clone();
+    let h = l.header;
+    let mut out = Vec::new();
+    // The loop's named integer registers, those it writes, and its constants.
+    let (mut vars, mut written, mut consts): (Vec<VarId>, Vec<VarId>, Vec<i128>) = (vec![], vec![], vec![0, 1]);
+    for e in f.edge_ids() {
+        let edge = f.edge(e);
+        if !l.contains(edge.src) {
+            continue;
+        }
+        let mut note = |v: VarId| {
+            if nameable(prog, fid, v).is_some() && !vars.contains(&v) {
+                vars.push(v);
+            }
+        };
+        edge.op.for_each_use(&mut note);
+        if let Some(d) = edge.op.def() {
+            note(d);
+            if l.contains(edge.dst) && nameable(prog, fid, d).is_some() && !written.contains(&d) {
+                written.push(d);
+            }
+        }
+        for x in edge.op.exprs() {
+            x.walk(&mut |s| {
+                if let Expr::Int { bits, width } = s {
+                    let c = kappa_ir::expr::to_signed(*bits, *width) as i128;
+                    if c.abs() <= 1 << 20 && !consts.contains(&c) && consts.len() < MAX_CONSTANTS {
+                        consts.push(c);
+                    }
+                }
+            });
+        }
+    }
+    // Only variables with a value at the loop's head: parameters, globals and those assigned
+    // before the loop (a variable declared in the body has none there).
+    let defined_outside = |v: &VarId| {
+        !matches!(prog.var(*v).kind, VarKind::Local(_) | VarKind::Temp(_))
+            || f.edges.iter().any(|e| e.op.def() == Some(*v) && !(l.contains(e.src) && l.contains(e.dst)))
+    };
+    vars.retain(defined_outside);
+    written.retain(defined_outside);
+    let cmp = |signed: bool, strict: bool| match (signed, strict) {
+        (true, false) => BinOp::Sle,
+        (false, false) => BinOp::Ule,
+        (true, true) => BinOp::Slt,
+        (false, true) => BinOp::Ult,
+    };
+    let mut push = |atom: Expr, text: Option<String>, ghosts: Vec<(VarId, VarId)>| {
+        out.push(Candidate { func: fid, header: h, atom, text, ghosts });
+    };
+    // Relational atoms `x <= y` between a written variable and any of the loop's variables of
+    // its type, and constant bounds.
+    for &x in &written {
+        let Some((w, s)) = nameable(prog, fid, x) else { continue };
+        let xn = prog.var(x).name.clone();
+        for &y in &vars {
+            if y == x || nameable(prog, fid, y) != Some((w, s)) {
+                continue;
+            }
+            let yn = prog.var(y).name.clone();
+            push(Expr::bin(cmp(s, false), Expr::Var(x), Expr::Var(y)), Some(format!("{xn} <= {yn}")), vec![]);
+            push(Expr::bin(cmp(s, false), Expr::Var(y), Expr::Var(x)), Some(format!("{yn} <= {xn}")), vec![]);
+        }
+        for &c in &consts {
+            if !s && c < 0 {
+                continue;
+            }
+            push(Expr::bin(cmp(s, false), Expr::int(c, w), Expr::Var(x)), Some(format!("{c} <= {xn}")), vec![]);
+            push(Expr::bin(cmp(s, false), Expr::Var(x), Expr::int(c, w)), Some(format!("{xn} <= {c}")), vec![]);
+        }
+    }
+    // Template facts, for a loop with no inner loop.
+    if !l.children.is_empty() {
+        return out;
+    }
+    let Some(paths) = path_increments(&f, l) else { return out };
+    if paths.is_empty() {
+        return out;
+    }
+    let lin: Vec<VarId> = written.iter().copied().filter(|v| nameable(prog, fid, *v).is_some()).collect();
+    let zero = Lin::default();
+    let inc = |p: &BTreeMap<VarId, Lin>, v: VarId| p.get(&v).cloned().unwrap_or_default();
+    let mut ev = EntryValues { prog, func: fid, l, ghosts: vec![] };
+    // Linear equalities: c with Σ c_v·inc_v = 0 as a linear form, on every path.
+    let mut rows = Vec::new();
+    for p in &paths {
+        let mut atoms: Vec<Option<Atom>> = vec![None];
+        for v in &lin {
+            atoms.extend(inc(p, *v).coef.keys().map(|a| Some(*a)));
+        }
+        atoms.sort();
+        atoms.dedup();
+        for a in atoms {
+            rows.push(
+                lin.iter()
+                    .map(|v| {
+                        let i = inc(p, *v);
+                        match a {
+                            None => i.konst,
+                            Some(a) => i.coef.get(&a).copied().unwrap_or(0),
+                        }
+                    })
+                    .collect::<Vec<i128>>(),
+            );
+        }
+    }
+    for vec in null_space(rows, lin.len()) {
+        let terms: Vec<(VarId, i128)> = lin.iter().zip(&vec).filter(|(_, c)| **c != 0).map(|(v, c)| (*v, *c)).collect();
+        let widths: Vec<u32> = terms.iter().filter_map(|(v, _)| nameable(ev.prog, fid, *v).map(|x| x.0)).collect();
+        if terms.is_empty() || widths.iter().any(|w| *w != widths[0]) {
+            continue;
+        }
+        let mut used = vec![];
+        let (lhs, rhs, lt, rt) = linear_sum(&mut ev, &terms, widths[0], &mut used);
+        let text = match (lt, rt) {
+            (Some(a), Some(b)) => Some(format!("{a} == {b}")),
+            _ => None,
+        };
+        push(Expr::bin(BinOp::Eq, lhs, rhs), text, used);
+    }
+    // Parity: a variable every path moves by an even constant.
+    for &v in &lin {
+        let steps: Vec<Option<i128>> = paths.iter().map(|p| inc(p, v).as_const()).collect();
+        if steps.iter().all(|s| s.is_some_and(|s| s % 2 == 0)) && steps.iter().any(|s| *s != Some(0)) {
+            let Some((w, _)) = nameable(ev.prog, fid, v) else { continue };
+            let mut used = vec![];
+            let (x0, x0t) = ev.of(v, &mut used);
+            let diff = Expr::bin(BinOp::Sub, Expr::Var(v), x0);
+            let atom = Expr::bin(BinOp::Eq, Expr::bin(BinOp::And, diff, Expr::int(1, w)), Expr::int(0, w));
+            let text = x0t.map(|t| format!("({}) % 2 == 0", minus(&ev.prog.var(v).name, &t)));
+            push(atom, text, used);
+        }
+    }
+    // Against a counter i (every path adds 1): x - x0 <= c·(i - i0) and 0 <= x - x0 for the
+    // loop's constants c.
+    let counters: Vec<VarId> =
+        lin.iter().copied().filter(|v| paths.iter().all(|p| inc(p, *v).as_const() == Some(1))).collect();
+    for &i in &counters {
+        for &x in &lin {
+            if x == i || paths.iter().all(|p| inc(p, x) == zero) {
+                continue;
+            }
+            let (Some((w, s)), Some((wi, si))) = (nameable(ev.prog, fid, x), nameable(ev.prog, fid, i)) else {
+                continue;
+            };
+            if (w, s) != (wi, si) {
+                continue;
+            }
+            for &c in consts.iter().filter(|c| **c > 1) {
+                let mut used = vec![];
+                let (x0, x0t) = ev.of(x, &mut used);
+                let (i0, i0t) = ev.of(i, &mut used);
+                let dx = Expr::bin(BinOp::Sub, Expr::Var(x), x0);
+                let di = Expr::bin(BinOp::Mul, Expr::int(c, w), Expr::bin(BinOp::Sub, Expr::Var(i), i0));
+                let (xn, iname) = (ev.prog.var(x).name.clone(), ev.prog.var(i).name.clone());
+                let text = match (&x0t, &i0t) {
+                    (Some(a), Some(b)) => Some(format!("{} <= {c} * ({})", minus(&xn, a), minus(&iname, b))),
+                    _ => None,
+                };
+                push(Expr::bin(cmp(s, false), dx.clone(), di), text, used.clone());
+                let text0 = x0t.map(|a| format!("0 <= {}", minus(&xn, &a)));
+                push(Expr::bin(cmp(s, false), Expr::int(0, w), dx), text0, used);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn null_space_of_two_paths_gives_the_sum() {
+        // bhmr2007: (a, b, i) grow by (1, 2, 1) or (2, 1, 1): a + b - 3i is constant.
+        let ns = null_space(vec![vec![1, 2, 1], vec![2, 1, 1]], 3);
+        assert_eq!(ns, vec![vec![1, 1, -3]]);
+    }
+
+    #[test]
+    fn null_space_of_a_full_rank_system_is_empty() {
+        assert!(null_space(vec![vec![1, 0], vec![0, 1]], 2).is_empty());
+    }
+
+    #[test]
+    fn null_space_with_a_nondet_step() {
+        // s += v, t += 100 - v, i += 1: rows (v-coefficients) and (constants).
+        let ns = null_space(vec![vec![1, -1, 0], vec![0, 100, 1]], 3);
+        assert_eq!(ns, vec![vec![1, 1, -100]]);
+    }
+}

@@ -1,0 +1,386 @@
+//! k-induction with invariants (Donaldson et al. 2011; Beyer, Dangl, Wendler, CAV 2015), as a
+//! program transformation whose complete, error-free exploration is the proof
+//! (docs/design-proofs.md, "k-induction with invariants").
+//!
+//! [`step_case`] cuts every loop of the program at its head: a path entering the loop checks
+//! the active candidate invariants there (the base case: the candidates hold on entry, on the
+//! real path or on a path that itself starts from a cut loop's invariants), assigns the ghost
+//! registers of the loop's entry values, *havocs* every register the loop writes, assumes the
+//! candidates and runs the body once with its errors kept (the step case); a back edge checks
+//! the candidates again and ends the path (`assume false`); an exit goes on to the rest of the
+//! program. With every loop cut the program is acyclic (up to recursion), so its exploration
+//! ends. Houdini: a candidate whose check fails on some path is dropped and the step program
+//! explored again, until no check fails. Then, if no other error was reached and the
+//! exploration completed, every path of the original program stays inside the invariants and
+//! reaches no error: the program is safe. A failing check or another error in the step
+//! program is never a counterexample — the havocked state may be unreachable.
+//!
+//! This is k-induction with k = 1, the invariants carrying the step case; larger k (the body
+//! unrolled after the havoc, with the base case of the first k iterations) is not built yet.
+//!
+//! Loops that write memory (stores, allocations, frees) or call a function that may write
+//! globals or memory are not supported yet: their havoc would need fresh heap contents
+//! (the POSE heap model, the design's list step case), so [`step_case`] refuses them.
+
+use crate::candidates::Candidate;
+use kappa_ir::analysis::{analyze_program, CycleOptions, NaturalLoop};
+use kappa_ir::expr::Expr;
+use kappa_ir::{
+    Edge, ErrorKind, FuncId, Function, Loc, LocInfo, LocKind, NondetOrigin, Op, Program, Span, Ty, VarId, VarKind,
+};
+
+/// The message of the error location checking candidate `k` in a step program.
+pub fn check_message(k: usize) -> String {
+    format!("kappa k-induction candidate {k} fails")
+}
+
+/// The candidate an error message of a step program names.
+pub fn refuted_candidate(message: &str) -> Option<usize> {
+    message.strip_prefix("kappa k-induction candidate ")?.strip_suffix(" fails")?.parse().ok()
+}
+
+/// The functions that write no global register and no memory, also through their callees.
+fn pure_functions(prog: &Program) -> Vec<bool> {
+    let direct = |f: &Function| {
+        f.edges.iter().any(|e| match &e.op {
+            Op::Store { .. } | Op::MemCopy { .. } | Op::Alloc { .. } | Op::Free { .. } => true,
+            op => op.def().is_some_and(|v| matches!(prog.var(v).kind, VarKind::Global)),
+        })
+    };
+    let mut pure: Vec<bool> = prog.functions.iter().map(|f| !direct(f)).collect();
+    loop {
+        let mut changed = false;
+        for (i, f) in prog.functions.iter().enumerate() {
+            if pure[i] && f.edges.iter().any(|e| matches!(&e.op, Op::Call { func, .. } if !pure[func.index()])) {
+                pure[i] = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            return pure;
+        }
+    }
+}
+
+/// The registers a loop writes on its iterations, or why the loop's step case is not
+/// supported.
+fn loop_writes(prog: &Program, f: &Function, l: &NaturalLoop, pure: &[bool]) -> Result<Vec<VarId>, String> {
+    let at = || prog.fmt_span(f.loc(l.header).span);
+    for e in f.edge_ids() {
+        let edge = f.edge(e);
+        if !l.contains(edge.src) && l.contains(edge.dst) && edge.dst != l.header {
+            return Err(format!("the loop at {} is entered other than at its head", at()));
+        }
+    }
+    let mut w = Vec::new();
+    for e in f.edge_ids() {
+        let edge = f.edge(e);
+        if !l.contains(edge.src) {
+            continue;
+        }
+        match &edge.op {
+            Op::Store { .. } | Op::MemCopy { .. } | Op::Alloc { .. } | Op::Free { .. } => {
+                return Err(format!("the loop at {} writes memory", at()));
+            }
+            Op::Call { func, .. } if !pure[func.index()] => {
+                return Err(format!(
+                    "the loop at {} calls {}, which may write memory or globals",
+                    at(),
+                    prog.func(*func).name
+                ));
+            }
+            _ => {}
+        }
+        if let (Some(v), true) = (edge.op.def(), l.contains(edge.dst)) {
+            if !matches!(prog.var_ty(v), Ty::Int(_)) {
+                return Err(format!("the loop at {} writes the non-integer register {}", at(), prog.var(v).name));
+            }
+            if !w.contains(&v) {
+                w.push(v);
+            }
+        }
+    }
+    Ok(w)
+}
+
+fn new_loc(f: &mut Function, kind: LocKind, span: Span) -> Loc {
+    f.locs.push(LocInfo { kind, span });
+    Loc(f.locs.len() as u32 - 1)
+}
+
+fn push_edge(f: &mut Function, src: Loc, dst: Loc, op: Op, span: Span) {
+    f.edges.push(Edge { src, dst, op, span });
+}
+
+/// A chain from `at` that checks the candidates `ks`, each failing into its own error
+/// location while the path goes on unconstrained (so that one exploration finds every
+/// candidate that fails on a path, not only the first); returns where the chain ends.
+fn check_chain(f: &mut Function, mut at: Loc, ks: &[usize], cands: &[Candidate], span: Span, col: u32) -> Loc {
+    for &k in ks {
+        let next = new_loc(f, LocKind::Normal, span);
+        // A column of its own, so that every failing check is listed.
+        let err_span = Span { col: span.col + col + k as u32, ..span };
+        let err = new_loc(f, LocKind::Error { kind: ErrorKind::Assert, message: check_message(k) }, err_span);
+        push_edge(f, at, next, Op::Skip, span);
+        push_edge(f, at, err, Op::Assume(cands[k].atom.clone().negate()), err_span);
+        at = next;
+    }
+    at
+}
+
+/// A chain from `at` that assumes the candidates `ks`.
+fn assume_chain(f: &mut Function, mut at: Loc, ks: &[usize], cands: &[Candidate], span: Span) -> Loc {
+    for &k in ks {
+        let next = new_loc(f, LocKind::Normal, span);
+        push_edge(f, at, next, Op::Assume(cands[k].atom.clone()), span);
+        at = next;
+    }
+    at
+}
+
+/// The step program: every loop cut at its head (see the module's documentation).
+pub fn step_case(prog: &Program, cands: &[Candidate], active: &[bool]) -> Result<Program, String> {
+    let analyses = analyze_program(prog, &CycleOptions::default());
+    let pure = pure_functions(prog);
+    let mut p = prog.clone();
+    for (fi, a) in analyses.iter().enumerate() {
+        if a.loops.loops.is_empty() {
+            continue;
+        }
+        let f0 = &prog.functions[fi];
+        let mut headers = Vec::new();
+        let mut writes = Vec::new();
+        for l in &a.loops.loops {
+            if headers.contains(&l.header) {
+                return Err(format!("two loops share the head at {}", prog.fmt_span(f0.loc(l.header).span)));
+            }
+            headers.push(l.header);
+            writes.push(loop_writes(prog, f0, l, &pure)?);
+        }
+        let fid = FuncId(fi as u32);
+        let f = &mut p.functions[fi];
+        for (l, w) in a.loops.loops.iter().zip(&writes) {
+            let ks: Vec<usize> = (0..cands.len())
+                .filter(|&i| active.get(i) == Some(&true) && cands[i].func == fid && cands[i].header == l.header)
+                .collect();
+            cut(prog, f, f0, l, w, &ks, cands);
+        }
+        f.index_edges();
+    }
+    p.validate().map_err(|e| format!("internal error: the step program is not valid: {e}"))?;
+    Ok(p)
+}
+
+/// Cuts one loop of `f` (whose original is `f0`).
+fn cut(
+    prog: &Program,
+    f: &mut Function,
+    f0: &Function,
+    l: &NaturalLoop,
+    w: &[VarId],
+    ks: &[usize],
+    cands: &[Candidate],
+) {
+    let h = l.header;
+    let span = f0.loc(h).span;
+    // The entry: ghosts, the base case's checks, the havoc, the invariants assumed.
+    let pre = new_loc(f, LocKind::Normal, span);
+    for e in f0.in_edges(h) {
+        if !l.back_edges.contains(e) {
+            f.edges[e.index()].dst = pre;
+        }
+    }
+    if f.entry == h {
+        f.entry = pre;
+    }
+    let mut at = pre;
+    let mut ghosts: Vec<(VarId, VarId)> = ks.iter().flat_map(|&i| cands[i].ghosts.iter().copied()).collect();
+    ghosts.sort();
+    ghosts.dedup();
+    for (g, v) in ghosts {
+        let next = new_loc(f, LocKind::Normal, span);
+        push_edge(f, at, next, Op::Assign { dst: g, value: Expr::Var(v) }, span);
+        at = next;
+    }
+    at = check_chain(f, at, ks, cands, span, 10_000);
+    for &v in w {
+        let next = new_loc(f, LocKind::Normal, span);
+        let origin = NondetOrigin::Uninit { var: prog.var(v).name.clone() };
+        push_edge(f, at, next, Op::Nondet { dst: v, origin }, span);
+        at = next;
+    }
+    at = assume_chain(f, at, ks, cands, span);
+    exit_equalities(f, f0, l, ks, cands);
+    push_edge(f, at, h, Op::Skip, span);
+    // The checked iteration's back edges: the checks, then the path ends.
+    let dead = new_loc(f, LocKind::Normal, span);
+    for e in &l.back_edges {
+        let latch = new_loc(f, LocKind::Normal, span);
+        f.edges[e.index()].dst = latch;
+        let end = check_chain(f, latch, ks, cands, span, 20_000);
+        push_edge(f, end, dead, Op::Assume(Expr::Bool(false)), span);
+    }
+}
+
+/// On an exit from the head by `a >= b` where an active candidate says `a <= b`, the implied
+/// `a == b` is assumed too: the solver then substitutes it (`a + b == 3 * n` after a loop
+/// exited at `i == n` with `a + b == 3 * i` needs no reasoning about multipliers).
+fn exit_equalities(f: &mut Function, f0: &Function, l: &NaturalLoop, ks: &[usize], cands: &[Candidate]) {
+    use kappa_ir::expr::BinOp::{Eq, Sge, Sle, Uge, Ule};
+    for e in f0.out_edges(l.header) {
+        let edge = f0.edge(*e);
+        if l.contains(edge.dst) {
+            continue;
+        }
+        let Op::Assume(Expr::Bin(op, a, b)) = &edge.op else { continue };
+        let want = match op {
+            Sge => Expr::bin(Sle, (**a).clone(), (**b).clone()),
+            Uge => Expr::bin(Ule, (**a).clone(), (**b).clone()),
+            Sle => Expr::bin(Sle, (**b).clone(), (**a).clone()),
+            Ule => Expr::bin(Ule, (**b).clone(), (**a).clone()),
+            _ => continue,
+        };
+        if !ks.iter().any(|&k| cands[k].atom == want) {
+            continue;
+        }
+        let mid = new_loc(f, LocKind::Normal, edge.span);
+        let dst = f.edges[e.index()].dst;
+        f.edges[e.index()].dst = mid;
+        push_edge(f, mid, dst, Op::Assume(Expr::bin(Eq, (**a).clone(), (**b).clone())), edge.span);
+    }
+}
+
+/// The state of the Houdini refinement: which candidates are still active.
+#[derive(Clone, Debug)]
+pub struct Houdini {
+    pub active: Vec<bool>,
+    /// Step programs explored so far.
+    pub rounds: u32,
+}
+
+/// What one exploration of a step program showed.
+pub enum Round {
+    /// No check failed and nothing else went wrong: the active candidates are inductive and
+    /// the program is safe.
+    Proved,
+    /// These candidates' checks failed: drop them and explore again.
+    Refuted(Vec<usize>),
+    /// The step program reaches another error, or its exploration was incomplete: not proved
+    /// with these candidates (not a counterexample).
+    Failed(String),
+}
+
+impl Houdini {
+    pub fn new(n: usize) -> Self {
+        Houdini { active: vec![true; n], rounds: 0 }
+    }
+
+    /// Reads one exploration's errors (their messages) and incompleteness.
+    pub fn judge<'a>(&mut self, errors: impl Iterator<Item = (&'a str, String)>, incomplete: &[String]) -> Round {
+        self.rounds += 1;
+        let mut refuted = Vec::new();
+        let mut other = None;
+        for (msg, at) in errors {
+            match refuted_candidate(msg) {
+                Some(k) if self.active.get(k) == Some(&true) => refuted.push(k),
+                _ => other = other.or(Some(format!("{msg} at {at}"))),
+            }
+        }
+        if let Some(o) = other {
+            // Dropping candidates only weakens what the step case assumes: the error stays.
+            return Round::Failed(format!("the step case reaches an error: {o}"));
+        }
+        if let Some(r) = incomplete.first() {
+            return Round::Failed(format!("the step case's exploration is incomplete: {r}"));
+        }
+        if refuted.is_empty() {
+            return Round::Proved;
+        }
+        refuted.sort_unstable();
+        refuted.dedup();
+        for &k in &refuted {
+            self.active[k] = false;
+        }
+        Round::Refuted(refuted)
+    }
+}
+
+/// A loop head's invariant for a witness: the conjunction of the active candidates' C texts
+/// there (candidates with ghosts have none and are left out), `1` if none.
+pub fn invariant_text(cands: &[Candidate], active: &[bool], func: FuncId, header: Loc) -> String {
+    let parts: Vec<&str> = cands
+        .iter()
+        .zip(active)
+        .filter(|(c, a)| **a && c.func == func && c.header == header)
+        .filter_map(|(c, _)| c.text.as_deref())
+        .collect();
+    if parts.is_empty() {
+        "1".into()
+    } else {
+        parts.join(" && ")
+    }
+}
+
+/// Whether the program has a loop (the proof is for loops; without one it has nothing to add).
+pub fn has_loops(prog: &Program) -> bool {
+    analyze_program(prog, &CycleOptions::default()).iter().any(|a| !a.loops.loops.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lower(src: &str) -> Program {
+        kappa_cfront::lower_preprocessed("t.c", src, &kappa_cfront::Options::default())
+            .expect("the test program lowers")
+    }
+
+    #[test]
+    fn the_step_program_has_no_loop_and_checks_each_candidate_on_entry_and_back_edge() {
+        let mut p = lower("int f(int n) { int i = 0; int s = 0; while (i < n) { s = s + 2; i = i + 1; } return s; }\nint main(void) { return f(3); }");
+        let cands = crate::candidates::pool(&mut p);
+        assert!(cands.iter().any(|c| c.text.as_deref() == Some("s - 2 * i == 0")), "{cands:?}");
+        let step = step_case(&p, &cands, &vec![true; cands.len()]).expect("a loop of registers is supported");
+        assert!(has_loops(&p) && !has_loops(&step));
+        let f = step.func_by_name("f").expect("f");
+        for k in 0..cands.len() {
+            let checks = f
+                .locs
+                .iter()
+                .filter(|l| matches!(&l.kind, LocKind::Error { message, .. } if *message == check_message(k)))
+                .count();
+            assert_eq!(checks, 2, "candidate {k}");
+        }
+        // Dropped candidates are neither checked nor assumed.
+        let none = step_case(&p, &cands, &vec![false; cands.len()]).expect("supported");
+        let errors = |q: &Program| {
+            q.func_by_name("f").map_or(0, |f| f.locs.iter().filter(|l| matches!(l.kind, LocKind::Error { .. })).count())
+        };
+        assert_eq!(errors(&step), errors(&none) + 2 * cands.len());
+    }
+
+    #[test]
+    fn a_loop_that_writes_memory_is_refused() {
+        let mut p = lower("int a[4]; int f(int n) { int i = 0; while (i < n) { a[i & 3] = i; i = i + 1; } return i; }\nint main(void) { return f(3); }");
+        let cands = crate::candidates::pool(&mut p);
+        let err = step_case(&p, &cands, &vec![true; cands.len()]).expect_err("a store in the loop");
+        assert!(err.contains("writes memory"), "{err}");
+    }
+
+    #[test]
+    fn houdini_drops_refuted_candidates_and_fails_on_other_errors() {
+        let mut h = Houdini::new(3);
+        let m1 = check_message(1);
+        match h.judge([(m1.as_str(), "t.c:1:1".to_string())].into_iter(), &[]) {
+            Round::Refuted(ks) => assert_eq!(ks, vec![1]),
+            _ => panic!("candidate 1 is refuted"),
+        }
+        assert_eq!(h.active, vec![true, false, true]);
+        assert!(matches!(
+            h.judge([("reach_error() is called", "t.c:2:1".to_string())].into_iter(), &[]),
+            Round::Failed(_)
+        ));
+        assert!(matches!(h.judge(std::iter::empty(), &["time limit".to_string()]), Round::Failed(_)));
+        assert!(matches!(h.judge(std::iter::empty(), &[]), Round::Proved));
+    }
+}
