@@ -6,6 +6,7 @@
 mod coverage;
 mod explore;
 mod inputs;
+mod prove_summary;
 mod signals;
 mod slice;
 mod svcomp;

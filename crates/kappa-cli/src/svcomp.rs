@@ -47,6 +47,25 @@ pub struct VerifyOpts {
     /// Write no witnesses: a `true` then costs no check of invariant candidates.
     #[arg(long)]
     pub no_witnesses: bool,
+    /// Proof techniques tried when exploration is incomplete (docs/design-proofs.md):
+    /// `summaries` (of recursive functions), `all`, `none`; comma-separated.
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "all")]
+    pub proof: Vec<ProofKind>,
+}
+
+/// A proof technique of `--proof`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ProofKind {
+    Summaries,
+    All,
+    None,
+}
+
+impl VerifyOpts {
+    /// Whether `--proof` enables the technique.
+    pub fn proves(&self, k: ProofKind) -> bool {
+        !self.proof.contains(&ProofKind::None) && (self.proof.contains(&ProofKind::All) || self.proof.contains(&k))
+    }
 }
 
 /// The error kinds a run for the property stops at.
@@ -243,8 +262,16 @@ fn verify_one(
     }
     configure(&mut setup.cfg, p);
     crate::inputs::nondet_main(&mut setup.cfg.program_inputs);
+    let summaries = vo.proves(ProofKind::Summaries) && crate::prove_summary::applies(&prog);
+    if summaries {
+        // Recursion: the plain exploration leaves half the time to the proof.
+        setup.cfg.limits.time = ex.max_time.map(|t| std::time::Duration::from_secs_f64(t / 2.0));
+    }
     let (report, dot) = explore::explore(&prog, setup.cfg, &ex, true);
     let mut verdict = verdict_of(p, &report, ub);
+    if summaries && matches!(verdict, Verdict::Unknown(_)) && report.stats.errors.is_empty() {
+        verdict = crate::prove_summary::verdict(front, &prog, p, &ex, verdict);
+    }
     if let Verdict::True = &verdict {
         crate::signals::provisional(verdict.result_line());
     }

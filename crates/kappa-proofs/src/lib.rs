@@ -2,3 +2,5 @@
 //! (docs/design-proofs.md). Each technique is one module behind the engine's extension points
 //! (`Searcher`, `TreeObserver`, `TemplateProvider`) or a program transformation whose complete,
 //! error-free exploration is the proof; the `verify` driver in kappa-cli chooses them.
+
+pub mod summary;
