@@ -32,9 +32,18 @@ pub struct Proof {
     pub tried: usize,
 }
 
-/// Whether the program has recursion that summaries may prove (cheap: no exploration).
+/// Whether the program has recursion that summaries may prove (cheap: no exploration); a note
+/// says why not when it has recursion they do not handle.
 pub fn applies(prog: &kappa_ir::Program) -> bool {
-    summary::plan(prog).is_ok()
+    match summary::plan(prog) {
+        Ok(_) => true,
+        Err(why) => {
+            if why != summary::NO_RECURSION {
+                eprintln!("kappa: note: no proof by summaries: {why}");
+            }
+            false
+        }
+    }
 }
 
 /// Proves the program safe for `p` (unreach-call only) by summaries of its recursive
@@ -44,6 +53,9 @@ pub fn prove(front: &FrontOpts, prog: &kappa_ir::Program, p: &Property, ex: &Exp
         return Err(format!("summaries prove unreach-call only, not {}", p.name()));
     }
     let plan = summary::plan(prog)?;
+    if std::env::var_os("KAPPA_DEBUG_SUMMARY").is_some() {
+        eprintln!("summary: {:?} s left at the start", crate::signals::seconds_left());
+    }
     let mut active = vec![true; plan.cands.len()];
     let mut cx = ex.clone();
     cx.out = ex.out.join("summary-check");

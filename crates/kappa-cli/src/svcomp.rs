@@ -264,8 +264,12 @@ fn verify_one(
     crate::inputs::nondet_main(&mut setup.cfg.program_inputs);
     let summaries = vo.proves(ProofKind::Summaries) && crate::prove_summary::applies(&prog);
     if summaries {
-        // Recursion: the plain exploration leaves half the time to the proof.
-        setup.cfg.limits.time = ex.max_time.map(|t| std::time::Duration::from_secs_f64(t / 2.0));
+        // Recursion that summaries may prove: the plain exploration, which finds errors soon
+        // but cannot end on recursion of unbounded depth, leaves most of the time to the proof.
+        setup.cfg.limits.time = ex.max_time.map(|t| std::time::Duration::from_secs_f64(t / 5.0));
+        if let Some(t) = setup.cfg.limits.time {
+            setup.cfg.solver_timeout = Some(setup.cfg.solver_timeout.map_or(t, |s| s.min(t)));
+        }
     }
     let (report, dot) = explore::explore(&prog, setup.cfg, &ex, true);
     let mut verdict = verdict_of(p, &report, ub);

@@ -26,6 +26,9 @@ use kappa_ir::{
 };
 use std::collections::BTreeSet;
 
+/// Why [`plan`] fails on a program without recursion.
+pub const NO_RECURSION: &str = "no recursion";
+
 /// The entry function of the check program.
 pub const ENTRY: &str = "__kappa_summaries";
 
@@ -133,7 +136,7 @@ pub fn plan(prog: &Program) -> Result<Plan, String> {
         .map(|f| FuncId(f as u32))
         .collect();
     if funcs.is_empty() {
-        return Err("no recursion".into());
+        return Err(NO_RECURSION.into());
     }
     let main = prog.main.ok_or("no main function")?;
     if !prog.func(main).params.is_empty() {
@@ -166,11 +169,11 @@ pub fn plan(prog: &Program) -> Result<Plan, String> {
         }
     }
     let mut cands = Vec::new();
-    let own: Vec<(Vec<Expr>, Vec<Expr>, Vec<Expr>)> = funcs.iter().map(|&f| atoms_of(prog, f)).collect();
+    let own: Vec<Atoms> = funcs.iter().map(|&f| atoms_of(prog, f)).collect();
     for (i, &f) in funcs.iter().enumerate() {
         let func = prog.func(f);
         // Functions of f's SCC with f's signature share their guards and atoms.
-        let (mut guards, mut atoms, mut consts) = own[i].clone();
+        let Atoms { mut guards, mut pres, mut atoms, mut consts } = own[i].clone();
         for (j, &g) in funcs.iter().enumerate() {
             if j == i || !(reaches[f.index()][g.index()] && reaches[g.index()][f.index()]) {
                 continue;
@@ -190,13 +193,14 @@ pub fn plan(prog: &Program) -> Result<Plan, String> {
                     None => None,
                 }
             };
-            for e in &own[j].0 {
-                push_new(&mut guards, e.subst(&rename));
+            for (mine, theirs) in
+                [(&mut guards, &own[j].guards), (&mut pres, &own[j].pres), (&mut atoms, &own[j].atoms)]
+            {
+                for e in theirs {
+                    push_new(mine, e.subst(&rename));
+                }
             }
-            for e in &own[j].1 {
-                push_new(&mut atoms, e.subst(&rename));
-            }
-            for c in &own[j].2 {
+            for c in &own[j].consts {
                 push_new(&mut consts, c.clone());
             }
         }
@@ -232,6 +236,9 @@ pub fn plan(prog: &Program) -> Result<Plan, String> {
         atoms.truncate(MAX_ATOMS);
         // Preconditions: what the program says about the parameters, and their signs.
         let mut pre = guards.clone();
+        for e in pres {
+            push_new(&mut pre, e);
+        }
         for p in &ints {
             push_new(&mut pre, Expr::bin(BinOp::Sge, p.clone(), Expr::int(0, w)));
         }
@@ -262,9 +269,9 @@ fn push_new(v: &mut Vec<Expr>, e: Expr) {
 /// its return variable) and integer constants: from f's own branches, and from the conditions
 /// of each caller over the variables f's call passes and receives (`r = f(x); if (x <= 101)
 /// assert(r == 91)` gives the guard `x <= 101` and the atom `\result == 91`).
-fn atoms_of(prog: &Program, f: FuncId) -> (Vec<Expr>, Vec<Expr>, Vec<Expr>) {
+fn atoms_of(prog: &Program, f: FuncId) -> Atoms {
     let func = prog.func(f);
-    let (mut guards, mut atoms, mut consts) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut guards, mut pres, mut atoms, mut consts) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let is_param = |v: VarId| func.params.contains(&v);
     for e in &func.edges {
         for x in e.op.exprs() {
@@ -281,6 +288,17 @@ fn atoms_of(prog: &Program, f: FuncId) -> (Vec<Expr>, Vec<Expr>, Vec<Expr>) {
             });
         }
     }
+    // The values of base cases (`return x - 10`): `\result == x - 10`.
+    if let Some(ret) = func.ret {
+        for e in &func.edges {
+            let Op::Return(Some(v)) = &e.op else { continue };
+            let mut ok = true;
+            v.for_each_var(&mut |x| ok &= is_param(x));
+            if ok && uses_var(v) {
+                push_new(&mut atoms, Expr::bin(BinOp::Eq, Expr::Var(ret), v.clone()));
+            }
+        }
+    }
     for h in &prog.functions {
         for e in &h.edges {
             let Op::Call { dst, func: g, args } = &e.op else { continue };
@@ -294,7 +312,9 @@ fn atoms_of(prog: &Program, f: FuncId) -> (Vec<Expr>, Vec<Expr>, Vec<Expr>) {
                 let k = args.iter().position(|a| *a == Expr::Var(v))?;
                 Some(Expr::Var(func.params[k]))
             };
-            for e2 in &h.edges {
+            for (i2, e2) in h.edges.iter().enumerate() {
+                // A branch of the caller's splits cases; its assumptions are preconditions only.
+                let branch = h.out_edges(e2.src).iter().any(|o| o.index() != i2);
                 for x in e2.op.exprs() {
                     x.walk(&mut |s| {
                         let Expr::Bin(op, ..) = s else { return };
@@ -313,8 +333,10 @@ fn atoms_of(prog: &Program, f: FuncId) -> (Vec<Expr>, Vec<Expr>, Vec<Expr>) {
                         let t = s.subst(&map);
                         if result {
                             push_new(&mut atoms, t);
-                        } else {
+                        } else if branch {
                             push_new(&mut guards, t);
+                        } else {
+                            push_new(&mut pres, t);
                         }
                         s.walk(&mut |c| {
                             if let Expr::Int { .. } = c {
@@ -326,7 +348,20 @@ fn atoms_of(prog: &Program, f: FuncId) -> (Vec<Expr>, Vec<Expr>, Vec<Expr>) {
             }
         }
     }
-    (guards, atoms, consts)
+    Atoms { guards, pres, atoms, consts }
+}
+
+/// What a function's code and its callers say about its parameters and result.
+#[derive(Clone, Debug, Default)]
+struct Atoms {
+    /// Conditions over the parameters that split cases: branches of f and of its callers.
+    guards: Vec<Expr>,
+    /// Conditions over the parameters its callers assume, for the precondition only.
+    pres: Vec<Expr>,
+    /// Conditions over the result (and parameters).
+    atoms: Vec<Expr>,
+    /// Integer constants of f and of its callers' conditions.
+    consts: Vec<Expr>,
 }
 
 fn uses_var(e: &Expr) -> bool {
@@ -618,4 +653,77 @@ pub fn describe(prog: &Program, plan: &Plan, active: &[bool]) -> Vec<String> {
             format!("{}({}): requires {}; ensures {}", func.name, names.join(", "), part(Role::Pre), part(Role::Post))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lower(src: &str) -> Program {
+        kappa_cfront::lower_preprocessed("t.c", src, &kappa_cfront::Options::default()).expect("lowers")
+    }
+
+    const F91: &str = "int f91(int x) { if (x > 100) return x - 10; return f91(f91(x + 11)); }\n\
+        int main(void) { int x = 5; int r = f91(x); if (x <= 101) { if (r != 91) return 1; } return 0; }\n";
+
+    #[test]
+    fn candidates_come_from_branches_callers_and_atoms() {
+        let prog = lower(F91);
+        let plan = plan(&prog).unwrap();
+        let f = prog.func_by_name("f91").unwrap().id;
+        assert_eq!(plan.funcs, vec![f]);
+        let texts: Vec<&str> = plan.cands.iter().filter(|c| c.role == Role::Post).map(|c| c.text.as_str()).collect();
+        // The case split of McCarthy's proof: f's own branch and the caller's.
+        for want in ["x > 100 ==> \\result == (x - 10)", "x <= 101 ==> \\result == 91", "\\result >= x"] {
+            assert!(texts.contains(&want), "{want} not in {texts:?}");
+        }
+        let pre: Vec<&str> = plan.cands.iter().filter(|c| c.role == Role::Pre).map(|c| c.text.as_str()).collect();
+        assert!(pre.contains(&"x >= 0"), "{pre:?}");
+    }
+
+    #[test]
+    fn the_check_program_is_well_formed_and_names_each_candidate() {
+        let prog = lower(F91);
+        let plan = plan(&prog).unwrap();
+        let active = vec![true; plan.cands.len()];
+        let checked = instrument(&prog, &plan, &active);
+        checked.validate().unwrap();
+        let entry = checked.func_by_name(ENTRY).unwrap();
+        // main, and f91 from a havocked argument.
+        let calls = entry.edges.iter().filter(|e| matches!(e.op, Op::Call { .. })).count();
+        assert_eq!(calls, 2);
+        // No call of f91 is left outside the entry: each became its summary.
+        for f in checked.functions.iter().filter(|f| f.name != ENTRY) {
+            assert!(!f.edges.iter().any(|e| matches!(&e.op, Op::Call { func, .. } if plan.funcs.contains(func))));
+        }
+        let f = checked.func_by_name("f91").unwrap();
+        let checks: BTreeSet<usize> = f
+            .locs
+            .iter()
+            .filter_map(|l| match &l.kind {
+                LocKind::Error { message, .. } => refuted_candidate(message),
+                _ => None,
+            })
+            .collect();
+        let post = plan.cands.iter().filter(|c| c.role == Role::Post).count();
+        let pre = plan.cands.len() - post;
+        // Every summary candidate at the returns, every precondition at the two calls.
+        assert_eq!(checks.len(), post + pre);
+    }
+
+    #[test]
+    fn functions_with_side_effects_are_not_summarised() {
+        let g = lower(
+            "int n; int f(int x) { n = n + 1; if (x <= 0) return 0; return f(x - 1); }\n\
+            int main(void) { return f(3); }\n",
+        );
+        assert_eq!(plan(&g).unwrap_err(), "f uses a global variable");
+        let m = lower(
+            "int f(int *p) { if (*p <= 0) return 0; *p = *p - 1; return f(p); }\n\
+            int main(void) { int x = 3; return f(&x); }\n",
+        );
+        assert!(plan(&m).is_err());
+        let none = lower("int f(int x) { return x + 1; }\nint main(void) { return f(3); }\n");
+        assert_eq!(plan(&none).unwrap_err(), NO_RECURSION);
+    }
 }
