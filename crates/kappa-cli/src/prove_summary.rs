@@ -124,16 +124,36 @@ pub fn prove(front: &FrontOpts, prog: &kappa_ir::Program, p: &Property, ex: &Exp
     Err(format!("no inductive summaries after {ROUNDS} rounds"))
 }
 
-/// The verdict after a proof by summaries was tried on a program the plain exploration left
-/// `unknown`: `true` when it succeeds (the summaries are printed), else `unknown` as before with
-/// a note on why.
+/// The limits of the plain exploration of a program summaries may prove: a fifth of the time
+/// (and of the solver's timeout). It finds errors soon but cannot end on recursion of
+/// unbounded depth; the proof gets the rest, and when it fails the plain exploration runs
+/// again with what is left ([`the_rest`]).
+pub fn first_share(cfg: &mut kappa_engine::Config) {
+    cfg.limits.time = cfg.limits.time.map(|t| t / 5);
+    limit_solver(cfg);
+}
+
+/// The configuration `cfg` with the time that is left.
+pub fn the_rest(mut cfg: kappa_engine::Config) -> kappa_engine::Config {
+    cfg.limits.time = crate::signals::time_left();
+    limit_solver(&mut cfg);
+    cfg
+}
+
+fn limit_solver(cfg: &mut kappa_engine::Config) {
+    if let Some(t) = cfg.limits.time {
+        cfg.solver_timeout = Some(cfg.solver_timeout.map_or(t, |s| s.min(t)));
+    }
+}
+
+/// `true` when a proof by summaries succeeds on a program the plain exploration left
+/// `unknown` (the summaries are printed), else `None` with a note on why.
 pub fn verdict(
     front: &FrontOpts,
     prog: &kappa_ir::Program,
     p: &Property,
     ex: &ExploreOpts,
-    before: kappa_svcomp::Verdict,
-) -> kappa_svcomp::Verdict {
+) -> Option<kappa_svcomp::Verdict> {
     match prove(front, prog, p, ex) {
         Ok(proof) => {
             for s in &proof.summaries {
@@ -143,11 +163,11 @@ pub fn verdict(
                 "proof: by function summaries ({} of {} candidates proved, {} rounds)",
                 proof.proved, proof.tried, proof.rounds
             );
-            kappa_svcomp::Verdict::True
+            Some(kappa_svcomp::Verdict::True)
         }
         Err(why) => {
             eprintln!("kappa: note: no proof by summaries: {why}");
-            before
+            None
         }
     }
 }

@@ -263,18 +263,21 @@ fn verify_one(
     configure(&mut setup.cfg, p);
     crate::inputs::nondet_main(&mut setup.cfg.program_inputs);
     let summaries = vo.proves(ProofKind::Summaries) && crate::prove_summary::applies(&prog);
+    let full = setup.cfg.clone();
     if summaries {
-        // Recursion that summaries may prove: the plain exploration, which finds errors soon
-        // but cannot end on recursion of unbounded depth, leaves most of the time to the proof.
-        setup.cfg.limits.time = ex.max_time.map(|t| std::time::Duration::from_secs_f64(t / 5.0));
-        if let Some(t) = setup.cfg.limits.time {
-            setup.cfg.solver_timeout = Some(setup.cfg.solver_timeout.map_or(t, |s| s.min(t)));
-        }
+        crate::prove_summary::first_share(&mut setup.cfg);
     }
-    let (report, dot) = explore::explore(&prog, setup.cfg, &ex, true);
+    let (mut report, mut dot) = explore::explore(&prog, setup.cfg, &ex, true);
     let mut verdict = verdict_of(p, &report, ub);
     if summaries && matches!(verdict, Verdict::Unknown(_)) && report.stats.errors.is_empty() {
-        verdict = crate::prove_summary::verdict(front, &prog, p, &ex, verdict);
+        match crate::prove_summary::verdict(front, &prog, p, &ex) {
+            Some(v) => verdict = v,
+            None => {
+                // Not proved: the plain exploration again, with all the time left.
+                (report, dot) = explore::explore(&prog, crate::prove_summary::the_rest(full), &ex, true);
+                verdict = verdict_of(p, &report, ub);
+            }
+        }
     }
     if let Verdict::True = &verdict {
         crate::signals::provisional(verdict.result_line());
