@@ -124,12 +124,15 @@ pub fn prove(front: &FrontOpts, prog: &kappa_ir::Program, p: &Property, ex: &Exp
     Err(format!("no inductive summaries after {ROUNDS} rounds"))
 }
 
-/// The limits of the plain exploration of a program summaries may prove: a fifth of the time
+/// The limits of the plain exploration of a program summaries may prove: a tenth of the time
 /// (and of the solver's timeout). It finds errors soon but cannot end on recursion of
 /// unbounded depth; the proof gets the rest, and when it fails the plain exploration runs
 /// again with what is left ([`the_rest`]).
 pub fn first_share(cfg: &mut kappa_engine::Config) {
-    cfg.limits.time = cfg.limits.time.map(|t| t / 5);
+    if std::env::var_os("KAPPA_DEBUG_SUMMARY").is_some() {
+        eprintln!("summary: {:?} s left before the plain exploration", crate::signals::seconds_left());
+    }
+    cfg.limits.time = cfg.limits.time.map(|t| t / 10);
     limit_solver(cfg);
 }
 
