@@ -16,13 +16,19 @@
 # one is flagged WRONG (`unknown` never is); the summary counts programs sliced, verdicts
 # decided and wrong.
 #
-# Environment: BENCH_TIME (--max-time per verification, default 20), CARGO_TARGET_DIR.
+# With BENCH_SLICE_ONLY=1 only `kappa slice` runs (no verification): the count of programs the
+# slicer refuses, by the construct it names (issue 24), after the table.
+#
+# Environment: BENCH_TIME (--max-time per verification, default 20), CARGO_TARGET_DIR, KAPPA (a
+# kappa binary to use instead of building one), BENCH_SLICE_ONLY.
 # Exit status: 0, or 1 if a verdict is WRONG. Needs bash, python3, cargo.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cargo build --release -q -p kappa-cli >&2
-KAPPA="${CARGO_TARGET_DIR:-target}/release/kappa"
+if [ -z "${KAPPA:-}" ]; then
+    cargo build --release -q -p kappa-cli >&2
+    KAPPA="${CARGO_TARGET_DIR:-target}/release/kappa"
+fi
 
 if [ $# -gt 0 ]; then
     FILES=("$@")
@@ -38,16 +44,18 @@ else
     done
 fi
 
-export KAPPA BENCH_TIME="${BENCH_TIME:-20}"
+export KAPPA BENCH_TIME="${BENCH_TIME:-20}" BENCH_SLICE_ONLY="${BENCH_SLICE_ONLY:-0}"
 
 exec python3 - "${FILES[@]}" <<'PYEOF'
-import json, os, re, subprocess, sys, tempfile, time
+import collections, json, os, re, subprocess, sys, tempfile, time
 
 kappa = os.environ["KAPPA"]
 limit = os.environ["BENCH_TIME"]
 work = tempfile.mkdtemp(prefix="kappa-slice-corpus-")
 wrong, rows = [], []
 counts = {"programs": 0, "sliced": 0, "orig decided": 0, "slice decided": 0}
+slice_only = os.environ["BENCH_SLICE_ONLY"] == "1"
+refusals = collections.Counter()
 
 
 def expected(path):
@@ -88,10 +96,14 @@ for i, path in enumerate(sys.argv[1:]):
         why = (p.stderr.strip().splitlines() or ["?"])[-1]
         why = re.sub(r"^kappa: (\S*:\d+:\d+: )?(unsupported by the slicer: )?", "", why).replace("|", "/")[:60]
         sl = f"no: {why} | | | | | "
+        refusals[re.sub(r"`[^`]*`", "`…`", re.sub(r" \(.*", "", why))[:50]] += 1
         # `verify --slice` verifies the original then: the corpus tests of `verify` cover it.
         rows.append(f"| {path} | {want} | {sl} | | |")
         continue
     cells = []
+    if slice_only:
+        rows.append(f"| {path} | {want} | {sl} | | |")
+        continue
     for key, extra in (("orig", []), ("slice", ["--slice"])):
         out = os.path.join(work, f"{i}.{key}")
         p, wall = run(["verify", path, *extra, "--max-time", limit, "--quiet", "--out", out, "--data-model", model])
@@ -109,6 +121,11 @@ print("| program | expected | sliced | lines orig | lines PSS | paths orig | pat
 print("|---|---|---|--:|--:|--:|--:|--:|--:|--:|")
 print("\n".join(rows))
 print("\n" + ", ".join(f"{k}: {v}" for k, v in counts.items()) + f", wrong: {len(wrong)}")
+refused = counts["programs"] - counts["sliced"]
+print(f"\nslicer summary: {counts['programs']} programs, sliced {counts['sliced']}, not sliced {refused}"
+      f" ({100 * refused / max(counts['programs'], 1):.0f}%), by the slicer's message:\n")
+for why, n in refusals.most_common():
+    print(f"- {n}: {why}")
 if wrong:
     print("\nWRONG verdicts:\n" + "\n".join(wrong))
     sys.exit(1)

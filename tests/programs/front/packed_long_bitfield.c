@@ -1,4 +1,4 @@
-// kappa-expect: property=unreach-call verdict=unknown (unsupported: bit-field `w` of type `long long` in a packed struct)
+// kappa-expect: property=unreach-call verdict=unknown (unsupported: bit-field `w` of type `long long`)
 // bit-fields wider than int in a packed struct are refused by name, not laid out differently
 extern void abort(void);
 void reach_error(void) { abort(); }

@@ -25,7 +25,7 @@ pub(crate) struct MemPlace {
     /// temporary).
     pub root: Option<ObjId>,
     pub span: LSpan,
-    /// A bit-field of a packed struct: the bits `shift .. shift + width` counted from the
+    /// A bit-field: the bits `shift .. shift + width` counted from the
     /// low bit of the byte at `addr` (gcc's little-endian order); `ty` is its declared type.
     pub bits: Option<BitRange>,
 }
@@ -304,6 +304,13 @@ impl<'a> Lowerer<'a> {
             }
             Expression::AlignOf(a) => {
                 let t = self.type_name(&a.node.0.node, &a.node.0.span)?;
+                let ts = super::types::type_specifiers(&a.node.0.node.specifiers);
+                if let (Some(id), false) = (self.aligned_typedef_in(&ts), matches!(t, CType::Pointer(_))) {
+                    return Err(self.unsupported(
+                        &id.span,
+                        format!("_Alignof a type `{}` declared with `__attribute__((aligned))`", id.node.name),
+                    ));
+                }
                 Ok(Value::Scalar(Expr::uint(self.align_of(&t), self.pw()), self.size_t()))
             }
             Expression::UnaryOperator(u) => self.unary(u, &e.span),
@@ -373,9 +380,6 @@ impl<'a> Lowerer<'a> {
 
     fn sizeof_type(&mut self, t: &CType, span: &LSpan) -> Result<Value> {
         if let CType::Struct(id) = t {
-            if self.bitfield_structs.contains(id) {
-                return Err(self.unsupported(span, "bit-fields (sizeof of a struct with bit-fields)"));
-            }
             if self.aligned_structs.contains(id) {
                 return Err(self.unsupported(span, "structs with `__attribute__((aligned))` (sizeof of one)"));
             }
@@ -455,14 +459,16 @@ impl<'a> Lowerer<'a> {
             }
             None
         }
-        if self.bitfield_structs.contains(id) {
-            // Bit-field members are not laid out; any member access could be one.
-            if let Some(f) = s.fields.iter().find(|f| f.name.as_deref() == Some(name)) {
-                let _ = f;
+        find(self, *id, name).ok_or_else(|| {
+            if self.bitfields.keys().any(|(_, n)| n == name) {
+                self.unsupported(
+                    span,
+                    format!("bit-field `{name}` here (in an anonymous member, offsetof or a designator)"),
+                )
+            } else {
+                self.error(span, format!("no member named `{name}` in `{}`", self.ty_str(t)))
             }
-        }
-        find(self, *id, name)
-            .ok_or_else(|| self.error(span, format!("no member named `{name}` in `{}`", self.ty_str(t))))
+        })
     }
 
     // ---- places ----
@@ -615,15 +621,9 @@ impl<'a> Lowerer<'a> {
                     format!("structs with `__attribute__((aligned))` (member `{name}` of such a struct)"),
                 ));
             }
-            if self.bitfield_structs.contains(id) {
-                let is_bf = self.is_bitfield(*id, name);
-                if is_bf {
-                    return Err(self.unsupported(nspan, format!("bit-field member `{name}`")));
-                }
-            }
         }
         let bitfield = match &base.ty {
-            CType::Struct(id) => self.packed_bitfields.get(&(*id, name.to_string())).cloned(),
+            CType::Struct(id) => self.bitfields.get(&(*id, name.to_string())).cloned(),
             _ => None,
         };
         let (ty, off, bits) = match bitfield {
@@ -643,12 +643,6 @@ impl<'a> Lowerer<'a> {
             checks: base.checks,
             span: *span,
         }))
-    }
-
-    fn is_bitfield(&self, id: StructId, name: &str) -> bool {
-        // Bit-field fields are recorded by name in the struct's definition; any named field
-        // declared with a width is one. We keep their names in `bitfield_names`.
-        self.bitfield_names.contains(&(id, name.to_string()))
     }
 
     /// `p + off` for a constant byte offset, folded where possible.

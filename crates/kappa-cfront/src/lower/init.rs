@@ -23,6 +23,15 @@ pub(crate) enum Leaf<'a> {
     },
 }
 
+/// An initialiser item that is the constant 0, or a braced list of such items.
+fn is_zero_item(item: &Node<InitializerListItem>) -> bool {
+    match &item.node.initializer.node {
+        Initializer::Expression(e) => matches!(&e.node, Expression::Constant(c)
+            if matches!(&c.node, Constant::Integer(i) if i.number.trim_start_matches('0').is_empty())),
+        Initializer::List(l) => l.iter().all(is_zero_item),
+    }
+}
+
 fn is_char(t: &CType) -> bool {
     matches!(t, CType::Int { rank: IntRank::Char, .. })
 }
@@ -159,11 +168,16 @@ impl<'a> Lowerer<'a> {
                 Ok(())
             }
             CType::Struct(id) => {
-                // The bit-fields of a packed struct are not among its byte-addressed fields.
-                if self.packed_bitfields.keys().any(|(s, _)| s == id) {
+                // Bit-fields are not among the struct's byte-addressed fields: a list of zeros
+                // (`= {0}`) is what the zeroing allocation gives; any other value is not placed.
+                if self.bitfields.keys().any(|(s, _)| s == id) {
+                    if braced && items.iter().all(is_zero_item) {
+                        *idx = items.len();
+                        return Ok(());
+                    }
                     return Err(self.unsupported(
-                        &items.first().map(|i| i.span).unwrap_or_else(LSpan::none),
-                        "initialiser of a packed struct with bit-fields",
+                        &items.get(*idx).or(items.first()).map(|i| i.span).unwrap_or_else(LSpan::none),
+                        "initialiser of a struct with bit-fields (other than `{0}`)",
                     ));
                 }
                 let sdef = self.prog.structs[id.0 as usize].clone();

@@ -132,15 +132,21 @@ pub(crate) struct Lowerer<'a> {
     worklist: Vec<usize>,
     pub fcx: FnCtx,
     strings: HashMap<Vec<u8>, ObjId>,
-    pub bitfield_structs: HashSet<StructId>,
     /// Structs declared `__attribute__((packed))`, laid out as gcc does: every member has
     /// alignment 1 and bit-fields follow each other bit by bit.
     pub packed_structs: HashSet<StructId>,
     /// The definition (offset of its `struct` keyword) whose specifiers carry a trailing
     /// `__attribute__((packed))`, marked before the definition is laid out.
     pub packed_next: Option<usize>,
-    /// Bit-fields of packed structs: (bit offset from the struct's start, width, declared type).
-    pub packed_bitfields: HashMap<(StructId, String), (u64, u32, CType)>,
+    /// The definition (offset of its `struct` keyword) followed by `__attribute__((aligned(N)))`,
+    /// and N.
+    pub aligned_next: Option<(usize, u64)>,
+    /// Typedef names declared with `__attribute__((aligned))`: a type of another alignment,
+    /// which kappa's types do not carry; a use of one is refused (system headers declare some).
+    pub aligned_typedefs: HashSet<String>,
+    /// Bit-fields, which are not among their struct's byte-addressed fields: (bit offset from
+    /// the struct's start, width, declared type).
+    pub bitfields: HashMap<(StructId, String), (u64, u32, CType)>,
     /// Struct definitions (offset of `struct`, tag) whose `__attribute__((packed))` or
     /// `((aligned))` (true) stood before the tag, which lang-c does not parse: the front-end
     /// took it out of the text.
@@ -148,8 +154,6 @@ pub(crate) struct Lowerer<'a> {
     /// Structs declared `__attribute__((aligned))` before the tag, not laid out as gcc does:
     /// their size and members are unsupported.
     pub aligned_structs: HashSet<StructId>,
-    /// Bit-field members, which kappa does not lay out: any access to one is unsupported.
-    pub bitfield_names: HashSet<(StructId, String)>,
     /// Names taken by globals, so that locals shadowing them get distinct printed names.
     global_names: HashSet<String>,
     /// Depth of evaluation without effect (`sizeof`, constant expressions).
@@ -213,13 +217,13 @@ impl<'a> Lowerer<'a> {
             worklist: Vec::new(),
             fcx: FnCtx::new(FuncId(u32::MAX), String::new(), CType::Void, Span::default()),
             strings: HashMap::new(),
-            bitfield_structs: HashSet::new(),
             packed_structs: HashSet::new(),
             packed_next: None,
-            packed_bitfields: HashMap::new(),
+            aligned_next: None,
+            aligned_typedefs: HashSet::new(),
+            bitfields: HashMap::new(),
             packed_tags: HashMap::new(),
             aligned_structs: HashSet::new(),
-            bitfield_names: HashSet::new(),
             global_names: HashSet::new(),
             no_eval: 0,
             param_vars: HashMap::new(),
@@ -483,6 +487,7 @@ impl<'a> Lowerer<'a> {
             let decl = self.declarator(base.clone(), &id.node.declarator, false)?;
             let Some((name, nspan)) = decl.name.clone() else { continue };
             if storage.typedef {
+                self.note_aligned_typedef(&name, &decl.ty, &id.node.declarator, &d.node.specifiers)?;
                 self.declare(name, Sym::Typedef(decl.ty));
                 continue;
             }

@@ -316,6 +316,7 @@ impl<'a> Lowerer<'a> {
             let Some((name, nspan)) = decl.name.clone() else { continue };
             let sp = self.span(&nspan);
             if storage.typedef {
+                self.note_aligned_typedef(&name, &decl.ty, &id.node.declarator, &d.node.specifiers)?;
                 self.declare(name, Sym::Typedef(decl.ty));
                 continue;
             }

@@ -156,6 +156,13 @@ impl<'a> Lowerer<'a> {
         // `struct S { … } __attribute__((packed))`: the definition is marked before it is laid out.
         let packed = specs.iter().any(|s| matches!(&s.node, DeclarationSpecifier::Extension(e) if has_packed(e)));
         self.mark_packed_definition(&ts, packed);
+        let mut aligned = None;
+        for s in specs {
+            if let DeclarationSpecifier::Extension(e) = &s.node {
+                aligned = aligned.max(self.aligned_attr(e)?);
+            }
+        }
+        self.mark_aligned_definition(&ts, aligned);
         let ty = self.type_from_specifiers(&ts, span)?;
         Ok((ty, storage))
     }
@@ -165,16 +172,95 @@ impl<'a> Lowerer<'a> {
         specs: &'a [Node<SpecifierQualifier>],
         span: &lang_c::span::Span,
     ) -> Result<CType> {
+        let ts = type_specifiers(specs);
+        let packed = specs.iter().any(|s| matches!(&s.node, SpecifierQualifier::Extension(e) if has_packed(e)));
+        self.mark_packed_definition(&ts, packed);
+        let mut aligned = None;
+        for s in specs {
+            if let SpecifierQualifier::Extension(e) = &s.node {
+                aligned = aligned.max(self.aligned_attr(e)?);
+            }
+        }
+        self.mark_aligned_definition(&ts, aligned);
+        self.type_from_specifiers(&ts, span)
+    }
+
+    /// `__attribute__((aligned(N)))` (or `aligned` alone: 16, gcc's biggest alignment on x86)
+    /// among the attributes: N, a power of two.
+    pub(crate) fn aligned_attr(&mut self, e: &'a [Node<Extension>]) -> Result<Option<u64>> {
+        let mut best = None;
+        for x in e {
+            let Extension::Attribute(a) = &x.node else { continue };
+            if a.name.node != "aligned" && a.name.node != "__aligned__" {
+                continue;
+            }
+            let n = match a.arguments.as_slice() {
+                [] => 16,
+                [arg] => {
+                    let n = self.const_int(arg)?;
+                    if n <= 0 || (n & (n - 1)) != 0 {
+                        return Err(self.error(&arg.span, format!("requested alignment {n} is not a power of two")));
+                    }
+                    n as u64
+                }
+                _ => return Err(self.error(&x.span, "`aligned` takes at most one argument")),
+            };
+            best = best.max(Some(n));
+        }
+        Ok(best)
+    }
+
+    /// An `aligned` attribute on a typedef makes a type of another alignment, which kappa's types
+    /// do not carry: the name is noted and its uses are refused (a struct defined in the typedef
+    /// takes the attribute, as gcc does).
+    pub(crate) fn note_aligned_typedef(
+        &mut self,
+        name: &str,
+        ty: &CType,
+        d: &'a Node<Declarator>,
+        specs: &'a [Node<DeclarationSpecifier>],
+    ) -> Result<()> {
+        let defines_struct = specs.iter().any(|s| {
+            matches!(&s.node, DeclarationSpecifier::TypeSpecifier(t)
+                if matches!(&t.node, TypeSpecifier::Struct(st) if st.node.declarations.is_some()))
+        });
+        let in_specs = specs.iter().any(|s| matches!(&s.node, DeclarationSpecifier::Extension(e) if has_aligned(e)));
         let ts: Vec<&'a Node<TypeSpecifier>> = specs
             .iter()
             .filter_map(|s| match &s.node {
-                SpecifierQualifier::TypeSpecifier(t) => Some(t),
+                DeclarationSpecifier::TypeSpecifier(t) => Some(t),
                 _ => None,
             })
             .collect();
-        let packed = specs.iter().any(|s| matches!(&s.node, SpecifierQualifier::Extension(e) if has_packed(e)));
-        self.mark_packed_definition(&ts, packed);
-        self.type_from_specifiers(&ts, span)
+        let of_aligned = self.aligned_typedef_in(&ts).is_some() && !matches!(ty, CType::Pointer(_));
+        if has_aligned(&d.node.extensions) || (in_specs && !defines_struct) || of_aligned {
+            self.aligned_typedefs.insert(name.to_string());
+        } else {
+            self.aligned_typedefs.remove(name);
+        }
+        Ok(())
+    }
+
+    /// A typedef name among the specifiers that was declared `aligned`: its alignment is not
+    /// the type's, so a member of that type (not a pointer to it) or `_Alignof` is refused.
+    pub(crate) fn aligned_typedef_in(&self, ts: &[&'a Node<TypeSpecifier>]) -> Option<&'a Node<Identifier>> {
+        ts.iter().find_map(|t| match &t.node {
+            TypeSpecifier::TypedefName(id) if self.aligned_typedefs.contains(&id.node.name) => Some(id),
+            _ => None,
+        })
+    }
+
+    /// A trailing `__attribute__((aligned(N)))` among the specifiers applies to the struct
+    /// defined there, if any.
+    fn mark_aligned_definition(&mut self, ts: &[&'a Node<TypeSpecifier>], aligned: Option<u64>) {
+        let Some(n) = aligned else { return };
+        for t in ts {
+            if let TypeSpecifier::Struct(st) = &t.node {
+                if st.node.declarations.is_some() {
+                    self.aligned_next = Some((st.span.start, n));
+                }
+            }
+        }
     }
 
     /// A trailing `__attribute__((packed))` among the specifiers applies to the struct defined
@@ -296,6 +382,14 @@ impl<'a> Lowerer<'a> {
                 self.packed_structs.insert(id);
             }
             self.define_struct(id, is_union, decls)?;
+            if let Some((at, n)) = self.aligned_next {
+                if at == st.span.start {
+                    self.aligned_next = None;
+                    let s = &mut self.prog.structs[id.0 as usize];
+                    s.align = s.align.max(n);
+                    s.size = s.size.div_ceil(s.align) * s.align;
+                }
+            }
         }
         Ok(CType::Struct(id))
     }
@@ -316,72 +410,106 @@ impl<'a> Lowerer<'a> {
         id
     }
 
+    /// Lays a struct or union out as gcc does on the System V ABIs (x86-64 LP64 and i386 ILP32):
+    /// members at their type's alignment; a bit-field in the next bits of the storage unit of
+    /// its declared type unless it would cross that unit's boundary (then at the next unit),
+    /// `T : 0` moving to the next boundary of `T`, a named bit-field giving the struct its
+    /// type's alignment and an unnamed one not. In a packed struct every member has
+    /// alignment 1 and bit-fields follow each other bit by bit, across units.
     fn define_struct(&mut self, id: StructId, is_union: bool, decls: &'a [Node<StructDeclaration>]) -> Result<()> {
         let mut fields = Vec::new();
-        let (mut offset, mut size, mut align) = (0u64, 0u64, 1u64);
+        let (mut size, mut align) = (0u64, 1u64);
         let packed = self.packed_structs.contains(&id);
-        // In a packed struct the position is kept in bits: gcc puts bit-fields one after the
-        // other with no padding, even across storage units; other members start at a byte.
+        // The position is kept in bits, for the bit-fields.
         let mut bitpos = 0u64;
         for d in decls {
             let StructDeclaration::Field(f) = &d.node else { continue };
             let base = self.specifier_qualifier_type(&f.node.specifiers, &f.span)?;
             let spec_packed =
                 f.node.specifiers.iter().any(|s| matches!(&s.node, SpecifierQualifier::Extension(e) if has_packed(e)));
+            let field_ts = type_specifiers(&f.node.specifiers);
+            // An `aligned` among the specifiers that define a struct is that struct's.
+            let defines_struct = f.node.specifiers.iter().any(|s| {
+                matches!(&s.node, SpecifierQualifier::TypeSpecifier(t)
+                    if matches!(&t.node, TypeSpecifier::Struct(st) if st.node.declarations.is_some()))
+            });
+            let mut spec_aligned = None;
+            if !defines_struct {
+                for s in &f.node.specifiers {
+                    if let SpecifierQualifier::Extension(e) = &s.node {
+                        spec_aligned = spec_aligned.max(self.aligned_attr(e)?);
+                    }
+                }
+            }
             let mut declarators: Vec<Option<&'a Node<StructDeclarator>>> =
                 f.node.declarators.iter().map(Some).collect();
             if declarators.is_empty() {
                 declarators.push(None); // anonymous struct/union member
             }
             for sd in declarators {
-                let (ty, name, member_packed) = match sd.and_then(|sd| sd.node.declarator.as_ref()) {
+                let (ty, name, member_packed, member_aligned) = match sd.and_then(|sd| sd.node.declarator.as_ref()) {
                     Some(decl) => {
                         let d = self.declarator(base.clone(), decl, false)?;
-                        (d.ty, d.name.map(|n| n.0), spec_packed || has_packed(&decl.node.extensions))
+                        let aligned = self.aligned_attr(&decl.node.extensions)?;
+                        (d.ty, d.name.map(|n| n.0), spec_packed || has_packed(&decl.node.extensions), aligned)
                     }
-                    None => (base.clone(), None, spec_packed),
+                    None => (base.clone(), None, spec_packed, None),
                 };
                 let span = sd.map(|s| s.span).unwrap_or(f.span);
+                if !matches!(ty, CType::Pointer(_)) {
+                    if let Some(id) = self.aligned_typedef_in(&field_ts) {
+                        return Err(self.unsupported(
+                            &id.span,
+                            format!("a member of type `{}`, declared with `__attribute__((aligned))`", id.node.name),
+                        ));
+                    }
+                }
                 if let Some(w) = sd.and_then(|sd| sd.node.bit_width.as_ref()) {
-                    if packed || member_packed {
-                        let what = name.clone().unwrap_or_default();
-                        if is_union || !packed {
-                            return Err(self.unsupported(
-                                &span,
-                                format!("bit-field `{what}` with `__attribute__((packed))` outside a packed struct"),
-                            ));
+                    let what = name.clone().unwrap_or_default();
+                    if member_packed && !packed {
+                        return Err(self.unsupported(
+                            &span,
+                            format!("bit-field `{what}` with `__attribute__((packed))` outside a packed struct"),
+                        ));
+                    }
+                    // Bit-fields wider than int are read through 32 bits: not supported.
+                    let bits = match &ty {
+                        CType::Int { rank, .. } if *rank <= IntRank::Int => self.size_of(&ty).unwrap_or(0) * 8,
+                        _ => {
+                            return Err(
+                                self.unsupported(&span, format!("bit-field `{what}` of type `{}`", self.ty_str(&ty)))
+                            )
                         }
-                        let bits = match &ty {
-                            CType::Int { rank, .. } if *rank <= IntRank::Int => self.size_of(&ty).unwrap_or(0) * 8,
-                            _ => {
-                                return Err(self.unsupported(
-                                    &span,
-                                    format!("bit-field `{what}` of type `{}` in a packed struct", self.ty_str(&ty)),
-                                ))
-                            }
-                        };
-                        let width = self.const_int(w)?;
-                        if width < 0 || width as u64 > bits || (width == 0 && name.is_some()) {
-                            return Err(self.error(&w.span, format!("invalid width {width} of bit-field `{what}`")));
-                        }
-                        if width == 0 {
-                            // gcc: `T : 0` moves to the next boundary of T even in a packed struct.
-                            bitpos = bitpos.div_ceil(bits) * bits;
-                            continue;
-                        }
-                        if let Some(n) = name {
-                            self.packed_bitfields.insert((id, n), (bitpos, width as u32, ty.clone()));
-                        }
-                        bitpos += width as u64;
+                    };
+                    let width = self.const_int(w)?;
+                    if width < 0 || width as u64 > bits || (width == 0 && name.is_some()) {
+                        return Err(self.error(&w.span, format!("invalid width {width} of bit-field `{what}`")));
+                    }
+                    let width = width as u64;
+                    if width == 0 {
+                        // `T : 0` moves to the next boundary of T, even in a packed struct.
+                        bitpos = bitpos.div_ceil(bits) * bits;
                         continue;
                     }
-                    if name.is_none() {
-                        continue; // unnamed bit-field: padding only
+                    let start = if is_union {
+                        0
+                    } else if !packed && bitpos % bits + width > bits {
+                        bitpos.div_ceil(bits) * bits
+                    } else {
+                        bitpos
+                    };
+                    if let Some(n) = name {
+                        self.bitfields.insert((id, n), (start, width as u32, ty.clone()));
+                        if !packed {
+                            align = align.max(self.align_of(&ty));
+                        }
                     }
-                    self.bitfield_structs.insert(id);
-                    if let Some(n) = &name {
-                        self.bitfield_names.insert((id, n.clone()));
+                    if is_union {
+                        size = size.max(if packed { width.div_ceil(8) } else { bits / 8 });
+                    } else {
+                        bitpos = start + width;
                     }
+                    continue;
                 }
                 if sd.is_none() && !matches!(ty, CType::Struct(_)) {
                     continue;
@@ -393,24 +521,21 @@ impl<'a> Lowerer<'a> {
                         return Err(self.error(&span, format!("field has incomplete type `{}`", self.ty_str(&ty))));
                     }
                 };
-                let falign = if packed || member_packed { 1 } else { self.align_of(&ty) };
+                let mut falign = if packed || member_packed { 1 } else { self.align_of(&ty) };
+                // `aligned(N)` on a member raises its alignment (in a packed struct too).
+                falign = falign.max(spec_aligned.max(member_aligned).unwrap_or(1));
                 align = align.max(falign);
                 if is_union {
                     fields.push(Field { name, ty, offset: 0 });
                     size = size.max(fsize);
-                } else if packed {
-                    offset = bitpos.div_ceil(8);
+                } else {
+                    let offset = bitpos.div_ceil(8).div_ceil(falign) * falign;
                     fields.push(Field { name, ty, offset });
                     bitpos = (offset + fsize) * 8;
-                } else {
-                    offset = offset.div_ceil(falign) * falign;
-                    fields.push(Field { name, ty, offset });
-                    offset += fsize;
-                    size = offset;
                 }
             }
         }
-        if packed && !is_union {
+        if !is_union {
             size = bitpos.div_ceil(8);
         }
         size = size.div_ceil(align) * align;
@@ -626,6 +751,22 @@ fn compatible(seen: &[&str], word: &str) -> bool {
 }
 
 /// `__attribute__((packed))` (or `__packed__`) among the attributes.
+/// The type specifiers among a member's or a type name's specifiers and qualifiers.
+pub(crate) fn type_specifiers(specs: &[Node<SpecifierQualifier>]) -> Vec<&Node<TypeSpecifier>> {
+    specs
+        .iter()
+        .filter_map(|s| match &s.node {
+            SpecifierQualifier::TypeSpecifier(t) => Some(t),
+            _ => None,
+        })
+        .collect()
+}
+
+fn has_aligned(e: &[Node<Extension>]) -> bool {
+    e.iter()
+        .any(|x| matches!(&x.node, Extension::Attribute(a) if a.name.node == "aligned" || a.name.node == "__aligned__"))
+}
+
 fn has_packed(e: &[Node<Extension>]) -> bool {
     e.iter()
         .any(|x| matches!(&x.node, Extension::Attribute(a) if a.name.node == "packed" || a.name.node == "__packed__"))
