@@ -7,6 +7,7 @@ mod coverage;
 mod explore;
 mod inputs;
 mod prove_kind;
+mod prove_summary;
 mod signals;
 mod slice;
 mod svcomp;

@@ -21,11 +21,6 @@ const PROOF_QUERIES: u64 = 30_000;
 /// Z3's work units for one query (Z3's rlimit).
 const PROOF_RLIMIT: u64 = 10_000_000;
 
-/// Whether `--proof LIST` selects k-induction.
-pub fn enabled(list: &str) -> bool {
-    list.split(',').any(|t| matches!(t.trim(), "kind" | "all"))
-}
-
 /// The invariants that proved a program: the pool and which candidates stayed.
 pub struct Proof {
     /// The program with the candidates' ghost registers.

@@ -47,10 +47,27 @@ pub struct VerifyOpts {
     /// Write no witnesses: a `true` then costs no check of invariant candidates.
     #[arg(long)]
     pub no_witnesses: bool,
-    /// Proof techniques for loops exploration cannot finish (docs/design-proofs.md): `kind`
-    /// (k-induction with invariants), `all`, `none`.
-    #[arg(long, value_name = "LIST", default_value = "none")]
-    pub proof: String,
+    /// Proof techniques tried when exploration is incomplete (docs/design-proofs.md),
+    /// comma-separated: `summaries` (of recursive functions), `kind` (k-induction with
+    /// invariants, for loops), `all`, `none`.
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "summaries")]
+    pub proof: Vec<ProofKind>,
+}
+
+/// A proof technique of `--proof`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ProofKind {
+    Summaries,
+    Kind,
+    All,
+    None,
+}
+
+impl VerifyOpts {
+    /// Whether `--proof` enables the technique.
+    pub fn proves(&self, k: ProofKind) -> bool {
+        !self.proof.contains(&ProofKind::None) && (self.proof.contains(&ProofKind::All) || self.proof.contains(&k))
+    }
 }
 
 /// The error kinds a run for the property stops at.
@@ -241,7 +258,7 @@ fn verify_one(
             }
         }
     }
-    let kind = crate::prove_kind::enabled(&vo.proof);
+    let kind = vo.proves(ProofKind::Kind);
     if kind {
         ex.max_time = crate::prove_kind::exploration_share(ex.max_time);
     }
@@ -251,9 +268,24 @@ fn verify_one(
     }
     configure(&mut setup.cfg, p);
     crate::inputs::nondet_main(&mut setup.cfg.program_inputs);
-    let (report, dot) = explore::explore(&prog, setup.cfg, &ex, true);
+    let summaries = vo.proves(ProofKind::Summaries) && crate::prove_summary::applies(&prog);
+    let full = setup.cfg.clone();
+    if summaries {
+        crate::prove_summary::first_share(&mut setup.cfg);
+    }
+    let (mut report, mut dot) = explore::explore(&prog, setup.cfg, &ex, true);
     let mut verdict = verdict_of(p, &report, ub);
-    // The proof phase (issue 21) when exploration could not finish.
+    if summaries && matches!(verdict, Verdict::Unknown(_)) && report.stats.errors.is_empty() {
+        match crate::prove_summary::verdict(front, &prog, p, &ex) {
+            Some(v) => verdict = v,
+            None => {
+                // Not proved: the plain exploration again, with all the time left.
+                (report, dot) = explore::explore(&prog, crate::prove_summary::the_rest(full), &ex, true);
+                verdict = verdict_of(p, &report, ub);
+            }
+        }
+    }
+    // k-induction (issue 21) when exploration could not finish.
     let proved = kind && matches!(verdict, Verdict::Unknown(_)) && report.stats.errors.is_empty() && {
         let proof = crate::prove_kind::after_exploration(front, &prog, p, &ex, vo.no_witnesses);
         proof.inspect(|v| verdict = v.clone()).is_some()

@@ -150,19 +150,5 @@ fn rename_op(op: &Op, m: &HashMap<VarId, VarId>) -> Op {
 }
 
 fn rename(e: &Expr, m: &HashMap<VarId, VarId>) -> Expr {
-    let r = |x: &Expr| Box::new(rename(x, m));
-    match e {
-        Expr::Var(v) => Expr::Var(*m.get(v).unwrap_or(v)),
-        Expr::Int { .. } | Expr::Bool(_) | Expr::Null | Expr::AddrOf(_) => e.clone(),
-        Expr::Un(op, a) => Expr::Un(*op, r(a)),
-        Expr::Bin(op, a, b) => Expr::Bin(*op, r(a), r(b)),
-        Expr::Cast(op, w, a) => Expr::Cast(*op, *w, r(a)),
-        Expr::Ite(c, a, b) => Expr::Ite(r(c), r(a), r(b)),
-        Expr::PtrAdd(a, b) => Expr::PtrAdd(r(a), r(b)),
-        Expr::PtrDiff(a, b) => Expr::PtrDiff(r(a), r(b)),
-        Expr::Live(a) => Expr::Live(r(a)),
-        Expr::InBounds(a, b) => Expr::InBounds(r(a), r(b)),
-        Expr::Writable(a) => Expr::Writable(r(a)),
-        Expr::Freeable(a) => Expr::Freeable(r(a)),
-    }
+    e.subst(&|v| m.get(&v).map(|w| Expr::Var(*w)))
 }

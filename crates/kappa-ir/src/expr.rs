@@ -245,6 +245,25 @@ impl Expr {
         });
     }
 
+    /// The expression with each variable `map` gives a value for replaced by that value.
+    pub fn subst(&self, map: &dyn Fn(VarId) -> Option<Expr>) -> Expr {
+        let s = |x: &Expr| Box::new(x.subst(map));
+        match self {
+            Expr::Var(v) => map(*v).unwrap_or_else(|| self.clone()),
+            Expr::Int { .. } | Expr::Bool(_) | Expr::Null | Expr::AddrOf(_) => self.clone(),
+            Expr::Un(op, a) => Expr::Un(*op, s(a)),
+            Expr::Bin(op, a, b) => Expr::Bin(*op, s(a), s(b)),
+            Expr::Cast(op, w, a) => Expr::Cast(*op, *w, s(a)),
+            Expr::Ite(c, a, b) => Expr::Ite(s(c), s(a), s(b)),
+            Expr::PtrAdd(a, b) => Expr::PtrAdd(s(a), s(b)),
+            Expr::PtrDiff(a, b) => Expr::PtrDiff(s(a), s(b)),
+            Expr::Live(a) => Expr::Live(s(a)),
+            Expr::InBounds(a, b) => Expr::InBounds(s(a), s(b)),
+            Expr::Writable(a) => Expr::Writable(s(a)),
+            Expr::Freeable(a) => Expr::Freeable(s(a)),
+        }
+    }
+
     /// Pre-order traversal of all sub-expressions.
     pub fn walk(&self, f: &mut dyn FnMut(&Expr)) {
         f(self);

@@ -5,3 +5,4 @@
 
 pub mod candidates;
 pub mod kind;
+pub mod summary;
