@@ -43,6 +43,9 @@ pub fn prove(front: &FrontOpts, prog: &kappa_ir::Program, p: &Property, ex: &Exp
     let mut h = Houdini::new(cands.len());
     let mut budget = Budget::new();
     loop {
+        if crate::signals::interrupted() {
+            return Err("interrupted".into());
+        }
         match explore_step(front, &ext, p, ex, &cands, &mut h, &mut budget)? {
             Round::Proved => return Ok(Proof { program: ext, cands, active: h.active, rounds: h.rounds }),
             Round::Refuted(_) => continue,

@@ -278,6 +278,7 @@ fn verify_one(
     if summaries && matches!(verdict, Verdict::Unknown(_)) && report.stats.errors.is_empty() {
         match crate::prove_summary::verdict(front, &prog, p, &ex) {
             Some(v) => verdict = v,
+            None if crate::signals::interrupted() => {}
             None => {
                 // Not proved: the plain exploration again, with all the time left.
                 (report, dot) = explore::explore(&prog, crate::prove_summary::the_rest(full), &ex, true);
