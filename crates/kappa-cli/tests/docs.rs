@@ -378,3 +378,50 @@ fn guide_builds() {
     }
     assert!(dead.is_empty(), "links to headings that do not exist:\n{}", dead.join("\n"));
 }
+
+/// The parser of examples: commands, continuation lines, exit codes, expected lines, skipped
+/// blocks, blocks inside list items and inside a longer fence, and the `sh` block check.
+#[test]
+fn examples_are_read_as_documented() {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let md = dir.path().join("x.md");
+    let text = "\
+```console
+$ kappa run a.c \\
+    --quiet
+paths: 1 …
+…
+$ kappa run b.c  # exit 2
+```
+
+- item
+
+  ```console,skip
+  $ kappa run c.c
+  ```
+
+````markdown
+```console
+$ not an example
+```
+````
+
+```sh
+kappa run FILE.c
+kappa run examples/bounded_search.c
+```
+";
+    std::fs::write(&md, text).expect("write x.md");
+    let mut errors = Vec::new();
+    let ex = examples(&md, &mut errors);
+    assert_eq!(ex.len(), 2, "the console block inside the markdown fence is no example");
+    assert!(!ex[0].skip && ex[1].skip);
+    let c = &ex[0].commands;
+    assert_eq!(c.len(), 2);
+    assert_eq!(c[0].line, "kappa run a.c \\\n    --quiet");
+    assert_eq!((c[0].exit, c[0].expect.clone()), (0, vec!["paths: 1 …".to_string()]));
+    assert_eq!((c[1].exit, c[1].expect.len()), (2, 0));
+    assert_eq!(ex[1].commands[0].line, "kappa run c.c");
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].contains("examples/bounded_search.c"), "{errors:?}");
+}
