@@ -43,10 +43,11 @@ fi
 
 # mdbook builds the user guide (docs/guide; crates/kappa-cli/tests/docs.rs). Debian 12 has no
 # package: built from crates.io, pinned, without the web server and file watcher, into cargo's
-# bin directory, which outlives target/ (about 4 CPU-minutes, once per machine).
+# bin directory, which outlives target/ (once per machine). An unoptimised build (`--debug`)
+# takes half the CPU time of a release build, and the guide is small.
 mdbook_version=0.5.4
 cargo_bin="${CARGO_HOME:-$HOME/.cargo}/bin"
 if ! have_cmd mdbook && ! [ -x "$cargo_bin/mdbook" ]; then
     echo "setup: installing mdbook $mdbook_version into $cargo_bin" >&2
-    cargo install mdbook --locked --no-default-features --features search --version "$mdbook_version"
+    cargo install mdbook --debug --locked --no-default-features --features search --version "$mdbook_version"
 fi
