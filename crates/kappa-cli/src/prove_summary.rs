@@ -134,6 +134,22 @@ pub fn first_share(cfg: &mut kappa_engine::Config) {
     }
     cfg.limits.time = cfg.limits.time.map(|t| t / 10);
     limit_solver(cfg);
+    budget_without_time(cfg);
+}
+
+/// Work the plain exploration before a proof may do when the run has no time limit (states
+/// created, solver queries): a tenth of forever would never end on the recursion or loops the
+/// proof is for (`kappa verify mccarthy91.c` ran for good). Work, not time, so that the same
+/// program gets the same answer on any machine.
+pub const FIRST_SHARE_WORK: (u64, u64) = (20_000, 5_000);
+
+/// Without a time limit, the exploration before a proof ends after [`FIRST_SHARE_WORK`].
+pub fn budget_without_time(cfg: &mut kappa_engine::Config) {
+    if cfg.limits.time.is_none() {
+        let (states, queries) = FIRST_SHARE_WORK;
+        cfg.limits.states = Some(cfg.limits.states.map_or(states, |s| s.min(states)));
+        cfg.limits.queries = Some(cfg.limits.queries.map_or(queries, |q| q.min(queries)));
+    }
 }
 
 /// The configuration `cfg` with the time that is left.

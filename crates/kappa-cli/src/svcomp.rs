@@ -272,6 +272,8 @@ fn verify_one(
     let full = setup.cfg.clone();
     if summaries {
         crate::prove_summary::first_share(&mut setup.cfg);
+    } else if kind {
+        crate::prove_summary::budget_without_time(&mut setup.cfg);
     }
     let (mut report, mut dot) = explore::explore(&prog, setup.cfg, &ex, true);
     let mut verdict = verdict_of(p, &report, ub);
@@ -281,7 +283,7 @@ fn verify_one(
             None if crate::signals::interrupted() => {}
             None => {
                 // Not proved: the plain exploration again, with all the time left.
-                (report, dot) = explore::explore(&prog, crate::prove_summary::the_rest(full), &ex, true);
+                (report, dot) = explore::explore(&prog, crate::prove_summary::the_rest(full.clone()), &ex, true);
                 verdict = verdict_of(p, &report, ub);
             }
         }
@@ -291,6 +293,14 @@ fn verify_one(
         let proof = crate::prove_kind::after_exploration(front, &prog, p, &ex, vo.no_witnesses);
         proof.inspect(|v| verdict = v.clone()).is_some()
     };
+    // Without a time limit the exploration before k-induction had a budget of states: not
+    // proved, the plain exploration gets everything, as without a proof.
+    let budgeted = kind && !summaries && ex.max_time.is_none() && !proved;
+    let undecided = matches!(verdict, Verdict::Unknown(_)) && report.stats.errors.is_empty();
+    if budgeted && undecided && !crate::signals::interrupted() {
+        (report, dot) = explore::explore(&prog, full, &ex, true);
+        verdict = verdict_of(p, &report, ub);
+    }
     if let Verdict::True = &verdict {
         crate::signals::provisional(verdict.result_line());
     }

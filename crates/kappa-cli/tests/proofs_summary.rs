@@ -65,3 +65,19 @@ fn without_the_technique_or_with_a_side_effect_there_is_no_proof() {
     assert!(result(&out).starts_with("RESULT: unknown"), "{out}\n{err}");
     assert!(err.contains("no proof by summaries: f uses a global variable"), "{err}");
 }
+
+#[test]
+fn without_a_time_limit_the_exploration_before_the_proof_ends() {
+    // A tenth of no limit is no limit: the plain exploration of unbounded recursion ran for
+    // good before the proof began. It now has a budget of work and the proof follows.
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_kappa"))
+        .current_dir(root())
+        .args(["verify", "bench/proofs/mccarthy91.c", "--no-witnesses", "--out"])
+        .arg(dir.path())
+        .output()
+        .expect("run kappa");
+    let (out, err) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert_eq!(result(&out), "RESULT: true", "{out}\n{err}");
+    assert!(out.contains("exploration incomplete: query limit of 5000 reached"), "{out}");
+}
