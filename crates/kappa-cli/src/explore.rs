@@ -256,9 +256,11 @@ pub fn shard_outputs(mut ex: ExploreOpts) -> ExploreOpts {
 
 /// The worker threads of a run: `--jobs`, by default the machine's cores. One where the
 /// output is one engine's: the tree (`--tree`), the solver log, a shard (`--shard`: its
-/// frontier is split among processes, not threads).
+/// frontier is split among processes, not threads); and for loop state pruning, which
+/// postpones states by the coverage of the whole run, which workers do not share yet.
 fn jobs_of(ex: &ExploreOpts, cfg: &Config) -> u32 {
-    if cfg.record_tree || ex.solver_log.is_some() || !matches!(cfg.share, Share::All) {
+    let one = cfg.record_tree || ex.solver_log.is_some() || cfg.search == SearchKind::Prune;
+    if one || !matches!(cfg.share, Share::All) {
         return 1;
     }
     ex.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get() as u32))

@@ -154,9 +154,9 @@ fn a_shard_writes_its_statistics_and_coverage_into_its_directory() {
     let st = Command::new(env!("CARGO_BIN_EXE_kappa"))
         .args(["run", "--mode", "classic", "--quiet", "--shard", "1/2", &f, "--out"])
         .arg(&out)
-        .status()
+        .output()
         .expect("run kappa");
-    assert!(st.success());
+    assert!(st.status.success(), "{}", String::from_utf8_lossy(&st.stderr));
     let s = stats(&out.join("stats.json"));
     assert_eq!(s["shard"], "1/2");
     let lcov = std::fs::read_to_string(out.join("coverage.lcov")).expect("coverage.lcov");

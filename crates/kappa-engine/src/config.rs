@@ -200,6 +200,51 @@ pub struct WorkerPool {
     pub tests: std::sync::atomic::AtomicU64,
     /// States created by all workers (`--max-states` is the run's).
     pub states: std::sync::atomic::AtomicU64,
+    /// The size of the first worker's frontier, once computed: the other workers wait for it
+    /// and compute theirs only if it has subtrees for them (a tree that does not widen is
+    /// explored by the first worker alone, with no work done twice).
+    pub frontier: std::sync::Mutex<Option<usize>>,
+    pub frontier_ready: std::sync::Condvar,
+}
+
+impl WorkerPool {
+    /// Publishes the first worker's frontier size.
+    pub fn publish(&self, n: usize) {
+        let mut f = self.frontier.lock().unwrap_or_else(|e| e.into_inner());
+        if f.is_none() {
+            *f = Some(n);
+        }
+        self.frontier_ready.notify_all();
+    }
+
+    /// Waits for the first worker's frontier size (`None`: the wait was given up, `give_up` said
+    /// so: an interrupt, the time limit).
+    pub fn wait_frontier(&self, give_up: &dyn Fn() -> bool) -> Option<usize> {
+        let mut f = self.frontier.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            if let Some(n) = *f {
+                return Some(n);
+            }
+            if give_up() {
+                return None;
+            }
+            f = self
+                .frontier_ready
+                .wait_timeout(f, std::time::Duration::from_millis(20))
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+    }
+}
+
+/// Publishes an empty frontier if the first worker ends without publishing one (an error, a
+/// panic), so that no worker waits for ever.
+pub struct PublishOnDrop(pub std::sync::Arc<WorkerPool>);
+
+impl Drop for PublishOnDrop {
+    fn drop(&mut self) {
+        self.0.publish(0);
+    }
 }
 
 /// KLEE's `--dump-states-on-halt`: when the time limit, the memory cap or a state or query

@@ -303,6 +303,14 @@ impl<'p> Engine<'p> {
             self.stats.shard = Some(format!("{index}/{count}"));
         }
         let mut frontier: Vec<Option<State>> = Vec::new();
+        // The first worker tells the others how large its frontier is, whatever happens.
+        let _publish = match &self.cfg.share {
+            Share::Worker { pool, index: 0, .. } => Some(crate::config::PublishOnDrop(pool.clone())),
+            _ => None,
+        };
+        if !self.frontier_has_work() {
+            return self.finish_run(searcher, false);
+        }
         // A run that is not the first of a split counts nothing above the frontier.
         let before = (index != 0).then(|| self.stats.clone());
         self.silent = before.is_some();
@@ -322,8 +330,12 @@ impl<'p> Engine<'p> {
                         self.stats.states_other_shard += (n - mine.len()) as u64;
                         mine
                     }
-                    Share::Worker { .. } => {
+                    Share::Worker { pool, .. } => {
+                        let pool = pool.clone();
                         frontier = self.split_frontier(states, before).into_iter().map(Some).collect();
+                        if index == 0 {
+                            pool.publish(frontier.len());
+                        }
                         Vec::new()
                     }
                 };
@@ -379,6 +391,11 @@ impl<'p> Engine<'p> {
                 self.stats.paths_stopped += 1;
             }
         }
+        self.finish_run(searcher, cut_short)
+    }
+
+    /// The end of a run: the reasons it is incomplete, the searcher's counters, the statistics.
+    fn finish_run(&mut self, searcher: Box<dyn Searcher>, cut_short: bool) -> RunReport {
         let hit = self.limit_hit.take();
         self.note_limit(hit);
         if self.stop && !searcher.is_empty() {

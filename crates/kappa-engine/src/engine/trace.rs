@@ -145,7 +145,14 @@ impl<'p> Engine<'p> {
             for st in pending.by_ref() {
                 let mut cur = st;
                 loop {
-                    if budget == 0 || self.stop || self.out_of_time() || self.limit_reached().is_some() {
+                    // A limit cuts the frontier short, and differently in each run: the run is
+                    // then incomplete, so that no `true` comes of misaligned shares.
+                    let limit = self.limit_reached();
+                    let halted = limit.is_some() || kappa_solver::interrupt::requested();
+                    if let Some(r) = limit {
+                        self.limit_hit.get_or_insert(r);
+                    }
+                    if budget == 0 || self.stop || halted {
                         next.push(cur);
                         cut = true;
                         break;
@@ -182,6 +189,19 @@ impl<'p> Engine<'p> {
             self.stats = s;
         }
         level
+    }
+
+    /// Whether this run has subtrees to explore. A worker other than the first waits until the
+    /// first one's frontier is known, and stays idle if it has fewer than two subtrees: a tree
+    /// that does not widen is not explored twice. An interrupt or the time limit during the
+    /// wait leaves it idle too (the first worker, still at its frontier, meets them as well).
+    pub(crate) fn frontier_has_work(&self) -> bool {
+        let Share::Worker { pool, index, .. } = &self.cfg.share else { return true };
+        if *index == 0 {
+            return true;
+        }
+        let n = pool.wait_frontier(&|| self.out_of_time() || pool.stop.load(Ordering::Relaxed));
+        n.is_some_and(|n| n >= 2)
     }
 
     /// The next subtree of the frontier no worker took yet (workers of `--jobs`).
