@@ -254,7 +254,8 @@ pub fn shard_outputs(mut ex: ExploreOpts) -> ExploreOpts {
     ex
 }
 
-/// The worker threads of a run: `--jobs`, by default the machine's cores. One where the
+/// The worker threads of a run: `--jobs`, by default one (the machine's cores once the whole
+/// test suite has run with several workers: docs/design-parallel.md, "Status"). One where the
 /// output is one engine's: the tree (`--tree`), the solver log, a shard (`--shard`: its
 /// frontier is split among processes, not threads); and for loop state pruning, which
 /// postpones states by the coverage of the whole run, which workers do not share yet.
@@ -263,7 +264,7 @@ fn jobs_of(ex: &ExploreOpts, cfg: &Config) -> u32 {
     if one || !matches!(cfg.share, Share::All) {
         return 1;
     }
-    ex.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get() as u32))
+    ex.jobs.unwrap_or(1)
 }
 
 /// An engine for the options: its own solver chain, heap model, searcher and template provider.

@@ -174,7 +174,7 @@ pub struct ExploreOpts {
     /// part's.
     #[arg(long, value_name = "I/N", value_parser = explore::parse_shard)]
     pub shard: Option<(u32, u32)>,
-    /// Worker threads exploring the tree together (default: the machine's cores; 1: one).
+    /// Worker threads exploring the tree together (default 1; `--jobs 2` on two cores).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub jobs: Option<u32>,
 }

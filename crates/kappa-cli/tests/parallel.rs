@@ -219,3 +219,13 @@ fn sigterm_stops_two_workers_with_their_report() {
     assert_eq!(s["jobs"], 2);
     assert_eq!(test_files(&out.join("tests")) as u64, s["tests"].as_u64().unwrap());
 }
+
+#[test]
+fn what_preparing_templates_finds_is_counted_once() {
+    // 2^25 cycles through one loop: every worker's template provider gives up on them alike.
+    let prog = root().join("tests/programs/conformance/adder8_loop.c");
+    let (s, _) = kappa(&["run", "--jobs", "2", "--max-states", "300", prog.to_str().unwrap()]);
+    assert_eq!(s["jobs"], 2);
+    assert_eq!(s["templates"]["failed"]["too many cycles"], 1, "{s}");
+    assert_eq!(s["templates"]["no_template"].as_array().map(Vec::len), Some(1), "{s}");
+}

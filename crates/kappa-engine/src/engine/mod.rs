@@ -7,7 +7,7 @@
 use crate::config::{Config, Share};
 use crate::heap::{HeapModel, ProgramHeap};
 use crate::memory::{Contents, Object, ObjectKind};
-use crate::report::{ErrorEntry, RunReport, Stats};
+use crate::report::{ErrorEntry, RunReport, Stats, TemplateStats};
 use crate::searcher::Searcher;
 use crate::state::{Frame, InputRecord, PathCondition, State};
 use crate::template::{Applied, NoTemplates, TemplateProvider};
@@ -292,8 +292,14 @@ impl<'p> Engine<'p> {
         let mut searcher =
             self.searcher.take().unwrap_or_else(|| crate::searcher::by_kind(self.cfg.search, self.cfg.seed));
         let mut templates = std::mem::replace(&mut self.templates, Box::new(NoTemplates));
+        let before_prepare = self.stats.templates.clone();
         let prepared = templates.prepare(self);
         self.templates = templates;
+        if let Share::Worker { index: 1.., .. } = self.cfg.share {
+            // What preparing found is the same in every worker: the first one reports it.
+            let cycles = self.stats.templates.cycles;
+            self.stats.templates = TemplateStats { cycles, ..before_prepare };
+        }
         if let Err(e) = prepared {
             self.stats.incomplete.push(e);
         }

@@ -192,16 +192,17 @@ impl<'p> Engine<'p> {
     }
 
     /// Whether this run has subtrees to explore. A worker other than the first waits until the
-    /// first one's frontier is known, and stays idle if it has fewer than two subtrees: a tree
-    /// that does not widen is not explored twice. An interrupt or the time limit during the
-    /// wait leaves it idle too (the first worker, still at its frontier, meets them as well).
+    /// first one's frontier is known, and stays idle if it has fewer than two subtrees per
+    /// worker: a tree that does not widen (a comb, whose frontier is a long branch and a short
+    /// one) is not stepped twice for nothing. An interrupt or the time limit during the wait
+    /// leaves it idle too (the first worker, still at its frontier, meets them as well).
     pub(crate) fn frontier_has_work(&self) -> bool {
-        let Share::Worker { pool, index, .. } = &self.cfg.share else { return true };
+        let Share::Worker { pool, index, count } = &self.cfg.share else { return true };
         if *index == 0 {
             return true;
         }
         let n = pool.wait_frontier(&|| self.out_of_time() || pool.stop.load(Ordering::Relaxed));
-        n.is_some_and(|n| n >= 2)
+        n.is_some_and(|n| n >= 2 * *count as usize)
     }
 
     /// The next subtree of the frontier no worker took yet (workers of `--jobs`).
