@@ -149,6 +149,102 @@ pub struct Config {
     pub progress_interval: Duration,
     /// Tests for the states still pending when a limit halts the run ([`HaltTests`]).
     pub halt_tests: HaltTests,
+    /// Which part of the execution tree the run explores (`--shard`, `--jobs`).
+    pub share: Share,
+}
+
+/// Which part of the execution tree a run explores (docs/design-parallel.md). Every run that
+/// splits computes the same *split frontier*: the states of a breadth-first exploration of the
+/// top of the tree, fork level by fork level, until a level holds [`Share::frontier_size`]
+/// states (or a budget of steps is spent: a comb is not split further).
+#[derive(Clone, Debug, Default)]
+pub enum Share {
+    /// The whole tree.
+    #[default]
+    All,
+    /// `--shard I/N`: the subtrees of the frontier whose position is I modulo N; the paths
+    /// that end above the frontier are shard 0's.
+    Shard { index: u32, count: u32 },
+    /// One of the `count` workers of `--jobs`: it takes subtrees of the frontier one after the
+    /// other from the pool's counter until none is left; the paths above the frontier are
+    /// worker 0's.
+    Worker { index: u32, count: u32, pool: std::sync::Arc<WorkerPool> },
+}
+
+impl Share {
+    /// States at the split frontier: 8 per shard (the design's); 64 per worker, so that a
+    /// worker that finished a small subtree finds another.
+    pub fn frontier_size(&self) -> usize {
+        match self {
+            Share::All => 1,
+            Share::Shard { count, .. } => 8 * *count as usize,
+            Share::Worker { count, .. } => 64 * *count as usize,
+        }
+    }
+
+    /// This run's index and the number of runs sharing the tree.
+    pub fn part(&self) -> (u32, u32) {
+        match self {
+            Share::All => (0, 1),
+            Share::Shard { index, count } | Share::Worker { index, count, .. } => (*index, *count),
+        }
+    }
+}
+
+/// What the workers of one `--jobs` run share: the next subtree of the frontier to take, the
+/// stop at the first violation, the numbering of tests and the count of states.
+#[derive(Debug, Default)]
+pub struct WorkerPool {
+    pub next: std::sync::atomic::AtomicUsize,
+    pub stop: std::sync::atomic::AtomicBool,
+    pub tests: std::sync::atomic::AtomicU64,
+    /// States created by all workers (`--max-states` is the run's).
+    pub states: std::sync::atomic::AtomicU64,
+    /// The size of the first worker's frontier, once computed: the other workers wait for it
+    /// and compute theirs only if it has subtrees for them (a tree that does not widen is
+    /// explored by the first worker alone, with no work done twice).
+    pub frontier: std::sync::Mutex<Option<usize>>,
+    pub frontier_ready: std::sync::Condvar,
+}
+
+impl WorkerPool {
+    /// Publishes the first worker's frontier size.
+    pub fn publish(&self, n: usize) {
+        let mut f = self.frontier.lock().unwrap_or_else(|e| e.into_inner());
+        if f.is_none() {
+            *f = Some(n);
+        }
+        self.frontier_ready.notify_all();
+    }
+
+    /// Waits for the first worker's frontier size (`None`: the wait was given up, `give_up` said
+    /// so: an interrupt, the time limit).
+    pub fn wait_frontier(&self, give_up: &dyn Fn() -> bool) -> Option<usize> {
+        let mut f = self.frontier.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            if let Some(n) = *f {
+                return Some(n);
+            }
+            if give_up() {
+                return None;
+            }
+            f = self
+                .frontier_ready
+                .wait_timeout(f, std::time::Duration::from_millis(20))
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+    }
+}
+
+/// Publishes an empty frontier if the first worker ends without publishing one (an error, a
+/// panic), so that no worker waits for ever.
+pub struct PublishOnDrop(pub std::sync::Arc<WorkerPool>);
+
+impl Drop for PublishOnDrop {
+    fn drop(&mut self) {
+        self.0.publish(0);
+    }
 }
 
 /// KLEE's `--dump-states-on-halt`: when the time limit, the memory cap or a state or query
@@ -256,6 +352,7 @@ impl Default for Config {
             leak_check: LeakCheck::Off,
             progress_interval: Duration::from_millis(100),
             halt_tests: HaltTests::default(),
+            share: Share::All,
         }
     }
 }
