@@ -257,7 +257,9 @@ fn read_input(dir: &Path) -> Result<Input, String> {
             }
         }
         None if record.is_some() => {
+            let testgen = named("command").as_deref() == Some("testgen");
             no_stats = Some(match &stats_named {
+                _ if testgen => "no statistics (testgen writes none; its test suite is merged)".into(),
                 Some(n) => format!("no statistics ({n} not found: the process did not finish)"),
                 None => "no statistics (run the shards with --stats-json DIR/stats.json)".into(),
             })
@@ -645,6 +647,9 @@ fn merge(args: &MergeArgs) -> Result<Merged, String> {
         renamed.push(map);
     }
 
+    // `testgen` writes no statistics: its suites are merged all the same.
+    merge_test_suites(&inputs.iter().collect::<Vec<_>>(), &args.out)?;
+
     // Statistics.
     let vals: Vec<&Value> = done.iter().filter_map(|i| i.stats.as_ref()).collect();
     let mut stats = merge_value("", &vals);
@@ -782,6 +787,41 @@ fn merge(args: &MergeArgs) -> Result<Merged, String> {
     std::fs::write(&rec, serde_json::to_string_pretty(&record).unwrap_or_default() + "\n")
         .map_err(|e| format!("cannot write {}: {e}", rec.display()))?;
     Ok(Merged { stats, verdict, reasons, notes })
+}
+
+/// `testgen`'s Test-Comp suites (`OUT/test-suite/`): every shard's test cases renumbered
+/// (`test-0001.xml`, …), with the first shard's `metadata.xml` (the program, its hash and the
+/// goal are the same in every shard). The union of the shards' suites covers what each covers.
+fn merge_test_suites(inputs: &[&Input], out: &Path) -> Result<(), String> {
+    let suite = out.join("test-suite");
+    if suite.exists() {
+        std::fs::remove_dir_all(&suite).map_err(|e| format!("cannot remove {}: {e}", suite.display()))?;
+    }
+    let suites: Vec<PathBuf> = inputs.iter().map(|i| i.dir.join("test-suite")).filter(|d| d.is_dir()).collect();
+    if suites.is_empty() {
+        return Ok(());
+    }
+    std::fs::create_dir_all(&suite).map_err(|e| format!("cannot create {}: {e}", suite.display()))?;
+    let copy = |from: &Path, to: &Path| {
+        std::fs::copy(from, to).map(|_| ()).map_err(|e| format!("cannot copy {}: {e}", from.display()))
+    };
+    copy(&suites[0].join("metadata.xml"), &suite.join("metadata.xml"))?;
+    let mut k = 0;
+    for d in &suites {
+        let mut cases: Vec<PathBuf> = std::fs::read_dir(d)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("test-")))
+            .collect();
+        cases.sort();
+        for c in cases {
+            k += 1;
+            copy(&c, &suite.join(format!("test-{k:04}.xml")))?;
+        }
+    }
+    Ok(())
 }
 
 /// The violation witnesses of the shard whose `false` the merge answers.
