@@ -177,6 +177,8 @@ struct Input {
     /// Why there are no statistics (the process did not finish).
     no_stats: Option<String>,
     lcov: Option<PathBuf>,
+    /// The symbolic execution tree (`--tree`, DOT), if the process drew it into the directory.
+    tree: Option<PathBuf>,
     shard: Shard,
 }
 
@@ -281,7 +283,13 @@ fn read_input(dir: &Path) -> Result<Input, String> {
     };
     let lcov_named = named("coverage");
     let lcov = find_file(dir, lcov_named.as_deref(), "coverage.info", |n| n.ends_with(".info") || n.ends_with(".lcov"));
-    Ok(Input { dir: dir.to_path_buf(), record, stats, no_stats, lcov, shard })
+    let tree = named("tree").and_then(|t| {
+        let p = find_file(dir, Some(&t), "", |_| false)?;
+        // A picture (.svg, .png) is drawn from the .dot written beside it.
+        Some(if p.extension().is_some_and(|x| x == "dot") { p } else { p.with_extension("dot") })
+    });
+    let tree = tree.filter(|p| p.is_file());
+    Ok(Input { dir: dir.to_path_buf(), record, stats, no_stats, lcov, tree, shard })
 }
 
 /// Why two directories cannot be shards of one run, if they cannot.
@@ -777,11 +785,15 @@ fn merge(args: &MergeArgs) -> Result<Merged, String> {
     for p in targets {
         std::fs::write(&p, &text).map_err(|e| format!("cannot write {}: {e}", p.display()))?;
     }
+    let tree = merge_trees(&done, &args.out)?;
+    if tree.is_none() && done.iter().any(|i| i.tree.is_some()) {
+        notes.push("not every shard wrote its tree (--tree): no merged tree".into());
+    }
     let mut record = inputs[0].record.clone().unwrap_or_else(|| json!({"kappa_run": 1}));
     record["shard"] = Value::Null;
     record["stats_json"] = json!("stats.json");
     record["coverage"] = if cov_out.is_file() { json!("coverage.info") } else { Value::Null };
-    record["tree"] = Value::Null;
+    record["tree"] = json!(tree);
     record["merged_from"] = json!(inputs.iter().map(|i| i.dir.display().to_string()).collect::<Vec<_>>());
     let rec = args.out.join(RECORD);
     std::fs::write(&rec, serde_json::to_string_pretty(&record).unwrap_or_default() + "\n")
@@ -822,6 +834,67 @@ fn merge_test_suites(inputs: &[&Input], out: &Path) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The shards' trees (`--tree`) as one DOT graph, `OUT/tree.dot`: each shard's tree in a
+/// cluster of its own, its nodes renamed `sI_nK` (the shards number their nodes alike). The
+/// top of the tree, which every shard steps before the split, is drawn in each shard as it drew
+/// it. `None` unless every shard drew its tree.
+fn merge_trees(done: &[&Input], out: &Path) -> Result<Option<String>, String> {
+    let path = out.join("tree.dot");
+    let _ = std::fs::remove_file(&path);
+    let trees: Vec<(&Input, &PathBuf)> = done.iter().filter_map(|i| Some((*i, i.tree.as_ref()?))).collect();
+    if trees.is_empty() || trees.len() != done.len() {
+        return Ok(None);
+    }
+    let mut dot = String::from("digraph tree {\n");
+    for (k, (i, p)) in trees.iter().enumerate() {
+        let text = std::fs::read_to_string(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
+        let body: Vec<&str> = text.lines().filter(|l| l.starts_with("  ")).collect();
+        dot += &format!("  subgraph cluster_s{k} {{\n    label=\"shard {}\";\n", i.shard);
+        for l in body {
+            dot += "  ";
+            dot += &rename_nodes(l, &format!("s{}_", i.shard.index));
+            dot.push('\n');
+        }
+        dot += "  }\n";
+    }
+    dot += "}\n";
+    std::fs::write(&path, dot).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(Some("tree.dot".into()))
+}
+
+/// A DOT line with every node name `nK` outside quotes prefixed.
+fn rename_nodes(line: &str, prefix: &str) -> String {
+    let mut out = String::new();
+    let (mut quoted, mut escaped) = (false, false);
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        if word.len() > 1 && word.starts_with('n') && word[1..].bytes().all(|b| b.is_ascii_digit()) {
+            out.push_str(prefix);
+        }
+        out.push_str(word);
+        word.clear();
+    };
+    for c in line.chars() {
+        if quoted {
+            out.push(c);
+            match (escaped, c) {
+                (true, _) => escaped = false,
+                (false, '\\') => escaped = true,
+                (false, '"') => quoted = false,
+                _ => {}
+            }
+        } else if c.is_ascii_alphanumeric() || c == '_' {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(c);
+            quoted = c == '"';
+        }
+    }
+    flush(&mut word, &mut out);
+    out
 }
 
 /// The violation witnesses of the shard whose `false` the merge answers.
@@ -932,6 +1005,13 @@ mod tests {
         assert_eq!(m["time_s"], json!(2.5));
         assert_eq!(m["coverage"]["branches_total"], json!(8));
         assert_eq!(m["incomplete"], json!(["x", "y"]));
+    }
+
+    #[test]
+    fn tree_nodes_are_renamed_outside_labels() {
+        let l = r#"  n1 -> n12 [label="n3 \"n4\" x"];"#;
+        assert_eq!(rename_nodes(l, "s1_"), r#"  s1_n1 -> s1_n12 [label="n3 \"n4\" x"];"#);
+        assert_eq!(rename_nodes("  n7 [label=\"a\", shape=ellipse];", "s0_"), "  s0_n7 [label=\"a\", shape=ellipse];");
     }
 
     #[test]
