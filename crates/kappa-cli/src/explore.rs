@@ -2,7 +2,7 @@
 //! progress display, and report errors, tests, statistics and verdicts (SPEC.md).
 
 use crate::{ExploreOpts, FrontOpts};
-use kappa_engine::{Config, Engine, HeapKind, Limits, Mode, RunReport, SearchKind, TestPolicy, TreeRecorder};
+use kappa_engine::{Config, Engine, HeapKind, Limits, Mode, RunReport, SearchKind, Share, TestPolicy, TreeRecorder};
 use kappa_ir::Program;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -80,6 +80,10 @@ pub fn setup(front: &FrontOpts, ex: &ExploreOpts, prog: &Program) -> Setup {
         program_inputs: ex.inputs.spec().unwrap_or_default(),
         progress_interval: progress_interval(ex),
         seed: ex.seed.unwrap_or(Config::default().seed),
+        share: match ex.shard {
+            Some((index, count)) if count > 1 => Share::Shard { index, count },
+            _ => Share::All,
+        },
         ..Config::default()
     };
     Setup { cfg, notes }
@@ -181,13 +185,6 @@ pub fn explore(
         // The log is appended to query by query; a run starts it afresh.
         let _ = std::fs::remove_file(f);
     }
-    let mut solver = kappa_solver::chain(&kappa_solver::ChainOptions {
-        timeout: cfg.solver_timeout,
-        unknown_log: ex.solver_log.clone(),
-    });
-    if cfg.solver_rlimit.is_some() {
-        solver.set_rlimit(cfg.solver_rlimit);
-    }
     let record = cfg.record_tree;
     let compact = cfg.mode == Mode::Compact;
     // Compact mode: calls of small functions inside loops are inlined, so that the loops'
@@ -205,6 +202,78 @@ pub fn explore(
     } else {
         prog
     };
+    let jobs = jobs_of(ex, &cfg);
+    if jobs > 1 {
+        return (explore_jobs(prog, cfg, ex, jobs), None);
+    }
+    let mut engine = engine(prog, cfg, ex);
+    let recorder = std::rc::Rc::new(std::cell::RefCell::new(TreeRecorder::default()));
+    if record {
+        engine.add_observer(Box::new(SharedRecorder(recorder.clone())));
+    }
+    let (bar, lines) = progress_display(ex);
+    crate::signals::exploring(true);
+    let report = engine.run(&mut |s, pending| show_progress(&bar, lines, s, pending));
+    crate::signals::exploring(false);
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    if std::env::var_os("KAPPA_SOLVER_STATS").is_some() {
+        eprintln!("{}", engine.solver_stats());
+    }
+    if let Some(path) = &ex.coverage {
+        let text = crate::coverage::lcov(prog, engine.coverage(), "kappa");
+        if let Err(e) = std::fs::write(path, text) {
+            eprintln!("kappa: cannot write {}: {e}", path.display());
+        }
+    }
+    let dot = record.then(|| recorder.borrow().to_dot());
+    (report, dot)
+}
+
+/// `--shard I/N`: two numbers, I below N.
+pub fn parse_shard(s: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("`{s}` is not I/N with 0 <= I < N (for example 0/4)");
+    let (i, n) = s.split_once('/').ok_or_else(bad)?;
+    let (i, n): (u32, u32) = (i.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+    if i >= n {
+        return Err(bad());
+    }
+    Ok((i, n))
+}
+
+/// A shard's output directory holds what `kappa merge` combines: the tests, and, unless
+/// other files are named, the statistics (`OUT/stats.json`, with the shard and its verdict)
+/// and the coverage of its tests (`OUT/coverage.lcov`).
+pub fn shard_outputs(mut ex: ExploreOpts) -> ExploreOpts {
+    if ex.shard.is_some() {
+        ex.stats_json.get_or_insert_with(|| ex.out.join("stats.json"));
+        ex.coverage.get_or_insert_with(|| ex.out.join("coverage.lcov"));
+        let _ = std::fs::create_dir_all(&ex.out);
+    }
+    ex
+}
+
+/// The worker threads of a run: `--jobs`, by default the machine's cores. One where the
+/// output is one engine's: the tree (`--tree`), the solver log, a shard (`--shard`: its
+/// frontier is split among processes, not threads).
+fn jobs_of(ex: &ExploreOpts, cfg: &Config) -> u32 {
+    if cfg.record_tree || ex.solver_log.is_some() || !matches!(cfg.share, Share::All) {
+        return 1;
+    }
+    ex.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get() as u32))
+}
+
+/// An engine for the options: its own solver chain, heap model, searcher and template provider.
+fn engine<'p>(prog: &'p Program, cfg: Config, ex: &ExploreOpts) -> Engine<'p> {
+    let mut solver = kappa_solver::chain(&kappa_solver::ChainOptions {
+        timeout: cfg.solver_timeout,
+        unknown_log: ex.solver_log.clone(),
+    });
+    if cfg.solver_rlimit.is_some() {
+        solver.set_rlimit(cfg.solver_rlimit);
+    }
+    let compact = cfg.mode == Mode::Compact;
     let check = match ex.prune_check.as_str() {
         "paper" => kappa_prune::PromotionCheck::Paper,
         _ => kappa_prune::PromotionCheck::Sound,
@@ -225,10 +294,79 @@ pub fn explore(
     if compact {
         engine.set_templates(Box::new(kappa_compact::Compact::default()));
     }
-    let recorder = std::rc::Rc::new(std::cell::RefCell::new(TreeRecorder::default()));
-    if record {
-        engine.add_observer(Box::new(SharedRecorder(recorder.clone())));
+    engine
+}
+
+/// `--jobs N`: N worker threads, each with its own engine (its own Z3 context and term pool:
+/// states do not cross threads), explore the subtrees of the split frontier they take from a
+/// shared counter (docs/design-parallel.md); their statistics, errors and coverage are merged.
+/// Tests are numbered in one sequence, in the order they are written.
+fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32) -> RunReport {
+    let pool = std::sync::Arc::new(kappa_engine::WorkerPool::default());
+    let (bar, lines) = progress_display(ex);
+    let bar = &bar;
+    crate::signals::exploring(true);
+    let results: Vec<Option<(RunReport, kappa_engine::CoverageParts)>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..jobs)
+            .map(|index| {
+                let mut cfg = cfg.clone();
+                cfg.share = Share::Worker { index, count: jobs, pool: pool.clone() };
+                std::thread::Builder::new().name(format!("kappa-worker-{index}")).stack_size(64 << 20).spawn_scoped(
+                    scope,
+                    move || {
+                        let mut engine = engine(prog, cfg, ex);
+                        let report = engine.run(&mut |s, pending| {
+                            if index == 0 {
+                                show_progress(bar, lines, s, pending);
+                            }
+                        });
+                        (report, engine.coverage().export())
+                    },
+                )
+            })
+            .collect();
+        handles.into_iter().map(|h| h.ok().and_then(|h| h.join().ok())).collect()
+    });
+    crate::signals::exploring(false);
+    if let Some(b) = bar {
+        b.finish_and_clear();
     }
+    let mut merged: Option<RunReport> = None;
+    let mut cov = kappa_engine::CoverageTracker::new(prog);
+    let mut lost = 0;
+    for r in results {
+        match r {
+            Some((report, parts)) => {
+                cov.absorb(&parts);
+                match &mut merged {
+                    None => merged = Some(report),
+                    Some(m) => m.stats.absorb(&report.stats),
+                }
+            }
+            None => lost += 1,
+        }
+    }
+    let mut merged = merged.unwrap_or_default();
+    if lost > 0 {
+        merged.stats.incomplete.push(format!("internal error: {lost} of {jobs} workers failed"));
+    }
+    // An interrupt is the first reason, as in one engine's report.
+    if let Some(k) = merged.stats.incomplete.iter().position(|r| r == kappa_engine::engine::INTERRUPTED) {
+        let r = merged.stats.incomplete.remove(k);
+        merged.stats.incomplete.insert(0, r);
+    }
+    merged.stats.coverage = kappa_engine::report::Coverage::from_counts(&cov.map().counts(cov.tested()));
+    if let Some(path) = &ex.coverage {
+        let text = crate::coverage::lcov(prog, &cov, "kappa");
+        if let Err(e) = std::fs::write(path, text) {
+            eprintln!("kappa: cannot write {}: {e}", path.display());
+        }
+    }
+    merged
+}
+
+/// The progress display: a spinner on a terminal, else lines with `--progress`.
+fn progress_display(ex: &ExploreOpts) -> (Option<indicatif::ProgressBar>, bool) {
     let bar = if !ex.quiet && std::io::stderr().is_terminal() {
         let b = indicatif::ProgressBar::new_spinner();
         b.set_style(
@@ -239,31 +377,17 @@ pub fn explore(
     } else {
         None
     };
-    crate::signals::exploring(true);
     let lines = bar.is_none() && ex.progress;
-    let report = engine.run(&mut |s, pending| {
-        if let Some(b) = &bar {
-            b.set_message(crate::coverage::progress_line(s, pending));
-            b.tick();
-        } else if lines {
-            eprintln!("[{:.1} s] {}", s.time_s, crate::coverage::progress_line(s, pending));
-        }
-    });
-    crate::signals::exploring(false);
+    (bar, lines)
+}
+
+fn show_progress(bar: &Option<indicatif::ProgressBar>, lines: bool, s: &kappa_engine::Stats, pending: usize) {
     if let Some(b) = bar {
-        b.finish_and_clear();
+        b.set_message(crate::coverage::progress_line(s, pending));
+        b.tick();
+    } else if lines {
+        eprintln!("[{:.1} s] {}", s.time_s, crate::coverage::progress_line(s, pending));
     }
-    if std::env::var_os("KAPPA_SOLVER_STATS").is_some() {
-        eprintln!("{}", engine.solver_stats());
-    }
-    if let Some(path) = &ex.coverage {
-        let text = crate::coverage::lcov(prog, engine.coverage(), "kappa");
-        if let Err(e) = std::fs::write(path, text) {
-            eprintln!("kappa: cannot write {}: {e}", path.display());
-        }
-    }
-    let dot = record.then(|| recorder.borrow().to_dot());
-    (report, dot)
 }
 
 struct SharedRecorder(std::rc::Rc<std::cell::RefCell<TreeRecorder>>);

@@ -170,6 +170,14 @@ pub struct ExploreOpts {
     /// `all`, as `--path-tests` says.
     #[arg(long, default_value = "all", value_parser = ["all", "covering"])]
     pub tests: String,
+    /// Explore part I of N of the execution tree (0 <= I < N), for N processes that together
+    /// explore all of it (`kappa merge` combines their output directories); the verdict is the
+    /// part's.
+    #[arg(long, value_name = "I/N", value_parser = explore::parse_shard)]
+    pub shard: Option<(u32, u32)>,
+    /// Worker threads exploring the tree together (default: the machine's cores; 1: one).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
 }
 
 #[derive(Subcommand)]
@@ -379,9 +387,10 @@ fn command(cli: Cli) -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Command::Verify { front, explore: ex, verify } => svcomp::verify(front, ex, verify),
-        Command::Testgen { front, explore: ex, testgen } => svcomp::testgen(front, ex, testgen),
-        Command::Run { front, explore: mut ex } => {
+        Command::Verify { front, explore: ex, verify } => svcomp::verify(front, explore::shard_outputs(ex), verify),
+        Command::Testgen { front, explore: ex, testgen } => svcomp::testgen(front, explore::shard_outputs(ex), testgen),
+        Command::Run { front, explore: ex } => {
+            let mut ex = explore::shard_outputs(ex);
             ex.coverage_goal = true;
             if let Err(e) = ex.inputs.spec() {
                 eprintln!("kappa: {e}");

@@ -77,6 +77,8 @@ fn explore_step(
     budget: &mut Budget,
 ) -> Result<Round, String> {
     let mut cx = ex.clone();
+    // A check explores the whole checked program, in one engine (its work budget is one run's).
+    (cx.shard, cx.jobs) = (None, Some(1));
     cx.out = ex.out.join("kind");
     // The step program is acyclic: nothing for loop templates to summarise.
     cx.mode = "classic".into();

@@ -58,6 +58,8 @@ pub fn prove(front: &FrontOpts, prog: &kappa_ir::Program, p: &Property, ex: &Exp
     }
     let mut active = vec![true; plan.cands.len()];
     let mut cx = ex.clone();
+    // A check explores the whole checked program, in one engine (its work budget is one run's).
+    (cx.shard, cx.jobs) = (None, Some(1));
     cx.out = ex.out.join("summary-check");
     cx.quiet = true;
     cx.tree = None;

@@ -883,6 +883,8 @@ fn check_candidates(
     cands: &[kappa_svcomp::invariants::Candidate],
 ) -> Vec<bool> {
     let mut cx = ex.clone();
+    // A check explores the whole checked program, in one engine (its work budget is one run's).
+    (cx.shard, cx.jobs) = (None, Some(1));
     cx.out = ex.out.join("invariant-check");
     cx.quiet = true;
     cx.tree = None;

@@ -149,6 +149,57 @@ pub struct Config {
     pub progress_interval: Duration,
     /// Tests for the states still pending when a limit halts the run ([`HaltTests`]).
     pub halt_tests: HaltTests,
+    /// Which part of the execution tree the run explores (`--shard`, `--jobs`).
+    pub share: Share,
+}
+
+/// Which part of the execution tree a run explores (docs/design-parallel.md). Every run that
+/// splits computes the same *split frontier*: the states of a breadth-first exploration of the
+/// top of the tree, fork level by fork level, until a level holds [`Share::frontier_size`]
+/// states (or a budget of steps is spent: a comb is not split further).
+#[derive(Clone, Debug, Default)]
+pub enum Share {
+    /// The whole tree.
+    #[default]
+    All,
+    /// `--shard I/N`: the subtrees of the frontier whose position is I modulo N; the paths
+    /// that end above the frontier are shard 0's.
+    Shard { index: u32, count: u32 },
+    /// One of the `count` workers of `--jobs`: it takes subtrees of the frontier one after the
+    /// other from the pool's counter until none is left; the paths above the frontier are
+    /// worker 0's.
+    Worker { index: u32, count: u32, pool: std::sync::Arc<WorkerPool> },
+}
+
+impl Share {
+    /// States at the split frontier: 8 per shard (the design's); 64 per worker, so that a
+    /// worker that finished a small subtree finds another.
+    pub fn frontier_size(&self) -> usize {
+        match self {
+            Share::All => 1,
+            Share::Shard { count, .. } => 8 * *count as usize,
+            Share::Worker { count, .. } => 64 * *count as usize,
+        }
+    }
+
+    /// This run's index and the number of runs sharing the tree.
+    pub fn part(&self) -> (u32, u32) {
+        match self {
+            Share::All => (0, 1),
+            Share::Shard { index, count } | Share::Worker { index, count, .. } => (*index, *count),
+        }
+    }
+}
+
+/// What the workers of one `--jobs` run share: the next subtree of the frontier to take, the
+/// stop at the first violation, the numbering of tests and the count of states.
+#[derive(Debug, Default)]
+pub struct WorkerPool {
+    pub next: std::sync::atomic::AtomicUsize,
+    pub stop: std::sync::atomic::AtomicBool,
+    pub tests: std::sync::atomic::AtomicU64,
+    /// States created by all workers (`--max-states` is the run's).
+    pub states: std::sync::atomic::AtomicU64,
 }
 
 /// KLEE's `--dump-states-on-halt`: when the time limit, the memory cap or a state or query
@@ -256,6 +307,7 @@ impl Default for Config {
             leak_check: LeakCheck::Off,
             progress_interval: Duration::from_millis(100),
             halt_tests: HaltTests::default(),
+            share: Share::All,
         }
     }
 }

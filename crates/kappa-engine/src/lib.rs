@@ -14,13 +14,15 @@ pub mod report;
 pub mod searcher;
 pub mod state;
 pub mod template;
+pub mod trail;
 pub mod tree;
 pub mod value;
 
 pub use config::{
-    Config, HaltTests, HeapKind, LeakCheck, Limits, Mode, NondetMain, ProgramInputSpec, SearchKind, TestPolicy,
+    Config, HaltTests, HeapKind, LeakCheck, Limits, Mode, NondetMain, ProgramInputSpec, SearchKind, Share, TestPolicy,
+    WorkerPool,
 };
-pub use engine::coverage::{CoverageTracker, LoopPosition, PathCoverage};
+pub use engine::coverage::{CoverageParts, CoverageTracker, LoopPosition, PathCoverage};
 pub use engine::{Engine, Termination};
 pub use heap::{HeapModel, ProgramHeap};
 pub use report::{RunReport, Stats};

@@ -150,6 +150,14 @@ pub struct Stats {
     /// What the run assumed about the program's environment that no option gave (`main`
     /// reads `argv` and ran with `argc = 1` only): every verdict holds under these.
     pub assumptions: Vec<String>,
+    /// `I/N` for a run of `--shard I/N`: its statistics, tests and verdict are its share's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shard: Option<String>,
+    /// States of the split frontier left to the other shards (`--shard`): each the root of a
+    /// subtree another shard explores.
+    pub states_other_shard: u64,
+    /// Worker threads of the run (`--jobs`).
+    pub jobs: u64,
     /// The searcher's own counters (loop state pruning: postponed, promoted, dropped states).
     #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub searcher: std::collections::BTreeMap<String, u64>,
@@ -170,5 +178,87 @@ impl RunReport {
     /// Errors that violate `unreach-call`: a call of `reach_error` (or a failed assertion).
     pub fn violations(&self) -> impl Iterator<Item = &ErrorEntry> {
         self.stats.errors.iter().filter(|e| e.kind == "reach_error" || e.kind == "assert")
+    }
+}
+
+impl Stats {
+    /// Adds the statistics of another run over another part of the same tree (a worker of
+    /// `--jobs`): counts are summed, wall time, memory and the largest figures are the maxima,
+    /// errors are merged by kind and location (the first test kept), reasons are listed once.
+    /// Coverage is not merged here: it is recomputed from the merged items.
+    pub fn absorb(&mut self, o: &Stats) {
+        fn once(mine: &mut Vec<String>, theirs: &[String]) {
+            for r in theirs {
+                if !mine.contains(r) {
+                    mine.push(r.clone());
+                }
+            }
+        }
+        fn add_map(
+            mine: &mut std::collections::BTreeMap<String, u64>,
+            theirs: &std::collections::BTreeMap<String, u64>,
+        ) {
+            for (k, v) in theirs {
+                *mine.entry(k.clone()).or_default() += v;
+            }
+        }
+        self.time_s = self.time_s.max(o.time_s);
+        self.solver_time_s += o.solver_time_s;
+        self.peak_memory_mb = self.peak_memory_mb.max(o.peak_memory_mb);
+        self.paths_completed += o.paths_completed;
+        self.paths_error += o.paths_error;
+        self.states_created += o.states_created;
+        self.states_explored += o.states_explored;
+        self.tree_nodes += o.tree_nodes;
+        self.failed_leaves += o.failed_leaves;
+        self.solver_queries += o.solver_queries;
+        self.solver_unknown += o.solver_unknown;
+        self.solver_case_splits += o.solver_case_splits;
+        self.solver_retried += o.solver_retried;
+        self.solver_narrowed += o.solver_narrowed;
+        self.solver_expanded += o.solver_expanded;
+        add_map(&mut self.solver_unknown_classes, &o.solver_unknown_classes);
+        let t = &mut self.templates;
+        t.cycles = t.cycles.max(o.templates.cycles);
+        t.computed += o.templates.computed;
+        t.applied += o.templates.applied;
+        once(&mut t.no_template, &o.templates.no_template);
+        add_map(&mut t.failed, &o.templates.failed);
+        t.retired = t.retired.max(o.templates.retired);
+        t.work += o.templates.work;
+        let h = &mut self.heap_stats;
+        h.input_objects += o.heap_stats.input_objects;
+        h.input_objects_max = h.input_objects_max.max(o.heap_stats.input_objects_max);
+        h.heap_forks += o.heap_stats.heap_forks;
+        h.branch_forks += o.heap_stats.branch_forks;
+        h.traces += o.heap_stats.traces;
+        for e in &o.errors {
+            match self.errors.iter_mut().find(|m| m.kind == e.kind && m.location == e.location) {
+                Some(m) => {
+                    m.paths += e.paths;
+                    if m.test.is_none() && e.test.is_some() {
+                        m.test = e.test.clone();
+                        m.testcase = e.testcase.clone();
+                    }
+                }
+                None => self.errors.push(e.clone()),
+            }
+        }
+        self.tests += o.tests;
+        self.tests_missing += o.tests_missing;
+        self.tests_on_halt += o.tests_on_halt;
+        self.paths_stopped += o.paths_stopped;
+        self.states_dropped += o.states_dropped;
+        self.states_pending_max = self.states_pending_max.max(o.states_pending_max);
+        self.memory_per_state_kb = self.memory_per_state_kb.max(o.memory_per_state_kb);
+        self.tests_not_written += o.tests_not_written;
+        if self.tests_limit.is_none() {
+            self.tests_limit = o.tests_limit.clone();
+        }
+        once(&mut self.incomplete, &o.incomplete);
+        once(&mut self.assumptions, &o.assumptions);
+        self.states_other_shard += o.states_other_shard;
+        self.jobs += o.jobs;
+        add_map(&mut self.searcher, &o.searcher);
     }
 }

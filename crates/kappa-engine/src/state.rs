@@ -135,6 +135,8 @@ pub struct State {
     pub alloc_sites: Rc<Vec<(u32, Span)>>,
     /// What the path covered, and where it is in its loops.
     pub coverage: crate::engine::coverage::PathCoverage,
+    /// How the state was made from the initial state ([`crate::trail`]).
+    pub trail: crate::trail::Trail,
 }
 
 impl State {

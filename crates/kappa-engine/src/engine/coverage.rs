@@ -48,6 +48,16 @@ pub enum LoopPosition {
     Open(u32),
 }
 
+/// A run's coverage without its map ([`CoverageTracker::export`]).
+#[derive(Clone, Debug, Default)]
+pub struct CoverageParts {
+    reached: ItemSet,
+    tested: ItemSet,
+    hits: Vec<u64>,
+    suite: ItemSet,
+    locs: Vec<Vec<bool>>,
+}
+
 /// Coverage of a run.
 pub struct CoverageTracker {
     map: CoverageMap,
@@ -91,6 +101,38 @@ impl CoverageTracker {
 
     pub fn map(&self) -> &CoverageMap {
         &self.map
+    }
+
+    /// What the run covered, owned (`Send`): the workers of `--jobs` hand it to the thread that
+    /// merges their results ([`CoverageTracker::absorb`]).
+    pub fn export(&self) -> CoverageParts {
+        CoverageParts {
+            reached: self.reached.clone(),
+            tested: self.tested.clone(),
+            hits: self.hits.clone(),
+            suite: self.suite.clone(),
+            locs: self.locs.clone(),
+        }
+    }
+
+    /// Adds another run's coverage of the same program (the union of the items, the sum of
+    /// the hit counts). The counts of unreached loop paths are not merged: they steer a
+    /// searcher during a run.
+    pub fn absorb(&mut self, p: &CoverageParts) {
+        self.reached.union_with(&p.reached);
+        self.tested.union_with(&p.tested);
+        self.suite.union_with(&p.suite);
+        if self.hits.len() < p.hits.len() {
+            self.hits.resize(p.hits.len(), 0);
+        }
+        for (h, x) in self.hits.iter_mut().zip(&p.hits) {
+            *h += x;
+        }
+        for (mine, theirs) in self.locs.iter_mut().zip(&p.locs) {
+            for (m, t) in mine.iter_mut().zip(theirs) {
+                *m |= *t;
+            }
+        }
     }
 
     /// Items some state executed.

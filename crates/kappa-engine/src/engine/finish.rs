@@ -26,7 +26,19 @@ const LEAK_SCAN_BYTES: u64 = 1 << 16;
 impl<'p> Engine<'p> {
     // ---- termination and tests ----
 
-    pub(crate) fn finish(&mut self, mut st: State, how: Termination) {
+    /// Ends a path: its statistics, error and test. Not for a silent run (the path is another
+    /// run's); the queries of the leak check are not on the trails (a replay does not end
+    /// paths).
+    pub(crate) fn finish(&mut self, st: State, how: Termination) {
+        if self.silent {
+            return;
+        }
+        let rec = self.rec.take();
+        self.finish_path(st, how);
+        self.rec = rec;
+    }
+
+    fn finish_path(&mut self, mut st: State, how: Termination) {
         if st.frames.is_empty() && st.node == 0 {
             return; // a placeholder state
         }
@@ -134,6 +146,7 @@ impl<'p> Engine<'p> {
             };
             if self.cfg.stop_at_first_violation && violation {
                 self.stop = true;
+                self.stop_pool();
             }
         }
     }
@@ -384,9 +397,10 @@ impl<'p> Engine<'p> {
             return false;
         }
         let p = &self.cfg.tests;
-        let why_not = if let Some(m) = p.max.filter(|&m| self.tests_written >= m) {
+        let written = self.tests_so_far();
+        let why_not = if let Some(m) = p.max.filter(|&m| written >= m) {
             format!("--max-tests {m} reached")
-        } else if let Some(n) = p.every_path_until.filter(|&n| self.tests_written >= n) {
+        } else if let Some(n) = p.every_path_until.filter(|&n| written >= n) {
             if new_error || new_coverage {
                 return true;
             }
@@ -410,8 +424,7 @@ impl<'p> Engine<'p> {
     /// more than a few thousand entries.
     pub(crate) fn write_test(&mut self, t: &TestCase) -> Option<String> {
         let dir = self.cfg.test_dir.clone()?;
-        self.tests_written += 1;
-        let i = self.tests_written;
+        let i = self.next_test_number();
         let name = if i <= TESTS_PER_DIR {
             format!("test{i:06}.json")
         } else {

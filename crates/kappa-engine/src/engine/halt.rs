@@ -39,7 +39,7 @@ impl Engine<'_> {
         if st.frames.is_empty() || self.halt_queries >= self.cfg.halt_tests.queries {
             return false;
         }
-        if self.cfg.tests.max.is_some_and(|m| self.tests_written >= m) {
+        if self.cfg.tests.max.is_some_and(|m| self.tests_so_far() >= m) {
             return false;
         }
         // Loop summaries may add their iterations' items (κ ≥ 1 in the model): those need the

@@ -4,7 +4,7 @@
 //! classic successors. Successors with satisfiable path conditions go back to the queue, those
 //! the solver cannot decide become failed leaves.
 
-use crate::config::Config;
+use crate::config::{Config, Share};
 use crate::heap::{HeapModel, ProgramHeap};
 use crate::memory::{Contents, Object, ObjectKind};
 use crate::report::{ErrorEntry, RunReport, Stats};
@@ -30,6 +30,7 @@ mod inputs;
 mod limits;
 mod memops;
 mod step;
+mod trace;
 
 /// How a path ended.
 #[derive(Clone, Debug)]
@@ -93,6 +94,18 @@ pub struct Engine<'p> {
     graves: crate::memory::Graves,
     /// Model queries spent on tests of halted states ([`crate::HaltTests`]).
     halt_queries: u64,
+    /// The answers of the queries of the step under way, for the successors' trails
+    /// ([`crate::trail`]); `None` outside a step (and inside `finish`).
+    rec: Option<Vec<crate::trail::Answer>>,
+    /// While replaying a trail: the answers the step under way is to get.
+    replaying: Option<std::collections::VecDeque<crate::trail::Answer>>,
+    /// A replayed step asked a query its trail has no answer for (or left answers unasked).
+    replay_mismatch: bool,
+    /// Paths that end are not this run's (another shard's or worker's, or a replayed prefix's):
+    /// no test, no statistics, no tree node.
+    silent: bool,
+    /// Ids of the states stepped at least once (`states_explored`); ids are dense from 1.
+    stepped: Vec<u64>,
 }
 
 fn ty_name(t: Ty) -> String {
@@ -148,6 +161,11 @@ impl<'p> Engine<'p> {
             memory_guard: limits::MemoryGuard::new(0),
             graves: crate::memory::Graves::default(),
             halt_queries: 0,
+            rec: None,
+            replaying: None,
+            replay_mismatch: false,
+            silent: false,
+            stepped: Vec::new(),
         }
     }
 
@@ -279,36 +297,72 @@ impl<'p> Engine<'p> {
         if let Err(e) = prepared {
             self.stats.incomplete.push(e);
         }
-        match self.initial_states() {
-            Ok(states) => searcher.add(self, None, states),
+        self.stats.jobs = 1;
+        let (index, count) = self.cfg.share.part();
+        if let Share::Shard { .. } = self.cfg.share {
+            self.stats.shard = Some(format!("{index}/{count}"));
+        }
+        let mut frontier: Vec<Option<State>> = Vec::new();
+        // A run that is not the first of a split counts nothing above the frontier.
+        let before = (index != 0).then(|| self.stats.clone());
+        self.silent = before.is_some();
+        match self.traced_initial_states() {
+            Ok(states) => {
+                let states = match &self.cfg.share {
+                    Share::All => states,
+                    Share::Shard { .. } => {
+                        let f = self.split_frontier(states, before);
+                        let n = f.len();
+                        let mine: Vec<State> = f
+                            .into_iter()
+                            .enumerate()
+                            .filter(|(i, _)| *i as u64 % u64::from(count) == u64::from(index))
+                            .map(|(_, s)| s)
+                            .collect();
+                        self.stats.states_other_shard += (n - mine.len()) as u64;
+                        mine
+                    }
+                    Share::Worker { .. } => {
+                        frontier = self.split_frontier(states, before).into_iter().map(Some).collect();
+                        Vec::new()
+                    }
+                };
+                searcher.add(self, None, states)
+            }
             Err(reason) => {
                 self.stats.incomplete.push(format!("unsupported: {reason}"));
             }
         }
+        self.silent = false;
         let mut out = Vec::new();
         let mut last_progress = Instant::now();
         let mut cut_short = false;
-        // Ids of the states stepped at least once (`states_explored`); ids are dense from 1.
-        let mut stepped: Vec<u64> = Vec::new();
-        while let Some(st) = searcher.select(self) {
+        let mut halted = false;
+        loop {
+            let st = match searcher.select(self) {
+                Some(st) => st,
+                None => match self.claim(&mut frontier) {
+                    Some(st) => {
+                        searcher.add(self, None, vec![st]);
+                        continue;
+                    }
+                    None => break,
+                },
+            };
             if let Some(reason) = self.limit_reached().or_else(|| self.outside_limit(searcher.as_mut())) {
                 self.stats.paths_stopped += 1 + searcher.len() as u64;
                 cut_short = true;
                 self.dump_on_halt(st, searcher.as_mut(), &reason);
                 self.limit_hit = Some(reason);
+                halted = true;
                 break;
             }
-            let (word, bit) = ((st.id / 64) as usize, st.id % 64);
-            if stepped.len() <= word {
-                stepped.resize(word + 1, 0);
-            }
-            if stepped[word] & (1 << bit) == 0 {
-                stepped[word] |= 1 << bit;
-                self.stats.states_explored += 1;
-            }
             let parent = st.id;
-            self.step(st, &mut out);
+            self.step_traced(st, &mut out);
             searcher.add(self, Some(parent), std::mem::take(&mut out));
+            if self.pool_stopped() {
+                self.stop = true;
+            }
             if self.stop {
                 cut_short = true;
                 break;
@@ -317,6 +371,12 @@ impl<'p> Engine<'p> {
                 last_progress = Instant::now();
                 self.refresh_stats();
                 progress(&self.stats, searcher.len());
+            }
+        }
+        if halted {
+            // Subtrees of the frontier no worker took: halted too.
+            while self.claim(&mut frontier).is_some() {
+                self.stats.paths_stopped += 1;
             }
         }
         let hit = self.limit_hit.take();
@@ -365,7 +425,7 @@ impl<'p> Engine<'p> {
         }
         let l = &self.cfg.limits;
         if let Some(n) = l.states {
-            if self.stats.states_created >= n {
+            if self.states_so_far() >= n {
                 return Some(format!("state limit of {n} reached"));
             }
         }
@@ -380,6 +440,7 @@ impl<'p> Engine<'p> {
     fn new_state_id(&mut self) -> u64 {
         self.next_state += 1;
         self.stats.states_created += 1;
+        self.count_state();
         self.next_state
     }
 
@@ -387,7 +448,7 @@ impl<'p> Engine<'p> {
         self.next_node += 1;
         self.stats.tree_nodes += 1;
         let id = self.next_node;
-        if !self.observers.is_empty() {
+        if !self.observers.is_empty() && !self.silent {
             let f = self.func(func);
             let line = f.loc(loc).span.line;
             let loc_text = if line > 0 { format!("{loc} (line {line})") } else { loc.to_string() };
@@ -399,6 +460,9 @@ impl<'p> Engine<'p> {
     }
 
     fn mark(&mut self, node: u64, kind: NodeKind) {
+        if self.silent {
+            return;
+        }
         for o in &mut self.observers {
             o.mark(node, kind.clone());
         }
@@ -433,5 +497,6 @@ fn dummy_state() -> State {
         heap: Rc::new(crate::heap::InputHeap::default()),
         alloc_sites: Rc::new(Vec::new()),
         coverage: Default::default(),
+        trail: Default::default(),
     }
 }

@@ -254,9 +254,17 @@ impl<'p> Engine<'p> {
         }
     }
 
+    /// A feasibility query; its answer goes on the trails of the step's successors, or comes
+    /// from the trail being replayed ([`crate::trail`]).
     pub(crate) fn query(&mut self, st: &State, cond: &Term) -> SatResult {
+        if let Some(r) = self.replayed_answer() {
+            self.record_answer(&r);
+            return r;
+        }
         self.clamp_query_timeout();
-        self.solver.check(&Query { pc: st.pc.constraints(), cond: cond.clone() })
+        let r = self.solver.check(&Query { pc: st.pc.constraints(), cond: cond.clone() });
+        self.record_answer(&r);
+        r
     }
 
     /// Leaves the function at its exit location. Returns false if the path terminated.

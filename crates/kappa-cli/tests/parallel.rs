@@ -1,0 +1,221 @@
+//! Parallel exploration (issue 23, docs/design-parallel.md): `--jobs N` and `--shard I/N` explore
+//! the same tree as one engine. For programs that complete, every number of workers and every
+//! split into shards gives the same verdict and the same number of completed paths (the shards'
+//! sum), and the workers the same coverage; `verify --jobs 2` gives the corpus's verdicts; the
+//! time limit and SIGTERM stop a run of two workers with its report.
+
+mod common;
+
+use common::{read_all, root, send, spawn, stats, test_files, wait_within};
+use std::os::unix::process::ExitStatusExt;
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// Six independent branches, a loop of three with a branch inside, and an error on a few
+/// paths: 2^6 * 2^3 paths, some ending in `reach_error`.
+const BRANCHY: &str = r#"
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int main(void) {
+    int s = 0;
+    for (int i = 0; i < 6; i++) {
+        if (__VERIFIER_nondet_int() > i) s += i; else s -= 1;
+    }
+    for (int j = 0; j < 3; j++) {
+        int x = __VERIFIER_nondet_int();
+        if (x * 3 == 12 + j) s++;
+    }
+    if (s == 15) reach_error();
+    return s;
+}
+"#;
+
+fn kappa(args: &[&str]) -> (serde_json::Value, String) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let json = dir.path().join("stats.json");
+    let out = Command::new(env!("CARGO_BIN_EXE_kappa"))
+        .current_dir(root())
+        .args(args)
+        .args(["--quiet", "--out"])
+        .arg(dir.path().join("out"))
+        .arg("--stats-json")
+        .arg(&json)
+        .output()
+        .expect("run kappa");
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    assert_eq!(out.status.code(), Some(0), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    let s = stats(&json);
+    // Every test the statistics count is on disk, numbered without a gap.
+    let tests = s["tests"].as_u64().unwrap();
+    assert_eq!(test_files(&dir.path().join("out/tests")) as u64, tests, "{args:?}");
+    if tests > 0 && tests <= 1000 {
+        let last = dir.path().join(format!("out/tests/test{tests:06}.json"));
+        assert!(last.exists(), "{args:?}: no {}", last.display());
+    }
+    (s, stdout)
+}
+
+fn write(dir: &Path, name: &str, src: &str) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, src).expect("write");
+    p.to_str().unwrap().to_string()
+}
+
+/// (verdict, completed paths, error paths, coverage) of a run.
+fn outcome(s: &serde_json::Value) -> (String, u64, u64, serde_json::Value) {
+    (
+        s["verdict"].as_str().unwrap().to_string(),
+        s["paths_completed"].as_u64().unwrap(),
+        s["paths_error"].as_u64().unwrap(),
+        s["coverage"].clone(),
+    )
+}
+
+fn same_for_every_split(file: &str, base: &[&str]) {
+    let run = |extra: &[&str]| {
+        let mut a: Vec<&str> = base.to_vec();
+        a.push(file);
+        a.extend_from_slice(extra);
+        kappa(&a)
+    };
+    let (one, _) = run(&["--jobs", "1"]);
+    let want = outcome(&one);
+    assert!(one["incomplete"].as_array().unwrap().is_empty(), "{file}: {}", one["incomplete"]);
+    assert!(want.1 > 20, "{file}: only {} paths", want.1);
+    for jobs in ["2", "3"] {
+        let (s, _) = run(&["--jobs", jobs]);
+        assert_eq!(s["jobs"].as_u64(), Some(jobs.parse().unwrap()));
+        assert_eq!(outcome(&s), want, "{file} {base:?} --jobs {jobs}");
+    }
+    for n in [2u64, 3] {
+        let (mut paths, mut errors, mut other, mut verdicts) = (0, 0, 0, Vec::new());
+        for i in 0..n {
+            let shard = format!("{i}/{n}");
+            let (s, _) = run(&["--shard", &shard]);
+            assert_eq!(s["shard"].as_str(), Some(shard.as_str()));
+            paths += s["paths_completed"].as_u64().unwrap();
+            errors += s["paths_error"].as_u64().unwrap();
+            other += s["states_other_shard"].as_u64().unwrap();
+            verdicts.push(s["verdict"].as_str().unwrap().to_string());
+            // Each shard explores a part: fewer paths than the whole.
+            assert!(s["paths_completed"].as_u64().unwrap() < want.1, "{file} --shard {shard}");
+        }
+        assert_eq!((paths, errors), (want.1, want.2), "{file} {base:?}: the shards of {n}");
+        assert!(other > 0, "{file}: nothing was split");
+        // A share with the error says so; the others are complete without one.
+        if want.0 == "true" {
+            assert!(verdicts.iter().all(|v| v == "true"), "{verdicts:?}");
+        }
+    }
+}
+
+#[test]
+fn workers_and_shards_explore_the_same_paths_classic() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "branchy.c", BRANCHY);
+    same_for_every_split(&f, &["run", "--mode", "classic", "--search", "dfs"]);
+    same_for_every_split(&f, &["run", "--mode", "classic", "--search", "bfs"]);
+}
+
+#[test]
+fn workers_and_shards_explore_the_same_paths_with_the_default_searcher_and_compact_mode() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "branchy.c", BRANCHY);
+    same_for_every_split(&f, &["run"]);
+}
+
+#[test]
+fn verify_with_two_workers_and_shards() {
+    let safe = "tests/programs/svcomp/four_branches_safe.c";
+    let bug = "tests/programs/svcomp/four_branches.c";
+    for jobs in ["1", "2"] {
+        let (_, out) = kappa(&["verify", "--mode", "classic", "--jobs", jobs, safe]);
+        assert!(out.ends_with("RESULT: true\n"), "{safe} --jobs {jobs}:\n{out}");
+        let (_, out) = kappa(&["verify", "--mode", "classic", "--jobs", jobs, bug]);
+        assert!(out.ends_with("RESULT: false(unreach-call)\n"), "{bug} --jobs {jobs}:\n{out}");
+    }
+    // A violation is one shard's; the others' shares are complete without one.
+    let verdicts: Vec<String> = (0..2)
+        .map(|i| {
+            let (s, _) = kappa(&["verify", "--mode", "classic", "--shard", &format!("{i}/2"), bug]);
+            s["verdict"].as_str().unwrap().to_string()
+        })
+        .collect();
+    assert_eq!(verdicts.iter().filter(|v| v.starts_with("false")).count(), 1, "{verdicts:?}");
+    assert!(verdicts.iter().all(|v| v == "true" || v.starts_with("false")), "{verdicts:?}");
+}
+
+#[test]
+fn a_shard_writes_its_statistics_and_coverage_into_its_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "branchy.c", BRANCHY);
+    let out = dir.path().join("shard1");
+    let st = Command::new(env!("CARGO_BIN_EXE_kappa"))
+        .args(["run", "--mode", "classic", "--quiet", "--shard", "1/2", &f, "--out"])
+        .arg(&out)
+        .status()
+        .expect("run kappa");
+    assert!(st.success());
+    let s = stats(&out.join("stats.json"));
+    assert_eq!(s["shard"], "1/2");
+    let lcov = std::fs::read_to_string(out.join("coverage.lcov")).expect("coverage.lcov");
+    assert!(lcov.contains("end_of_record"), "{lcov}");
+}
+
+#[test]
+fn bad_shards_and_jobs_are_refused() {
+    for bad in [&["--shard", "2/2"][..], &["--shard", "1"], &["--shard", "a/b"], &["--jobs", "0"]] {
+        let out = Command::new(env!("CARGO_BIN_EXE_kappa"))
+            .current_dir(root())
+            .args(["run", "tests/programs/svcomp/four_branches.c"])
+            .args(bad)
+            .output()
+            .expect("run kappa");
+        // A usage error, as for every other bad option value.
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{bad:?}: {stderr}");
+        assert!(stderr.contains(bad[0]) && !stderr.contains("panicked"), "{bad:?}: {stderr}");
+    }
+}
+
+#[test]
+fn the_time_limit_stops_two_workers() {
+    let prog = common::program("branches24.c");
+    let start = Instant::now();
+    let (s, _) = kappa(&["run", "--jobs", "2", "--max-time", "2", prog.to_str().unwrap()]);
+    assert!(start.elapsed() < Duration::from_secs(5), "took {:?}", start.elapsed());
+    assert_eq!(s["jobs"], 2);
+    assert!(s["incomplete"].as_array().unwrap().iter().any(|r| r.as_str().unwrap().starts_with("time limit")), "{s}");
+    assert_eq!(s["verdict"], "unknown");
+    assert!(s["paths_completed"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn sigterm_stops_two_workers_with_their_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let json = dir.path().join("stats.json");
+    let prog = common::program("branches24.c");
+    let mut child = spawn(&[
+        "run",
+        prog.to_str().unwrap(),
+        "--jobs",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+        "--stats-json",
+        json.to_str().unwrap(),
+    ]);
+    std::thread::sleep(Duration::from_secs(1));
+    assert!(child.try_wait().unwrap().is_none(), "ended before the signal");
+    send(&child, libc::SIGTERM);
+    let (status, _) = wait_within(&mut child, Duration::from_secs(2));
+    let stdout = read_all(child.stdout.take());
+    assert_eq!(status.signal(), Some(libc::SIGTERM));
+    assert!(stdout.contains("exploration incomplete: interrupted"), "{stdout}");
+    let s = stats(&json);
+    assert_eq!(s["incomplete"][0], "interrupted", "{s}");
+    assert_eq!(s["jobs"], 2);
+    assert_eq!(test_files(&out.join("tests")) as u64, s["tests"].as_u64().unwrap());
+}

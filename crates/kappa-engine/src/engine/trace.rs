@@ -1,0 +1,244 @@
+//! Trails of states and their replay ([`crate::trail`]), and the split of the execution tree
+//! among shards and workers (`--shard`, `--jobs`; docs/design-parallel.md).
+
+use super::*;
+use crate::trail::{Answer, Entry};
+use std::sync::atomic::Ordering;
+
+/// Steps the split frontier may take at most (in work, not time, so that every shard computes
+/// the same frontier): a tree that does not widen within them (a comb) is not split further.
+pub const SPLIT_STEPS: u64 = 1 << 12;
+
+impl<'p> Engine<'p> {
+    /// The initial states, each with its trail's first entry.
+    pub(crate) fn traced_initial_states(&mut self) -> Result<Vec<State>, String> {
+        self.rec = Some(Vec::new());
+        let states = self.initial_states();
+        let answers: Rc<[Answer]> = self.rec.take().unwrap_or_default().into();
+        let mut states = states?;
+        let n = states.len();
+        for (i, s) in states.iter_mut().enumerate() {
+            s.trail = std::mem::take(&mut s.trail).extended(&answers, i, n);
+        }
+        Ok(states)
+    }
+
+    /// Steps a state (`step`), counts it explored, and gives each successor its trail.
+    pub(crate) fn step_traced(&mut self, mut st: State, out: &mut Vec<State>) {
+        let (word, bit) = ((st.id / 64) as usize, st.id % 64);
+        if self.stepped.len() <= word {
+            self.stepped.resize(word + 1, 0);
+        }
+        if self.stepped[word] & (1 << bit) == 0 {
+            self.stepped[word] |= 1 << bit;
+            self.stats.states_explored += 1;
+        }
+        let trail = std::mem::take(&mut st.trail);
+        let first = out.len();
+        self.rec = Some(Vec::new());
+        self.step(st, out);
+        let answers: Rc<[Answer]> = self.rec.take().unwrap_or_default().into();
+        let n = out.len() - first;
+        if n == 1 {
+            out[first].trail = trail.extended(&answers, 0, 1);
+            return;
+        }
+        for (i, s) in out[first..].iter_mut().enumerate() {
+            s.trail = trail.extend(&answers, i, n);
+        }
+    }
+
+    /// The answer a query gets while a trail is replayed; `None` when none is replayed.
+    pub(crate) fn replayed_answer(&mut self) -> Option<SatResult> {
+        let answers = self.replaying.as_mut()?;
+        match answers.pop_front() {
+            Some(a) => Some(a.result()),
+            None => {
+                self.replay_mismatch = true;
+                Some(SatResult::Unknown("the replayed trail has no answer here".into()))
+            }
+        }
+    }
+
+    /// Notes a query's answer for the trails of the step's successors.
+    pub(crate) fn record_answer(&mut self, r: &SatResult) {
+        if let Some(rec) = &mut self.rec {
+            rec.push(Answer::of(r));
+        }
+    }
+
+    /// Makes the state a trail leads to, in this engine, without asking the solver the queries
+    /// the trail answers: from the initial state, each step of the trail is run again, its
+    /// queries answered from the trail, and the named successor kept. Nothing the replayed
+    /// steps do counts (no test, statistics or tree node: the engine that made the trail
+    /// counted them), except the coverage the prefix reached. `Err` when the trail does not
+    /// fit the program and this engine (a step asks other queries, or makes another number of
+    /// successors): a bug, which the caller reports and counts as an incomplete run.
+    pub fn replay(&mut self, trail: &[Entry]) -> Result<State, String> {
+        let saved = self.stats.clone();
+        let saved_limit = self.limit_hit.take();
+        self.silent = true;
+        let r = self.replay_steps(trail);
+        self.silent = false;
+        self.replaying = None;
+        self.rec = None;
+        self.stats = saved;
+        self.limit_hit = saved_limit;
+        r
+    }
+
+    fn replay_steps(&mut self, trail: &[Entry]) -> Result<State, String> {
+        // One (answers, successor, successors) per step; the first is the initial states'.
+        let mut steps = trail.iter().flat_map(|e| {
+            let (answers, index, of, times) = match e {
+                Entry::Skip(n) => (Vec::new(), 0, 1, *n),
+                Entry::Step { answers, index, of } => (answers.clone(), *index, *of, 1),
+            };
+            (0..times).map(move |_| (answers.clone(), index, of))
+        });
+        let Some((answers, index, of)) = steps.next() else {
+            return Err("an empty trail".into());
+        };
+        self.replaying = Some(answers.into());
+        self.replay_mismatch = false;
+        let states = self.traced_initial_states()?;
+        let mut st = self.pick(states, index, of, 0)?;
+        let mut out = Vec::new();
+        for (k, (answers, index, of)) in steps.enumerate() {
+            self.replaying = Some(answers.into());
+            self.step_traced(st, &mut out);
+            st = self.pick(std::mem::take(&mut out), index, of, k + 1)?;
+        }
+        Ok(st)
+    }
+
+    /// The successor a trail's entry names, after checking that the step matched the entry.
+    fn pick(&mut self, mut states: Vec<State>, index: u32, of: u32, k: usize) -> Result<State, String> {
+        let left = self.replaying.as_ref().map_or(0, |a| a.len());
+        if self.replay_mismatch || left > 0 || states.len() != of as usize || index >= of {
+            return Err(format!(
+                "the trail does not fit step {k}: {} successors for {of}, {} answers left{}",
+                states.len(),
+                left,
+                if self.replay_mismatch { ", a query without answer" } else { "" }
+            ));
+        }
+        Ok(states.swap_remove(index as usize))
+    }
+
+    /// The split frontier (docs/design-parallel.md, [`crate::Share`]): from the initial states,
+    /// every state is stepped until it forks or ends, level after level of forks, until a level
+    /// holds the share's frontier size. The steps and their order are the same in every run
+    /// that splits, so each computes the same frontier in the same order. `saved`: the paths
+    /// that end above the frontier are another run's (shard or worker 0's), and the statistics
+    /// go back to these; this run keeps only why the exploration would be incomplete.
+    pub(crate) fn split_frontier(&mut self, init: Vec<State>, saved: Option<Stats>) -> Vec<State> {
+        let target = self.cfg.share.frontier_size();
+        self.silent = saved.is_some();
+        let mut level = init;
+        let mut budget = SPLIT_STEPS;
+        let mut out = Vec::new();
+        while level.len() < target && !level.is_empty() {
+            let mut next = Vec::with_capacity(2 * level.len());
+            let mut pending = level.into_iter();
+            let mut cut = false;
+            for st in pending.by_ref() {
+                let mut cur = st;
+                loop {
+                    if budget == 0 || self.stop || self.out_of_time() || self.limit_reached().is_some() {
+                        next.push(cur);
+                        cut = true;
+                        break;
+                    }
+                    budget -= 1;
+                    self.step_traced(cur, &mut out);
+                    if out.len() == 1 {
+                        cur = out.pop().expect("one successor");
+                        continue;
+                    }
+                    next.append(&mut out);
+                    break;
+                }
+                if cut {
+                    break;
+                }
+            }
+            next.extend(pending);
+            level = next;
+            if cut {
+                break;
+            }
+        }
+        self.silent = false;
+        if let Some(mut s) = saved {
+            // Why the exploration would be incomplete counts in every shard: a solver that could
+            // not decide a branch here may have decided it elsewhere, and then the frontiers
+            // differ.
+            for r in std::mem::take(&mut self.stats.incomplete) {
+                if !s.incomplete.contains(&r) {
+                    s.incomplete.push(r);
+                }
+            }
+            self.stats = s;
+        }
+        level
+    }
+
+    /// The next subtree of the frontier no worker took yet (workers of `--jobs`).
+    pub(crate) fn claim(&mut self, frontier: &mut [Option<State>]) -> Option<State> {
+        let Share::Worker { pool, .. } = &self.cfg.share else { return None };
+        if pool.stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        let i = pool.next.fetch_add(1, Ordering::Relaxed);
+        frontier.get_mut(i)?.take()
+    }
+
+    /// Another worker stopped at a violation (`verify`).
+    pub(crate) fn pool_stopped(&self) -> bool {
+        matches!(&self.cfg.share, Share::Worker { pool, .. } if pool.stop.load(Ordering::Relaxed))
+    }
+
+    /// Tells the other workers to stop (a violation, under `stop_at_first_violation`).
+    pub(crate) fn stop_pool(&self) {
+        if let Share::Worker { pool, .. } = &self.cfg.share {
+            pool.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Tests written so far by the run (every worker's, under `--jobs`).
+    pub(crate) fn tests_so_far(&self) -> u64 {
+        match &self.cfg.share {
+            Share::Worker { pool, .. } => pool.tests.load(Ordering::Relaxed),
+            _ => self.tests_written,
+        }
+    }
+
+    /// States created so far by the run (every worker's, under `--jobs`).
+    pub(crate) fn states_so_far(&self) -> u64 {
+        match &self.cfg.share {
+            Share::Worker { pool, .. } => pool.states.load(Ordering::Relaxed),
+            _ => self.stats.states_created,
+        }
+    }
+
+    /// Counts a new state in the pool (not the states of the frontier a silent worker makes
+    /// again: the first worker counts those).
+    pub(crate) fn count_state(&self) {
+        if self.silent {
+            return;
+        }
+        if let Share::Worker { pool, .. } = &self.cfg.share {
+            pool.states.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    /// The number of the next test: one numbering for all workers.
+    pub(crate) fn next_test_number(&mut self) -> u64 {
+        self.tests_written += 1;
+        match &self.cfg.share {
+            Share::Worker { pool, .. } => pool.tests.fetch_add(1, Ordering::Relaxed) + 1,
+            _ => self.tests_written,
+        }
+    }
+}
