@@ -10,7 +10,7 @@
 #   linsearch bench/parallel/linsearch300.c, `run --mode classic` to the end (a comb)
 #   utils     bench/utils/*.c with the symbolic arguments of bench/utils.sh, `run --search
 #             interleaved --max-time $BENCH_UTIL_TIME`: paths per second (they do not finish)
-#   loops     bench/loops/*.c, `verify --mode compact --max-time $BENCH_TIME`: time to complete
+#   loops     bench/loops/*.c, `verify --mode compact --max-time $BENCH_LOOP_TIME`: time to an answer
 #   shards    the branchy programs: `--shard 0/2` and `--shard 1/2` at once, then `kappa merge`,
 #             against one process with --jobs 1 (same verdict and paths checked)
 #   heldout   bench/parallel/{binsearch_tree,bytes_crc,state_machine}.c as `branchy` and
@@ -23,6 +23,7 @@
 #   KAPPA            the kappa binary (default: target/release/kappa, built first)
 #   BENCH_TIME       --max-time of a complete run (default 120)
 #   BENCH_UTIL_TIME  --max-time of a utility (default 20)
+#   BENCH_LOOP_TIME  --max-time of a loop program (default 30)
 #   BENCH_JOBS       the parallel --jobs value (default 2)
 # Timings on a busy machine are noisy: compare the ratios of one run, not runs of different days.
 set -euo pipefail
@@ -31,7 +32,8 @@ if [ -z "${KAPPA:-}" ]; then
     cargo build --release -q -p kappa-cli >&2
     KAPPA="${CARGO_TARGET_DIR:-target}/release/kappa"
 fi
-export KAPPA BENCH_TIME="${BENCH_TIME:-120}" BENCH_UTIL_TIME="${BENCH_UTIL_TIME:-20}" BENCH_JOBS="${BENCH_JOBS:-2}"
+export KAPPA BENCH_TIME="${BENCH_TIME:-120}" BENCH_UTIL_TIME="${BENCH_UTIL_TIME:-20}" \
+    BENCH_LOOP_TIME="${BENCH_LOOP_TIME:-30}" BENCH_JOBS="${BENCH_JOBS:-2}"
 mkdir -p target/bench-parallel
 python3 - "$@" <<'PYEOF' | tee target/bench-parallel/results.md
 import json, os, re, shutil, subprocess, sys, time
@@ -39,6 +41,7 @@ import json, os, re, shutil, subprocess, sys, time
 kappa = os.environ["KAPPA"]
 T = float(os.environ["BENCH_TIME"])
 UT = float(os.environ["BENCH_UTIL_TIME"])
+LT = float(os.environ["BENCH_LOOP_TIME"])
 J = os.environ["BENCH_JOBS"]
 work = "target/bench-parallel"
 sets = sys.argv[1:] or ["branchy", "linsearch", "utils", "loops", "shards", "heldout"]
@@ -191,8 +194,8 @@ if "utils" in sets:
                utils, lambda p: ["run", p] + cfg[os.path.basename(p)[:-2]] + ["--search", "interleaved", "--max-time", str(UT)])
 if "loops" in sets:
     loops = [(f[:-2], f"bench/loops/{f}") for f in sorted(os.listdir("bench/loops")) if f.endswith(".c")]
-    jobs_table("Loop programs in compact mode (`verify --mode compact`)", loops,
-               lambda p: ["verify", p, "--mode", "compact", "--max-time", str(T), "--no-witnesses"])
+    jobs_table(f"Loop programs in compact mode (`verify --mode compact --max-time {LT:g}`)", loops,
+               lambda p: ["verify", p, "--mode", "compact", "--max-time", str(LT), "--no-witnesses"])
 if "shards" in sets:
     shards_table("`--shard` 2-way (two processes at once) against one process, branchy programs", branchy)
 if "heldout" in sets:

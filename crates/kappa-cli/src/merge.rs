@@ -550,10 +550,23 @@ fn test_name(i: u64) -> String {
     }
 }
 
-/// Removes the tests of an earlier merge into the output directory.
-fn clean_tests(dir: &Path) -> Result<(), String> {
-    if dir.exists() {
-        std::fs::remove_dir_all(dir).map_err(|e| format!("cannot remove {}: {e}", dir.display()))?;
+/// Removes the files of an earlier run or merge from a directory of the output: those `ours`
+/// accepts by name (`test*.json`; Test-Comp's test cases), also in numbered subdirectories (the
+/// layout past 1000 tests), which go when empty. Nothing else.
+fn clean_tests(dir: &Path, ours: &dyn Fn(&str) -> bool) -> Result<(), String> {
+    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let sub = e.file_type().is_ok_and(|t| t.is_dir());
+        let gone = if sub && !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()) {
+            clean_tests(&e.path(), ours)?;
+            let _ = std::fs::remove_dir(e.path());
+            Ok(())
+        } else if !sub && ours(&name) {
+            std::fs::remove_file(e.path())
+        } else {
+            Ok(())
+        };
+        gone.map_err(|err| format!("cannot remove {}: {err}", e.path().display()))?;
     }
     Ok(())
 }
@@ -635,7 +648,7 @@ fn merge(args: &MergeArgs) -> Result<Merged, String> {
 
     // Tests: copied in shard order, renumbered; the errors' tests follow them.
     let tests_dir = args.out.join("tests");
-    clean_tests(&tests_dir)?;
+    clean_tests(&tests_dir, &|n| n.starts_with("test") && n.ends_with(".json"))?;
     std::fs::create_dir_all(&tests_dir).map_err(|e| format!("cannot create {}: {e}", tests_dir.display()))?;
     let mut renamed: Vec<BTreeMap<String, String>> = Vec::new();
     let mut n: u64 = 0;
@@ -806,9 +819,7 @@ fn merge(args: &MergeArgs) -> Result<Merged, String> {
 /// goal are the same in every shard). The union of the shards' suites covers what each covers.
 fn merge_test_suites(inputs: &[&Input], out: &Path) -> Result<(), String> {
     let suite = out.join("test-suite");
-    if suite.exists() {
-        std::fs::remove_dir_all(&suite).map_err(|e| format!("cannot remove {}: {e}", suite.display()))?;
-    }
+    clean_tests(&suite, &|n| (n.starts_with("test-") && n.ends_with(".xml")) || n == "metadata.xml")?;
     let suites: Vec<PathBuf> = inputs.iter().map(|i| i.dir.join("test-suite")).filter(|d| d.is_dir()).collect();
     if suites.is_empty() {
         return Ok(());
