@@ -20,6 +20,7 @@ have_cmd cvc5      || need+=(cvc5)          # second solver
 have_cmd afl-fuzz  || need+=(afl++)         # fuzzing baseline of the utilities benchmark
 have_pkg gcc-multilib || need+=(gcc-multilib)   # ILP32 replay with gcc -m32
 have_cmd xmllint   || need+=(libxml2-utils)   # Test-Comp suites checked against their DTDs
+have_pkg parallel  || need+=(parallel)   # GNU parallel (not moreutils'): contrib/parallel.sh, tests/merge.rs
 have_cmd python3   || need+=(python3)
 python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
 

@@ -1,4 +1,4 @@
-//! The `kappa` command line (SPEC.md): `ir`, `run`, `verify`, `replay`, `slice`.
+//! The `kappa` command line (SPEC.md): `ir`, `run`, `verify`, `testgen`, `replay`, `slice`, `merge`.
 //!
 //! Exit codes: 0 the command ran, 1 bad usage, 2 the input cannot be handled (one message with
 //! file:line:col), 3 internal error.
@@ -6,6 +6,7 @@
 mod coverage;
 mod explore;
 mod inputs;
+mod merge;
 mod prove_kind;
 mod prove_summary;
 mod signals;
@@ -250,6 +251,13 @@ enum Command {
         #[command(flatten)]
         args: slice::SliceArgs,
     },
+    /// Combine the output directories of the processes of a sharded run (`--shard I/N`): tests,
+    /// statistics, lcov coverage, errors, and the verdict (`true` only if every shard is there
+    /// and answered `true`).
+    Merge {
+        #[command(flatten)]
+        args: merge::MergeArgs,
+    },
 }
 
 fn front_options(f: &FrontOpts) -> Options {
@@ -339,7 +347,7 @@ fn main() -> ExitCode {
             signals::install(signals::OnFirst::Stop)
         }
         Command::Replay { .. } => signals::install(signals::OnFirst::Exit),
-        Command::Ir { .. } | Command::Slice { .. } => {}
+        Command::Ir { .. } | Command::Slice { .. } | Command::Merge { .. } => {}
     }
     let mut cli = cli;
     let front = match &mut cli.command {
@@ -348,13 +356,16 @@ fn main() -> ExitCode {
         | Command::Verify { front, .. }
         | Command::Testgen { front, .. }
         | Command::Slice { front, .. } => Some(front),
-        Command::Replay { .. } => None,
+        Command::Replay { .. } | Command::Merge { .. } => None,
     };
     if let Some(front) = front {
         if let Err(d) = front.resolve_units() {
             eprintln!("{d}");
             return signals::finish(ExitCode::from(2));
         }
+    }
+    if matches!(cli.command, Command::Run { .. } | Command::Verify { .. } | Command::Testgen { .. }) {
+        merge::record_run();
     }
     let code = command(cli);
     signals::finish(code)
@@ -473,6 +484,7 @@ fn command(cli: Cli) -> ExitCode {
             }
         }
         Command::Slice { front, args } => slice::run_slice(&front, &args),
+        Command::Merge { args } => merge::run(&args),
     }
 }
 

@@ -1,0 +1,211 @@
+#!/usr/bin/env bash
+# Parallel exploration (issue 23, docs/design-parallel.md): `--jobs 1` against `--jobs 2` in one
+# run, and `--shard` 2-way (two processes at once, then `kappa merge`) against one process.
+#
+#   bench/parallel.sh [SET...]      SET: branchy linsearch utils loops shards heldout (default: all)
+#
+# Sets (each program run with --jobs 1, then with --jobs 2, one after the other):
+#   branchy   bench/parallel/*.c but linsearch300 and the held-out third, `run --mode classic`
+#             to the end: time to complete and completed paths per second
+#   linsearch bench/parallel/linsearch300.c, `run --mode classic` to the end (a comb)
+#   utils     bench/utils/*.c with the symbolic arguments of bench/utils.sh, `run --search
+#             interleaved --max-time $BENCH_UTIL_TIME`: paths per second (they do not finish)
+#   loops     bench/loops/*.c, `verify --mode compact --max-time $BENCH_LOOP_TIME`: time to an answer
+#   shards    the branchy programs: `--shard 0/2` and `--shard 1/2` at once, then `kappa merge`,
+#             against one process with --jobs 1 (same verdict and paths checked)
+#   heldout   bench/parallel/{binsearch_tree,bytes_crc,state_machine}.c as `branchy` and
+#             `shards`, reported in tables of their own
+# A run that gives another definite verdict (true against false) or, both complete, another
+# number of paths than --jobs 1 is flagged DIFFERENT ("yes" when a limit left one unknown). Markdown tables go to stdout and target/bench-parallel/results.md, with
+# the load (uptime) before and after and the binary's commit.
+#
+# Environment:
+#   KAPPA            the kappa binary (default: target/release/kappa, built first)
+#   BENCH_TIME       --max-time of a complete run (default 120)
+#   BENCH_UTIL_TIME  --max-time of a utility (default 20)
+#   BENCH_LOOP_TIME  --max-time of a loop program (default 30)
+#   BENCH_JOBS       the parallel --jobs value (default 2)
+# Timings on a busy machine are noisy: compare the ratios of one run, not runs of different days.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ -z "${KAPPA:-}" ]; then
+    cargo build --release -q -p kappa-cli >&2
+    KAPPA="${CARGO_TARGET_DIR:-target}/release/kappa"
+fi
+export KAPPA BENCH_TIME="${BENCH_TIME:-120}" BENCH_UTIL_TIME="${BENCH_UTIL_TIME:-20}" \
+    BENCH_LOOP_TIME="${BENCH_LOOP_TIME:-30}" BENCH_JOBS="${BENCH_JOBS:-2}"
+mkdir -p target/bench-parallel
+python3 - "$@" <<'PYEOF' | tee target/bench-parallel/results.md
+import json, os, re, shutil, subprocess, sys, time
+
+kappa = os.environ["KAPPA"]
+T = float(os.environ["BENCH_TIME"])
+UT = float(os.environ["BENCH_UTIL_TIME"])
+LT = float(os.environ["BENCH_LOOP_TIME"])
+J = os.environ["BENCH_JOBS"]
+work = "target/bench-parallel"
+sets = sys.argv[1:] or ["branchy", "linsearch", "utils", "loops", "shards", "heldout"]
+HELD = ["binsearch_tree", "bytes_crc", "state_machine"]
+
+helptext = subprocess.run([kappa, "run", "--help"], capture_output=True, text=True).stdout
+has_jobs = "--jobs" in helptext
+has_shard = "--shard" in helptext
+mergehelp = subprocess.run([kappa, "merge", "--help"], capture_output=True, text=True)
+has_merge = mergehelp.returncode == 0
+
+
+def uptime():
+    return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
+
+
+def commit():
+    r = subprocess.run(["git", "log", "-1", "--format=%h %s"], capture_output=True, text=True)
+    return r.stdout.strip()
+
+
+def run(name, args, out):
+    """kappa ARGS --out OUT --stats-json OUT.json: (wall seconds, statistics or None, stdout)."""
+    shutil.rmtree(out, ignore_errors=True)
+    stats = out + ".json"
+    if os.path.exists(stats):
+        os.remove(stats)
+    t0 = time.monotonic()
+    p = subprocess.run([kappa] + args + ["--quiet", "--out", out, "--stats-json", stats],
+                       capture_output=True, text=True)
+    wall = time.monotonic() - t0
+    s = None
+    if os.path.exists(stats):
+        with open(stats) as f:
+            s = json.load(f)
+    return wall, s, p.stdout
+
+
+def paths(s):
+    return s["paths_completed"] if s else 0
+
+
+def verdict(s):
+    return s["verdict"] if s else "none"
+
+
+def complete(s):
+    return bool(s) and not s["incomplete"]
+
+
+def rate(s, wall):
+    return paths(s) / wall if wall > 0 else 0.0
+
+
+def row(cells):
+    print("| " + " | ".join(str(c) for c in cells) + " |")
+
+
+def jobs_table(title, progs, argsf):
+    print(f"\n### {title}\n")
+    if not has_jobs:
+        print("(skipped: this kappa has no --jobs)")
+        return
+    row(["program", "time, --jobs 1 (s)", f"time, --jobs {J} (s)", "speed-up", "paths/s, 1",
+         f"paths/s, {J}", "paths (1 / " + J + ")", "verdict (1 / " + J + ")", "same?"])
+    row(["---"] * 9)
+    tot1 = tot2 = 0.0
+    for name, path in progs:
+        args = argsf(path)
+        w1, s1, _ = run(name, args + ["--jobs", "1"], f"{work}/{name}-j1")
+        w2, s2, _ = run(name, args + ["--jobs", J], f"{work}/{name}-j{J}")
+        # A limit may leave one run unknown; a true against a false, or complete runs with other
+        # path counts, are DIFFERENT.
+        definite = {verdict(s1), verdict(s2)} - {"unknown", "none"}
+        same = len(definite) <= 1 and (not (complete(s1) and complete(s2)) or paths(s1) == paths(s2))
+        done = lambda s: "" if complete(s) else " (limit)"
+        row([name, f"{w1:.1f}{done(s1)}", f"{w2:.1f}{done(s2)}", f"{w1 / w2:.2f}x" if w2 > 0 else "-",
+             f"{rate(s1, w1):.0f}", f"{rate(s2, w2):.0f}", f"{paths(s1)} / {paths(s2)}",
+             f"{verdict(s1)} / {verdict(s2)}", "yes" if same else "DIFFERENT"])
+        tot1 += w1
+        tot2 += w2
+        sys.stdout.flush()
+    if len(progs) > 1:
+        row(["**total**", f"{tot1:.1f}", f"{tot2:.1f}", f"{tot1 / tot2:.2f}x" if tot2 > 0 else "-", "", "", "", "", ""])
+
+
+def shards_table(title, progs):
+    print(f"\n### {title}\n")
+    if not (has_shard and has_merge):
+        print("(skipped: this kappa has no --shard or no merge)")
+        return
+    row(["program", "time, 1 process (s)", "time, 2 shards at once (s)", "speed-up",
+         "paths (1 / merged)", "paths per shard", "verdict (1 / merged)", "same?"])
+    row(["---"] * 8)
+    for name, path in progs:
+        base = ["run", path, "--mode", "classic", "--max-time", str(T)]
+        extra = ["--jobs", "1"] if has_jobs else []
+        w1, s1, _ = run(name, base + extra, f"{work}/{name}-one")
+        procs = []
+        t0 = time.monotonic()
+        for i in range(2):
+            out = f"{work}/{name}-shard{i}"
+            shutil.rmtree(out, ignore_errors=True)
+            os.makedirs(out)
+            procs.append(subprocess.Popen(
+                [kappa] + base + extra + ["--shard", f"{i}/2", "--quiet", "--out", out,
+                                          "--stats-json", f"{out}/stats.json", "--coverage", f"{out}/coverage.info"],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        for p in procs:
+            p.wait()
+        w2 = time.monotonic() - t0
+        per = []
+        for i in range(2):
+            try:
+                with open(f"{work}/{name}-shard{i}/stats.json") as f:
+                    per.append(paths(json.load(f)))
+            except OSError:
+                per.append("-")
+        m = subprocess.run([kappa, "merge", f"{work}/{name}-shard0", f"{work}/{name}-shard1",
+                            "--out", f"{work}/{name}-merged"], capture_output=True, text=True)
+        sm = None
+        if m.returncode == 0:
+            with open(f"{work}/{name}-merged/stats.json") as f:
+                sm = json.load(f)
+        definite = {verdict(s1), verdict(sm)} - {"unknown", "none"}
+        same = sm is not None and len(definite) <= 1 and (
+            not (complete(s1) and complete(sm)) or paths(s1) == paths(sm))
+        done = lambda s: "" if complete(s) else " (limit)"
+        row([name, f"{w1:.1f}{done(s1)}", f"{w2:.1f}{done(sm)}", f"{w1 / w2:.2f}x" if w2 > 0 else "-",
+             f"{paths(s1)} / {paths(sm)}", " + ".join(str(x) for x in per),
+             f"{verdict(s1)} / {verdict(sm)}", "yes" if same else "DIFFERENT"])
+        sys.stdout.flush()
+
+
+par = sorted(f[:-2] for f in os.listdir("bench/parallel") if f.endswith(".c"))
+branchy = [(n, f"bench/parallel/{n}.c") for n in par if n not in HELD and n != "linsearch300"]
+held = [(n, f"bench/parallel/{n}.c") for n in HELD]
+classic = lambda p: ["run", p, "--mode", "classic", "--max-time", str(T)]
+
+print(f"kappa: `{kappa}` at commit {commit()}")
+print(f"\nload before: `{uptime()}`")
+if "branchy" in sets:
+    jobs_table("Branchy programs (`run --mode classic`, to the end)", branchy, classic)
+if "linsearch" in sets:
+    jobs_table("Linear search over 300 symbolic cells (`run --mode classic`, to the end)",
+               [("linsearch300", "bench/parallel/linsearch300.c")], classic)
+if "utils" in sets:
+    cfg = {}
+    with open("bench/utils.sh") as f:
+        for line in f:
+            m = re.match(r"^(\w+)\|([^|]+)\|", line)
+            if m:
+                cfg[m.group(1)] = m.group(2).split()
+    utils = [(u, f"bench/utils/{u}.c") for u in cfg]
+    jobs_table(f"Utilities with symbolic arguments (`run --search interleaved --max-time {UT:g}`: paths per second)",
+               utils, lambda p: ["run", p] + cfg[os.path.basename(p)[:-2]] + ["--search", "interleaved", "--max-time", str(UT)])
+if "loops" in sets:
+    loops = [(f[:-2], f"bench/loops/{f}") for f in sorted(os.listdir("bench/loops")) if f.endswith(".c")]
+    jobs_table(f"Loop programs in compact mode (`verify --mode compact --max-time {LT:g}`)", loops,
+               lambda p: ["verify", p, "--mode", "compact", "--max-time", str(LT), "--no-witnesses"])
+if "shards" in sets:
+    shards_table("`--shard` 2-way (two processes at once) against one process, branchy programs", branchy)
+if "heldout" in sets:
+    jobs_table("Held-out: branchy programs (`run --mode classic`, to the end)", held, classic)
+    shards_table("Held-out: `--shard` 2-way against one process", held)
+print(f"\nload after: `{uptime()}`")
+PYEOF
