@@ -21,6 +21,8 @@ have_cmd afl-fuzz  || need+=(afl++)         # fuzzing baseline of the utilities 
 have_pkg gcc-multilib || need+=(gcc-multilib)   # ILP32 replay with gcc -m32
 have_cmd xmllint   || need+=(libxml2-utils)   # Test-Comp suites checked against their DTDs
 have_cmd python3   || need+=(python3)
+have_cmd chromium  || need+=(chromium)        # the HTML report's tests (tests/report.rs)
+have_cmd chromedriver || need+=(chromium-driver)   # WebDriver for them
 python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
 
 if [ ${#need[@]} -gt 0 ]; then

@@ -177,14 +177,15 @@ pub fn explore(
         clean_tests(d);
     }
     cfg.stop_at_first_violation = stop_at_violation;
-    if let Some(f) = &ex.solver_log {
+    // The run's own exploration (not a proof's, which keeps no tests) leaves what its report
+    // is made of in the output directory (crate::report).
+    let main_run = cfg.test_dir.is_some();
+    let unknown_log = crate::report::solver_log(ex, main_run);
+    if let Some(f) = &unknown_log {
         // The log is appended to query by query; a run starts it afresh.
         let _ = std::fs::remove_file(f);
     }
-    let mut solver = kappa_solver::chain(&kappa_solver::ChainOptions {
-        timeout: cfg.solver_timeout,
-        unknown_log: ex.solver_log.clone(),
-    });
+    let mut solver = kappa_solver::chain(&kappa_solver::ChainOptions { timeout: cfg.solver_timeout, unknown_log });
     if cfg.solver_rlimit.is_some() {
         solver.set_rlimit(cfg.solver_rlimit);
     }
@@ -216,6 +217,9 @@ pub fn explore(
     let prune = (cfg.search == SearchKind::Prune).then(|| {
         kappa_prune::PruneSearcher::new(search_kind(&ex.prune_base), cfg.seed).with_check(check).with_rule(rule)
     });
+    // The engine calls back often enough for the samples; the display keeps its interval.
+    let display_interval = cfg.progress_interval;
+    cfg.progress_interval = cfg.progress_interval.min(Duration::from_millis(100));
     let heap = kappa_heap::model(cfg.heap);
     let mut engine = Engine::new(prog, cfg, solver);
     engine.set_heap(heap);
@@ -229,6 +233,10 @@ pub fn explore(
     if record {
         engine.add_observer(Box::new(SharedRecorder(recorder.clone())));
     }
+    let report_tree = (main_run && ex.report.is_some()).then(kappa_report::TreeRecorder::default);
+    if let Some(t) = &report_tree {
+        engine.add_observer(Box::new(t.clone()));
+    }
     let bar = if !ex.quiet && std::io::stderr().is_terminal() {
         let b = indicatif::ProgressBar::new_spinner();
         b.set_style(
@@ -241,14 +249,21 @@ pub fn explore(
     };
     crate::signals::exploring(true);
     let lines = bar.is_none() && ex.progress;
+    // The report's samples come at their own interval (kappa_report::Sampler), the lines of
+    // the display at theirs.
+    let mut sampler = kappa_report::Sampler::default();
+    let mut last_line: Option<std::time::Instant> = None;
     let report = engine.run(&mut |s, pending| {
+        sampler.observe(s, pending);
         if let Some(b) = &bar {
             b.set_message(crate::coverage::progress_line(s, pending));
             b.tick();
-        } else if lines {
+        } else if lines && last_line.is_none_or(|t| t.elapsed() >= display_interval) {
+            last_line = Some(std::time::Instant::now());
             eprintln!("[{:.1} s] {}", s.time_s, crate::coverage::progress_line(s, pending));
         }
     });
+    sampler.finish(&report.stats);
     crate::signals::exploring(false);
     if let Some(b) = bar {
         b.finish_and_clear();
@@ -260,6 +275,15 @@ pub fn explore(
         let text = crate::coverage::lcov(prog, engine.coverage(), "kappa");
         if let Err(e) = std::fs::write(path, text) {
             eprintln!("kappa: cannot write {}: {e}", path.display());
+        }
+    }
+    if main_run {
+        let tree = report_tree.map(|t| t.tree());
+        let lcov = crate::coverage::lcov(prog, engine.coverage(), "kappa");
+        let written = kappa_report::write_exploration(&ex.out, sampler.samples(), tree.as_ref())
+            .and_then(|()| std::fs::write(ex.out.join(kappa_report::COVERAGE_LCOV), lcov).map_err(|e| e.to_string()));
+        if let Err(e) = written {
+            eprintln!("kappa: {e}");
         }
     }
     let dot = record.then(|| recorder.borrow().to_dot());

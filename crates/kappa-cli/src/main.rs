@@ -8,6 +8,7 @@ mod explore;
 mod inputs;
 mod prove_kind;
 mod prove_summary;
+mod report;
 mod signals;
 mod slice;
 mod svcomp;
@@ -169,6 +170,10 @@ pub struct ExploreOpts {
     /// `all`, as `--path-tests` says.
     #[arg(long, default_value = "all", value_parser = ["all", "covering"])]
     pub tests: String,
+    /// Write an HTML report of the run to DIR/index.html (one offline page: verdict, errors,
+    /// coverage, loops, tree, charts, solver); `kappa report OUT` makes it later.
+    #[arg(long, value_name = "DIR")]
+    pub report: Option<PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -233,6 +238,15 @@ enum Command {
         include: Vec<PathBuf>,
         #[arg(short = 'D', value_name = "NAME[=VALUE]")]
         define: Vec<String>,
+    },
+    /// The HTML report of a finished run (`kappa run`, `verify` or `testgen`) from its output
+    /// directory.
+    Report {
+        /// The run's output directory (its --out).
+        out: PathBuf,
+        /// Where to write index.html (default: OUT/report).
+        #[arg(long, value_name = "DIR")]
+        report: Option<PathBuf>,
     },
     /// Path-sensitively sliced program (PSS-CFG) for target variables or a property,
     /// decompiled to C.
@@ -330,7 +344,7 @@ fn main() -> ExitCode {
             signals::install(signals::OnFirst::Stop)
         }
         Command::Replay { .. } => signals::install(signals::OnFirst::Exit),
-        Command::Ir { .. } | Command::Slice { .. } => {}
+        Command::Ir { .. } | Command::Slice { .. } | Command::Report { .. } => {}
     }
     let mut cli = cli;
     let front = match &mut cli.command {
@@ -339,7 +353,7 @@ fn main() -> ExitCode {
         | Command::Verify { front, .. }
         | Command::Testgen { front, .. }
         | Command::Slice { front, .. } => Some(front),
-        Command::Replay { .. } => None,
+        Command::Replay { .. } | Command::Report { .. } => None,
     };
     if let Some(front) = front {
         if let Err(d) = front.resolve_units() {
@@ -398,8 +412,14 @@ fn command(cli: Cli) -> ExitCode {
                 }
             }
             explore::print_report(&prog, &report, &ex.out, ex.verbose);
+            let reason = match &verdict {
+                explore::Verdict::Unknown(r) => Some(r.clone()),
+                _ => None,
+            };
+            crate::report::finish("run", &front, &ex, &report, verdict.stats_name(), reason);
             ExitCode::SUCCESS
         }
+        Command::Report { out, report: dir } => crate::report::command(&out, dir.as_deref()),
         Command::Replay { file, mut tests, include, define, stats_json, compile_commands } => {
             // Leading C files are more units of the program; the rest are tests.
             let n = tests.iter().take_while(|p| !p.is_dir() && is_c_source(p)).count();
