@@ -48,7 +48,7 @@ import json, sys, re
 w, run_s, report_s, empty_s, page_s, load = sys.argv[1:]
 s = json.load(open(f"{w}/stats.json"))
 html = open(f"{w}/report/index.html").read()
-nodes = html.count('class="node"')
+nodes = html.count('class="node tnode"')
 print("| paths | tree nodes | run (s) | `kappa report` (s) | page (KB) | tags | tree nodes drawn | Chromium: page (s) | Chromium: empty page (s) | load average |")
 print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
 print(f"| {s['paths_completed']} | {s['tree_nodes']} | {float(run_s):.1f} | {float(report_s):.2f} | {len(html)//1024} | {html.count('<')} | {nodes} | {float(page_s):.2f} | {float(empty_s):.2f} | {load} |")
