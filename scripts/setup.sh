@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs what kappa's tests need when it is missing: Debian packages (as root, or through sudo)
-# and a Python virtual environment with BenchExec under target/kappa-venv. Safe to run again:
+# Installs what kappa's tests need when it is missing: Debian packages (as root, or through sudo),
+# a Python virtual environment with BenchExec under target/kappa-venv, and mdbook (the user guide). Safe to run again:
 # it only installs what is not there. Fails loudly when something cannot be installed, so that
 # no test silently skips.
 set -euo pipefail
@@ -41,4 +41,15 @@ if ! "$venv/bin/python3" -c 'import benchexec' >/dev/null 2>&1; then
     echo "setup: creating $venv with benchexec" >&2
     python3 -m venv "$venv"
     "$venv/bin/pip" install -q benchexec
+fi
+
+# mdbook builds the user guide (docs/guide; crates/kappa-cli/tests/docs.rs). Debian 12 has no
+# package: built from crates.io, pinned, without the web server and file watcher, into cargo's
+# bin directory, which outlives target/ (once per machine). An unoptimised build (`--debug`)
+# takes half the CPU time of a release build, and the guide is small.
+mdbook_version=0.5.4
+cargo_bin="${CARGO_HOME:-$HOME/.cargo}/bin"
+if ! have_cmd mdbook && ! [ -x "$cargo_bin/mdbook" ]; then
+    echo "setup: installing mdbook $mdbook_version into $cargo_bin" >&2
+    cargo install mdbook --debug --locked --no-default-features --features search --version "$mdbook_version"
 fi

@@ -55,11 +55,10 @@ pub fn setup(front: &FrontOpts, ex: &ExploreOpts, prog: &Program) -> Setup {
         queries: None,
     };
     let _ = prog;
-    // A single query must not outlast the whole run.
-    let solver_timeout = match limits.time {
-        Some(t) => Some(t.min(Duration::from_secs(10))),
-        None => Some(Duration::from_secs(10)),
-    };
+    // A query is limited by work (`kappa_solver::QUERY_WORK`); the wall-clock backstop must not
+    // outlast the whole run.
+    let backstop = kappa_solver::QUERY_TIMEOUT_BACKSTOP;
+    let solver_timeout = Some(limits.time.map_or(backstop, |t| t.min(backstop)));
     let cfg = Config {
         solver_timeout,
         entry: front.entry.clone(),

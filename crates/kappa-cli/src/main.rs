@@ -331,6 +331,7 @@ fn load(f: &FrontOpts) -> Result<kappa_ir::Program, ExitCode> {
 }
 
 fn main() -> ExitCode {
+    signals::default_sigpipe();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {

@@ -241,3 +241,12 @@ pub fn watch_deadline() {
         unsafe { libc::_exit(0) }
     });
 }
+
+/// Writing to a closed pipe (`kappa replay ... | head -1`) ends kappa by SIGPIPE, as it ends
+/// `cat` or KLEE, instead of making `println!` panic (Rust ignores SIGPIPE by default).
+pub fn default_sigpipe() {
+    // SAFETY: setting the default disposition of a signal has no preconditions.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}

@@ -7,11 +7,11 @@
 
 mod common;
 
-use common::{program, read_all, send, spawn, stats, test_files, wait_within};
+use common::{program, read_all, root, send, spawn, stats, test_files, wait_within};
 use std::io::{BufRead, BufReader, Read};
 use std::os::unix::process::ExitStatusExt;
 use std::path::PathBuf;
-use std::process::Command;
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 /// Starts `kappa CMD PROGRAM --out OUT --stats-json OUT/stats.json EXTRA`, sends `sig` after a
@@ -169,4 +169,27 @@ fn every_path_tests_are_sharded() {
     assert!(tests.join("001/test001001.json").is_file());
     assert!(!tests.join("test001001.json").exists());
     assert!(stdout.contains("in subdirectories of 1000"), "{stdout}");
+}
+
+/// `kappa ir big.c | head -1`: the reader closes the pipe after one line, and kappa ends as
+/// Unix tools do, by SIGPIPE, without a panic's message (it panicked with exit code 101).
+#[test]
+fn a_closed_output_pipe_ends_kappa_quietly() {
+    let prog = root().join("bench/drivers/toaster_pnp.c");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kappa"))
+        .args(["ir", &prog.display().to_string()])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("kappa starts");
+    let mut first = String::new();
+    let out = child.stdout.take().expect("stdout piped");
+    BufReader::new(out).read_line(&mut first).expect("a first line");
+    // The reader is dropped here: the IR (over 200 KB) no longer fits in the pipe.
+    let (status, _) = wait_within(&mut child, Duration::from_secs(60));
+    let err = read_all(child.stderr.take());
+    assert!(first.starts_with("; kappa IR"), "{first}");
+    assert_eq!(status.signal(), Some(libc::SIGPIPE), "{status:?}\n{err}");
+    assert!(!err.contains("panicked"), "{err}");
 }

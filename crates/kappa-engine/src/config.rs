@@ -240,7 +240,7 @@ impl Default for Config {
             search: SearchKind::Bfs,
             heap: HeapKind::Pose,
             limits: Limits::default(),
-            solver_timeout: Some(Duration::from_secs(10)),
+            solver_timeout: Some(kappa_solver::QUERY_TIMEOUT_BACKSTOP),
             solver_rlimit: None,
             seed: 0x006b_6170_7061,
             test_dir: None,

@@ -71,7 +71,7 @@ impl Default for SliceOptions {
             entry: "main".into(),
             max_time: None,
             max_nodes: None,
-            solver_timeout: Some(Duration::from_secs(10)),
+            solver_timeout: Some(kappa_solver::QUERY_TIMEOUT_BACKSTOP),
             tree_dot: false,
         }
     }

@@ -59,7 +59,7 @@ pub use independence::{IndependenceSolver, ModelStrategy};
 pub use instantiate::{expand_bounded_quantifiers, under_approximate, InstantiatingSolver, MAX_INSTANCES};
 pub use narrow::NarrowingSolver;
 pub use unknowns::{classify, QueryClass, UnknownLog};
-pub use z3solver::{Z3Mode, Z3Options, Z3Solver};
+pub use z3solver::{Z3Mode, Z3Options, Z3Solver, QUERY_TIMEOUT_BACKSTOP, QUERY_WORK};
 
 use kappa_expr::{eval, Elem, Sort, SymId, Term, Value};
 use std::collections::BTreeMap;

@@ -124,11 +124,11 @@ impl Z3Solver {
         let timeout = self.clamped.or(self.timeout);
         self.params_set |= timeout.is_some();
         let timer = self.params_set.then_some(timeout);
-        let first_try =
-            if self.opts.mode == Z3Mode::Reset { self.rlimit } else { Some(self.rlimit.unwrap_or(FIRST_TRY)) };
-        self.solver.set_params(&z3_params(timer, first_try));
+        let work = self.rlimit.unwrap_or(QUERY_WORK);
+        let first_try = if self.opts.mode == Z3Mode::Reset { work } else { work.min(FIRST_TRY) };
+        self.solver.set_params(&z3_params(timer, Some(first_try)));
         if let Some(q) = &self.quant_solver {
-            q.set_params(&z3_params(timer, self.rlimit));
+            q.set_params(&z3_params(timer, Some(work)));
         }
     }
 
@@ -219,15 +219,20 @@ impl Z3Solver {
         // loop bound's validity check after a satisfiable query on the same symbols: 7.4 s
         // against 0.13 s). The first try is limited by work, not time, so that which solver
         // answers (and so the model) does not depend on the machine's load.
-        // Under a layer's own work limit (a case of a case split, a narrowed query) the
-        // layer decides what comes next: a retry would double the work it gave.
-        let retry = first == Which::Main && self.opts.mode != Z3Mode::Reset && self.rlimit.is_none();
+        // The retry gets what is left of the query's work limit (a layer's, or [`QUERY_WORK`]):
+        // under a layer's limit of at most [`FIRST_TRY`] (a case of a case split, a narrowed
+        // query) there is nothing left, and the layer decides what comes next. The wall-clock
+        // timeout is only a backstop: which queries are decided must not depend on the load.
+        let work = self.rlimit.unwrap_or(QUERY_WORK);
+        let retry = first == Which::Main && self.opts.mode != Z3Mode::Reset && work > FIRST_TRY;
         if retry && checked.0 == z3::SatResult::Unknown {
             let timeout = self.clamped.or(self.timeout);
             let left = timeout.map(|t| t.saturating_sub(t1.elapsed()));
             if !crate::interrupt::requested() && left.is_none_or(|l| l >= MIN_CHECK_TIME) {
                 self.retried += 1;
-                self.retry_solver.get_or_insert_with(z3::Solver::new).set_params(&z3_params(Some(left), None));
+                self.retry_solver
+                    .get_or_insert_with(z3::Solver::new)
+                    .set_params(&z3_params(Some(left), Some(work - FIRST_TRY)));
                 checked = self.check_on(Which::Retry, q, &pc, &cond, want_model)?;
             }
         }
@@ -975,8 +980,19 @@ pub(crate) fn smtlib(q: &Query) -> Result<String, String> {
 const MIN_CHECK_TIME: Duration = Duration::from_millis(50);
 
 /// The work (Z3's resource units) the incremental solver gets before a query goes to the
-/// non-incremental one: some 0.3 to 0.6 s.
+/// non-incremental one: some 0.3 s of a core (Z3 4.8.12 spends 3-4 million units a second on
+/// kappa's bit-vector queries).
 const FIRST_TRY: u64 = 1_000_000;
+
+/// The work a query gets in all when no layer above sets a limit: some 10 s of a core. Queries
+/// are limited by work, not time, so that the same run decides the same queries on a busy
+/// machine; the timeout the layers pass down is a backstop only.
+pub const QUERY_WORK: u64 = 40_000_000;
+
+/// The wall-clock limit of one query that the engine and the slicer pass down by default: far
+/// above what [`QUERY_WORK`] takes even on a loaded machine, it only stops a check in which Z3
+/// does not count its work.
+pub const QUERY_TIMEOUT_BACKSTOP: Duration = Duration::from_secs(120);
 
 /// Z3 parameters: `ctrl_c` off; the timeout when `timer` is given (`None` inside: no limit,
 /// Z3's `u32::MAX` milliseconds); the work limit (0: none).
