@@ -22,6 +22,8 @@ have_pkg gcc-multilib || need+=(gcc-multilib)   # ILP32 replay with gcc -m32
 have_cmd xmllint   || need+=(libxml2-utils)   # Test-Comp suites checked against their DTDs
 have_pkg parallel  || need+=(parallel)   # GNU parallel (not moreutils'): contrib/parallel.sh, tests/merge.rs
 have_cmd python3   || need+=(python3)
+have_cmd chromium  || need+=(chromium)        # the HTML report's tests (tests/report.rs)
+have_cmd chromedriver || need+=(chromium-driver)   # WebDriver for them
 python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
 
 if [ ${#need[@]} -gt 0 ]; then

@@ -180,7 +180,11 @@ pub fn explore(
         clean_tests(d);
     }
     cfg.stop_at_first_violation = stop_at_violation;
-    if let Some(f) = &ex.solver_log {
+    // The run's own exploration (not a proof's, which keeps no tests) leaves what its report
+    // is made of in the output directory (crate::report).
+    let main_run = cfg.test_dir.is_some();
+    let unknown_log = crate::report::solver_log(ex, main_run);
+    if let Some(f) = &unknown_log {
         // The log is appended to query by query; a run starts it afresh.
         let _ = std::fs::remove_file(f);
     }
@@ -203,16 +207,36 @@ pub fn explore(
     };
     let jobs = jobs_of(ex, &cfg);
     if jobs > 1 {
-        return (explore_jobs(prog, cfg, ex, jobs), None);
+        let report = explore_jobs(prog, cfg, ex, jobs, main_run);
+        return (report, None);
     }
-    let mut engine = engine(prog, cfg, ex);
+    // The engine calls back often enough for the report's samples; the display keeps its
+    // interval.
+    let display_interval = cfg.progress_interval;
+    cfg.progress_interval = cfg.progress_interval.min(Duration::from_millis(100));
+    let mut engine = engine(prog, cfg, ex, unknown_log);
     let recorder = std::rc::Rc::new(std::cell::RefCell::new(TreeRecorder::default()));
     if record {
         engine.add_observer(Box::new(SharedRecorder(recorder.clone())));
     }
+    let report_tree = (main_run && ex.report.is_some()).then(kappa_report::TreeRecorder::default);
+    if let Some(t) = &report_tree {
+        engine.add_observer(Box::new(t.clone()));
+    }
     let (bar, lines) = progress_display(ex);
     crate::signals::exploring(true);
-    let report = engine.run(&mut |s, pending| show_progress(&bar, lines, s, pending));
+    // The report's samples come at their own interval (kappa_report::Sampler), the lines of
+    // the display at theirs.
+    let mut sampler = kappa_report::Sampler::default();
+    let mut last_line: Option<std::time::Instant> = None;
+    let report = engine.run(&mut |s, pending| {
+        sampler.observe(s, pending);
+        if bar.is_some() || last_line.is_none_or(|t| t.elapsed() >= display_interval) {
+            last_line = Some(std::time::Instant::now());
+            show_progress(&bar, lines, s, pending);
+        }
+    });
+    sampler.finish(&report.stats);
     crate::signals::exploring(false);
     if let Some(b) = bar {
         b.finish_and_clear();
@@ -226,8 +250,29 @@ pub fn explore(
             eprintln!("kappa: cannot write {}: {e}", path.display());
         }
     }
+    if main_run {
+        let tree = report_tree.map(|t| t.tree());
+        write_report_inputs(prog, ex, engine.coverage(), sampler.samples(), tree.as_ref());
+    }
     let dot = record.then(|| recorder.borrow().to_dot());
     (report, dot)
+}
+
+/// What the HTML report of the run is made of (crate::report): the samples over time, the tree
+/// when `--report` asked for it, the coverage as an lcov tracefile.
+fn write_report_inputs(
+    prog: &Program,
+    ex: &ExploreOpts,
+    cov: &kappa_engine::CoverageTracker,
+    samples: &[kappa_report::Sample],
+    tree: Option<&kappa_report::Tree>,
+) {
+    let lcov = crate::coverage::lcov(prog, cov, "kappa");
+    let written = kappa_report::write_exploration(&ex.out, samples, tree)
+        .and_then(|()| std::fs::write(ex.out.join(kappa_report::COVERAGE_LCOV), lcov).map_err(|e| e.to_string()));
+    if let Err(e) = written {
+        eprintln!("kappa: {e}");
+    }
 }
 
 /// `--shard I/N`: two numbers, I below N.
@@ -267,11 +312,8 @@ fn jobs_of(ex: &ExploreOpts, cfg: &Config) -> u32 {
 }
 
 /// An engine for the options: its own solver chain, heap model, searcher and template provider.
-fn engine<'p>(prog: &'p Program, cfg: Config, ex: &ExploreOpts) -> Engine<'p> {
-    let mut solver = kappa_solver::chain(&kappa_solver::ChainOptions {
-        timeout: cfg.solver_timeout,
-        unknown_log: ex.solver_log.clone(),
-    });
+fn engine<'p>(prog: &'p Program, cfg: Config, ex: &ExploreOpts, unknown_log: Option<PathBuf>) -> Engine<'p> {
+    let mut solver = kappa_solver::chain(&kappa_solver::ChainOptions { timeout: cfg.solver_timeout, unknown_log });
     if cfg.solver_rlimit.is_some() {
         solver.set_rlimit(cfg.solver_rlimit);
     }
@@ -302,8 +344,9 @@ fn engine<'p>(prog: &'p Program, cfg: Config, ex: &ExploreOpts) -> Engine<'p> {
 /// `--jobs N`: N worker threads, each with its own engine (its own Z3 context and term pool:
 /// states do not cross threads), explore the subtrees of the split frontier they take from a
 /// shared counter (docs/design-parallel.md); their statistics, errors and coverage are merged.
-/// Tests are numbered in one sequence, in the order they are written.
-fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32) -> RunReport {
+/// Tests are numbered in one sequence, in the order they are written. The report of such a run
+/// has no samples over time and no tree.
+fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32, main_run: bool) -> RunReport {
     let pool = std::sync::Arc::new(kappa_engine::WorkerPool::default());
     let (bar, lines) = progress_display(ex);
     let bar = &bar;
@@ -316,7 +359,7 @@ fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32) -> Run
                 std::thread::Builder::new().name(format!("kappa-worker-{index}")).stack_size(64 << 20).spawn_scoped(
                     scope,
                     move || {
-                        let mut engine = engine(prog, cfg, ex);
+                        let mut engine = engine(prog, cfg, ex, None);
                         let report = engine.run(&mut |s, pending| {
                             if index == 0 {
                                 show_progress(bar, lines, s, pending);
@@ -363,6 +406,9 @@ fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32) -> Run
         if let Err(e) = std::fs::write(path, text) {
             eprintln!("kappa: cannot write {}: {e}", path.display());
         }
+    }
+    if main_run {
+        write_report_inputs(prog, ex, &cov, &[], None);
     }
     merged
 }

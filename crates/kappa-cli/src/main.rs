@@ -9,6 +9,7 @@ mod inputs;
 mod merge;
 mod prove_kind;
 mod prove_summary;
+mod report;
 mod signals;
 mod slice;
 mod svcomp;
@@ -178,6 +179,10 @@ pub struct ExploreOpts {
     /// Worker threads exploring the tree together (default 1; `--jobs 2` on two cores).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub jobs: Option<u32>,
+    /// Write an HTML report of the run to DIR/index.html (one offline page: verdict, errors,
+    /// coverage, loops, tree, charts, solver); `kappa report OUT` makes it later.
+    #[arg(long, value_name = "DIR")]
+    pub report: Option<PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -242,6 +247,15 @@ enum Command {
         include: Vec<PathBuf>,
         #[arg(short = 'D', value_name = "NAME[=VALUE]")]
         define: Vec<String>,
+    },
+    /// The HTML report of a finished run (`kappa run`, `verify` or `testgen`) from its output
+    /// directory.
+    Report {
+        /// The run's output directory (its --out).
+        out: PathBuf,
+        /// Where to write index.html (default: OUT/report).
+        #[arg(long, value_name = "DIR")]
+        report: Option<PathBuf>,
     },
     /// Path-sensitively sliced program (PSS-CFG) for target variables or a property,
     /// decompiled to C.
@@ -347,7 +361,7 @@ fn main() -> ExitCode {
             signals::install(signals::OnFirst::Stop)
         }
         Command::Replay { .. } => signals::install(signals::OnFirst::Exit),
-        Command::Ir { .. } | Command::Slice { .. } | Command::Merge { .. } => {}
+        Command::Ir { .. } | Command::Slice { .. } | Command::Merge { .. } | Command::Report { .. } => {}
     }
     let mut cli = cli;
     let front = match &mut cli.command {
@@ -356,7 +370,7 @@ fn main() -> ExitCode {
         | Command::Verify { front, .. }
         | Command::Testgen { front, .. }
         | Command::Slice { front, .. } => Some(front),
-        Command::Replay { .. } | Command::Merge { .. } => None,
+        Command::Replay { .. } | Command::Merge { .. } | Command::Report { .. } => None,
     };
     if let Some(front) = front {
         if let Err(d) = front.resolve_units() {
@@ -419,8 +433,14 @@ fn command(cli: Cli) -> ExitCode {
                 }
             }
             explore::print_report(&prog, &report, &ex.out, ex.verbose);
+            let reason = match &verdict {
+                explore::Verdict::Unknown(r) => Some(r.clone()),
+                _ => None,
+            };
+            crate::report::finish("run", &front, &ex, &report, verdict.stats_name(), reason);
             ExitCode::SUCCESS
         }
+        Command::Report { out, report: dir } => crate::report::command(&out, dir.as_deref()),
         Command::Replay { file, mut tests, include, define, stats_json, compile_commands } => {
             // Leading C files are more units of the program; the rest are tests.
             let n = tests.iter().take_while(|p| !p.is_dir() && is_c_source(p)).count();

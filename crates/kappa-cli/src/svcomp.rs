@@ -353,6 +353,8 @@ fn verify_one(
             );
         }
     }
+    let reason = if let Verdict::Unknown(r) = &verdict { Some(r.clone()) } else { None };
+    crate::report::finish("verify", front, &ex, &report, verdict.short(), reason);
     Ok(verdict)
 }
 
@@ -853,6 +855,8 @@ pub fn testgen(front: FrontOpts, ex: ExploreOpts, to: TestgenOpts) -> ExitCode {
     if !s.incomplete.is_empty() {
         println!("exploration incomplete: {}", s.incomplete.join("; "));
     }
+    let summary = format!("{} tests in the suite", suite.len());
+    crate::report::finish("testgen", &front, &ex, &report, summary, None);
     println!("RESULT: done");
     ExitCode::SUCCESS
 }
