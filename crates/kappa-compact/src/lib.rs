@@ -83,7 +83,9 @@ pub const TEMPLATE_RLIMIT: u64 = 20_000_000;
 /// template), a JSON tokenizer's hundreds of failing cycles 76 million (docs/benchmarks.md):
 /// about a second of Z3's work. Work rather than calls: what a call costs varies a hundredfold.
 /// Every Z3 call is charged [`CALL_WORK`] more. The budget decides whether a new template is
-/// computed; one computed within it is finished. Once the budget is spent, the templates
+/// computed; one computed within it is finished, and its work is given back when it is first
+/// applied: templates that pay cost nothing (a program with three loops in sequence needs 3.5
+/// million units for the first two), those that do not are what the budget bounds. Once the budget is spent, the templates
 /// computed so far are still applied and every other loop is explored classically.
 /// Deterministic: the same run gives the same templates on any machine.
 pub const TEMPLATE_WORK: u64 = 3_000_000;
@@ -131,6 +133,8 @@ pub struct Compact {
     declined: HashMap<u32, u32>,
     /// Cycles whose template was applied at least once.
     applied: std::collections::HashSet<u32>,
+    /// The work each template (by cycle and shape) cost, given back when it is first applied.
+    cost: HashMap<(u32, u64), u64>,
     /// Cycles with a template at some state shape.
     with_template: std::collections::HashSet<u32>,
     /// The statistics say once that the budget is spent.
@@ -164,6 +168,7 @@ impl Compact {
             work_left: TEMPLATE_WORK,
             declined: HashMap::new(),
             applied: Default::default(),
+            cost: HashMap::new(),
             with_template: Default::default(),
             spent_noted: false,
             rng: seed | 1,
@@ -236,6 +241,7 @@ impl Compact {
         let fid = st.loc().0;
         let in_func = self.in_func.get(&fid).cloned().unwrap_or_default();
         let recursions = &self.recursions;
+        let before = eng.stats_mut().templates.work;
         let r = within_budget(eng, &mut self.work_left, |eng| match recursions.get(&id) {
             Some(rec) => recursion::compute(eng, st, id, rec),
             None => template::compute_nested(eng, st, id, cycle, &in_func, 0),
@@ -243,6 +249,7 @@ impl Compact {
         .map(Rc::new);
         match &r {
             Ok(_) => {
+                self.cost.insert(key, eng.stats_mut().templates.work - before);
                 eng.stats_mut().templates.computed += 1;
                 self.with_template.insert(id);
             }
@@ -879,8 +886,10 @@ impl TemplateProvider for Compact {
             // Not gated by the budget: a template computed within it is finished (its exits
             // filtered, its count of iterations computed), so that it can be applied.
             let mut full = (*t).clone();
+            let before = eng.stats_mut().templates.work;
             let r = within_budget(eng, &mut self.work_left, |eng| template::filter_exits(eng, &mut full))
                 .map(|()| Rc::new(full));
+            *self.cost.entry(key).or_default() += eng.stats_mut().templates.work - before;
             self.cache.insert(key, r.clone());
             match r {
                 Ok(f) => t = f,
@@ -902,12 +911,14 @@ impl TemplateProvider for Compact {
             fixed = match self.counts.get(&key) {
                 Some(c) => c.clone(),
                 None => {
+                    let before = eng.stats_mut().templates.work;
                     let c = match &t.exits[..] {
                         [exit] => within_budget(eng, &mut self.work_left, |eng| {
                             nested::trip_count(eng, &mut st.clone(), &t, exit)
                         }),
                         _ => None,
                     };
+                    *self.cost.entry(key).or_default() += eng.stats_mut().templates.work - before;
                     self.counts.insert(key, c.clone());
                     c
                 }
@@ -922,6 +933,10 @@ impl TemplateProvider for Compact {
             return Ok(Applied::None);
         }
         self.applied.insert(id);
+        if let Some(c) = self.cost.remove(&key) {
+            // The template paid: its computation is given back to the budget (once).
+            self.work_left = (self.work_left + c).min(TEMPLATE_WORK);
+        }
         Ok(Applied::Succs(succs, 0))
     }
 }
