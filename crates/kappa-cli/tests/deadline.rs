@@ -81,21 +81,30 @@ fn a_counterexample_that_cannot_be_confirmed_in_time_is_no_false() {
 fn templates_that_do_not_pay_stop_at_a_fixed_budget_of_work() {
     // A JSON tokenizer's state machine: hundreds of cycles (the helpers are inlined into the
     // loop), nearly all without a template. Before, computing them took most of a run; now at
-    // most TEMPLATE_WORK solver calls (one computation may end past it), then classic
-    // exploration. Bounded by states, not time.
+    // most TEMPLATE_WORK units of Z3's work (the computation under way when it runs out is
+    // finished), then classic exploration: the same paths as classic mode. Bounded by states,
+    // not time.
     let out = tempfile::tempdir().unwrap();
-    let json = out.path().join("s.json");
-    let o = out.path().display().to_string();
-    let j = json.display().to_string();
     let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../bench/parsers/json_tokens.c");
-    let (stdout, _) = kappa(&["run", "--quiet", "--max-states", "3000", "--out", &o, "--stats-json", &j], &file);
-    let s = stats(&json);
+    let run = |mode: &str| {
+        let json = out.path().join(format!("{mode}.json"));
+        let (o, j) = (out.path().join(mode).display().to_string(), json.display().to_string());
+        let (stdout, _) =
+            kappa(&["run", "--quiet", "--mode", mode, "--max-states", "3000", "--out", &o, "--stats-json", &j], &file);
+        (stdout, stats(&json))
+    };
+    let (stdout, s) = run("compact");
     let work = s["templates"]["work"].as_u64().unwrap_or(u64::MAX);
-    assert!((kappa_compact::TEMPLATE_WORK..2 * kappa_compact::TEMPLATE_WORK).contains(&work), "{s}");
+    let calls = s["templates"]["work_calls"].as_u64().unwrap_or(0);
+    let budget = kappa_compact::TEMPLATE_WORK;
+    assert!((budget..budget + 2 * kappa_compact::TEMPLATE_RLIMIT).contains(&work), "{s}");
+    assert!(calls * kappa_compact::CALL_WORK <= work, "{s}");
     let spent = s["templates"]["no_template"].as_array().into_iter().flatten();
     assert_eq!(spent.filter(|r| r.as_str().is_some_and(|r| r.contains("budget of template work"))).count(), 1, "{s}");
+    assert!(stdout.contains(&format!("{calls} solver calls ({work} units of work)")), "{stdout}");
+    let (_, classic) = run("classic");
     assert!(s["paths_completed"].as_u64().unwrap_or(0) >= 100, "{s}");
-    assert!(stdout.contains(&format!("{work} solver calls")), "{stdout}");
+    assert_eq!(s["paths_completed"], classic["paths_completed"], "{s}\n{classic}");
 }
 
 #[test]

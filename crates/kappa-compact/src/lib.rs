@@ -70,20 +70,36 @@ const UNROLL_PATHS: f64 = 256.0;
 /// at every new shape and pays nothing back (issue 22).
 pub const RETIRE_AFTER: u32 = 2;
 
-/// Z3's work units (rlimit) for each solver query of a template's computation: a fixed budget of
-/// work, not time, so that which templates are computed does not depend on the machine's load;
-/// about a second of Z3's work (a core whose feasibility
-/// needs more is explored classically).
+/// Z3's work units (rlimit) for each solver query of a template's computation at most: a fixed
+/// budget of work, not time, so that which templates are computed does not depend on the
+/// machine's load (a core whose feasibility needs more is explored classically). Z3 does some
+/// 2 million units a second on this project's machines.
 pub const TEMPLATE_RLIMIT: u64 = 20_000_000;
 
-/// Z3 calls (each within [`TEMPLATE_RLIMIT`]) that computing templates may use in a whole run:
-/// templates must pay for themselves (issue 22), and a template that does not pay is one whose
-/// computation costs more than the loop's classic exploration. A loop program's templates take
-/// 3 to 8 calls each on bench/loops (docs/benchmarks.md); a parser whose state machine has hundreds of cycles
-/// with no progression rule would otherwise spend most of a run failing on them. Once the
-/// budget is spent, the templates computed so far are still applied and every other loop is
-/// explored classically. A count of work, not time, so the same run gives the same templates.
-pub const TEMPLATE_WORK: u64 = 32;
+/// The work, in Z3's resource units ([`kappa_solver::Solver::work`]), that computing templates
+/// may use in a whole run: templates must pay for themselves (issue 22), and a template that
+/// does not pay is one whose computation costs more than the loop's classic exploration. The
+/// loop benchmark's programs need 0.2 to 2.5 million units (one 6.9 million, for its only
+/// template), a JSON tokenizer's hundreds of failing cycles 76 million (docs/benchmarks.md):
+/// about a second of Z3's work. Work rather than calls: what a call costs varies a hundredfold.
+/// Every Z3 call is charged [`CALL_WORK`] more. The budget decides whether a new template is
+/// computed; one computed within it is finished, and its work is given back when it is first
+/// applied: templates that pay cost nothing (a program with three loops in sequence needs 3.5
+/// million units for the first two), those that do not are what the budget bounds. Once the budget is spent, the templates
+/// computed so far are still applied and every other loop is explored classically.
+/// Deterministic: the same run gives the same templates on any machine.
+pub const TEMPLATE_WORK: u64 = 3_000_000;
+
+/// Work charged for each Z3 call of a template's computation on top of Z3's count: building,
+/// translating and asserting its terms cost time that Z3's counter does not see.
+pub const CALL_WORK: u64 = 100_000;
+
+/// Times a cycle's template may be declined at its entry (the loop is short and unrolled, or
+/// the solver cannot decide its successors) without ever being applied before the cycle is
+/// explored classically without asking again: deciding costs the state's values substituted
+/// into the template and solver queries at every visit of the loop head (a parser's tokenizer
+/// loop: 40% of a run, with 0 templates applied; issue 22).
+pub const DECLINE_LIMIT: u32 = 64;
 
 /// A cycle and its id.
 type NumberedCycle = (u32, Rc<Cycle>);
@@ -111,8 +127,14 @@ pub struct Compact {
     /// loops over short strings, where templates cost more than they save (measured on the
     /// utility benchmark, docs/benchmarks.md).
     pub classic_library: bool,
-    /// Z3 calls left for computing templates (see [`TEMPLATE_WORK`]).
+    /// Z3 work left for computing templates (see [`TEMPLATE_WORK`]).
     pub work_left: u64,
+    /// Per cycle, the times its template was declined at its entry (see [`DECLINE_LIMIT`]).
+    declined: HashMap<u32, u32>,
+    /// Cycles whose template was applied at least once.
+    applied: std::collections::HashSet<u32>,
+    /// The work each template (by cycle and shape) cost, given back when it is first applied.
+    cost: HashMap<(u32, u64), u64>,
     /// Cycles with a template at some state shape.
     with_template: std::collections::HashSet<u32>,
     /// The statistics say once that the budget is spent.
@@ -144,6 +166,9 @@ impl Compact {
             unroll_short_loops: true,
             classic_library: true,
             work_left: TEMPLATE_WORK,
+            declined: HashMap::new(),
+            applied: Default::default(),
+            cost: HashMap::new(),
             with_template: Default::default(),
             spent_noted: false,
             rng: seed | 1,
@@ -216,6 +241,7 @@ impl Compact {
         let fid = st.loc().0;
         let in_func = self.in_func.get(&fid).cloned().unwrap_or_default();
         let recursions = &self.recursions;
+        let before = eng.stats_mut().templates.work;
         let r = within_budget(eng, &mut self.work_left, |eng| match recursions.get(&id) {
             Some(rec) => recursion::compute(eng, st, id, rec),
             None => template::compute_nested(eng, st, id, cycle, &in_func, 0),
@@ -223,6 +249,7 @@ impl Compact {
         .map(Rc::new);
         match &r {
             Ok(_) => {
+                self.cost.insert(key, eng.stats_mut().templates.work - before);
                 eng.stats_mut().templates.computed += 1;
                 self.with_template.insert(id);
             }
@@ -248,6 +275,29 @@ impl Compact {
             let msg = format!("{WORK_SPENT}: the loops without a template so far are explored classically");
             eng.stats_mut().templates.no_template.push(msg.clone());
             self.reasons.push(msg);
+        }
+    }
+
+    /// Is cycle `id` explored classically for good: its templates failed [`RETIRE_AFTER`] times,
+    /// or, once the run's budget of template work is spent (templates did not pay so far), its
+    /// template was declined [`DECLINE_LIMIT`] times and never applied?
+    fn retired(&self, id: u32) -> bool {
+        self.failures.get(&id).copied().unwrap_or(0) >= RETIRE_AFTER
+            || (self.work_left == 0
+                && self.declined.get(&id).copied().unwrap_or(0) >= DECLINE_LIMIT
+                && !self.applied.contains(&id))
+    }
+
+    /// Counts a template of cycle `id` declined at its entry (see [`DECLINE_LIMIT`]).
+    fn decline(&mut self, eng: &mut Engine<'_>, id: u32) {
+        if self.applied.contains(&id) {
+            return;
+        }
+        let n = self.declined.entry(id).or_default();
+        *n += 1;
+        if *n == DECLINE_LIMIT {
+            // Counted once; retired from when the budget is spent, unless it is applied first.
+            eng.stats_mut().templates.declined += 1;
         }
     }
 
@@ -776,6 +826,12 @@ impl TemplateProvider for Compact {
         if st.frame().pending.is_some() {
             cands.retain(|(id, _)| !self.recursions.contains_key(id));
         }
+        // Cycles retired (failed, or declined and never applied) cost nothing more, not even
+        // the state's shape.
+        cands.retain(|(id, _)| !self.retired(*id));
+        if cands.is_empty() {
+            return Ok(Applied::None);
+        }
         if self.work_left == 0 {
             // Only templates computed before the budget was spent can be applied: the other
             // cycles cost nothing more, not even the state's shape.
@@ -800,7 +856,12 @@ impl TemplateProvider for Compact {
         if self.unroll_short_loops {
             match self.short_loop(eng, st, &usable) {
                 Short::No => {}
-                Short::Unroll => return Ok(Applied::None),
+                Short::Unroll => {
+                    for (id, _) in &usable {
+                        self.decline(eng, *id);
+                    }
+                    return Ok(Applied::None);
+                }
                 Short::Fixed(id, t, k) => {
                     fixed = Some(Term::bv(k, template::KBITS));
                     usable = vec![(id, t)];
@@ -822,13 +883,13 @@ impl TemplateProvider for Compact {
         let (id, mut t) = usable.swap_remove(pick);
         let key = (id, shape);
         if !t.filtered {
-            if self.work_left == 0 {
-                self.spent(eng);
-                return Ok(Applied::None);
-            }
+            // Not gated by the budget: a template computed within it is finished (its exits
+            // filtered, its count of iterations computed), so that it can be applied.
             let mut full = (*t).clone();
+            let before = eng.stats_mut().templates.work;
             let r = within_budget(eng, &mut self.work_left, |eng| template::filter_exits(eng, &mut full))
                 .map(|()| Rc::new(full));
+            *self.cost.entry(key).or_default() += eng.stats_mut().templates.work - before;
             self.cache.insert(key, r.clone());
             match r {
                 Ok(f) => t = f,
@@ -841,6 +902,7 @@ impl TemplateProvider for Compact {
         }
         if self.undecided.get(&key).copied().unwrap_or(0) >= 3 {
             // This template keeps defeating the solver here: explore classically.
+            self.decline(eng, id);
             return Ok(Applied::None);
         }
         if fixed.is_none() {
@@ -848,17 +910,15 @@ impl TemplateProvider for Compact {
             // that term, and the path condition gets no quantifier.
             fixed = match self.counts.get(&key) {
                 Some(c) => c.clone(),
-                None if self.work_left == 0 => {
-                    self.spent(eng);
-                    return Ok(Applied::None);
-                }
                 None => {
+                    let before = eng.stats_mut().templates.work;
                     let c = match &t.exits[..] {
                         [exit] => within_budget(eng, &mut self.work_left, |eng| {
                             nested::trip_count(eng, &mut st.clone(), &t, exit)
                         }),
                         _ => None,
                     };
+                    *self.cost.entry(key).or_default() += eng.stats_mut().templates.work - before;
                     self.counts.insert(key, c.clone());
                     c
                 }
@@ -869,7 +929,13 @@ impl TemplateProvider for Compact {
             // Section 4: where the solver cannot decide a template's successor, the node is
             // explored classically instead, so that the unknown may still become an answer.
             *self.undecided.entry(key).or_default() += 1;
+            self.decline(eng, id);
             return Ok(Applied::None);
+        }
+        self.applied.insert(id);
+        if let Some(c) = self.cost.remove(&key) {
+            // The template paid: its computation is given back to the budget (once).
+            self.work_left = (self.work_left + c).min(TEMPLATE_WORK);
         }
         Ok(Applied::Succs(succs, 0))
     }
@@ -904,16 +970,21 @@ impl Compact {
 const WORK_SPENT: &str = "the budget of template work is spent";
 
 /// Runs `f` (part of a template's computation) with each solver query limited to
-/// [`TEMPLATE_RLIMIT`] units of work (or the run's own, smaller limit), and takes the Z3 calls
-/// it made from `work_left` (the statistics count them as `work`).
+/// [`TEMPLATE_RLIMIT`] units of work (or the run's own, smaller limit), and takes the work it did
+/// (Z3's units, plus [`CALL_WORK`] per Z3 call) from `work_left`; the statistics count the
+/// units (`templates.work`) and the calls (`templates.work_calls`).
 fn within_budget<R>(eng: &mut Engine<'_>, work_left: &mut u64, f: impl FnOnce(&mut Engine<'_>) -> R) -> R {
     let configured = eng.config().solver_rlimit;
     eng.solver().set_rlimit(Some(configured.map_or(TEMPLATE_RLIMIT, |r| r.min(TEMPLATE_RLIMIT))));
     let calls = eng.solver().stats().core_calls;
+    let work = eng.solver().work();
     let r = f(eng);
-    let used = eng.solver().stats().core_calls.saturating_sub(calls);
+    let calls = eng.solver().stats().core_calls.saturating_sub(calls);
+    let used = eng.solver().work().saturating_sub(work) + calls * CALL_WORK;
     *work_left = work_left.saturating_sub(used);
-    eng.stats_mut().templates.work += used;
+    let t = &mut eng.stats_mut().templates;
+    t.work += used;
+    t.work_calls += calls;
     eng.solver().set_rlimit(configured);
     r
 }

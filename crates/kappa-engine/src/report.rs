@@ -16,8 +16,14 @@ pub struct TemplateStats {
     /// Cycles no longer tried after their templates failed again and again (the template
     /// provider says how often).
     pub retired: u64,
-    /// Z3 calls spent computing templates (the provider's budget of work).
+    /// Work spent computing templates, in Z3's resource units (the provider's budget).
     pub work: u64,
+    /// Z3 calls spent computing templates.
+    pub work_calls: u64,
+    /// Cycles whose template was declined at their entry (a short loop, undecided successors)
+    /// so often without being applied that, once the budget of work is spent, they are
+    /// explored classically.
+    pub declined: u64,
 }
 
 /// Coverage (SPEC.md's keys, and lines and functions): the program's conditions (not the

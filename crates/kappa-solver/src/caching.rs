@@ -360,7 +360,7 @@ impl<S: Solver> Solver for CachingSolver<S> {
         s
     }
 
-    pass_limits_on!(timeout, deadline, rlimit);
+    pass_limits_on!(timeout, deadline, rlimit, work);
 }
 
 #[cfg(test)]

@@ -225,6 +225,8 @@ impl<S: Solver> Solver for CaseSplitSolver<S> {
         self.inner.set_rlimit(r)
     }
 
+    pass_limits_on!(work);
+
     fn set_deadline(&mut self, d: Option<std::time::Instant>) {
         self.deadline = d;
         self.inner.set_deadline(d)

@@ -155,7 +155,7 @@ impl<S: Solver> Solver for IndependenceSolver<S> {
         s
     }
 
-    pass_limits_on!(timeout, deadline, rlimit);
+    pass_limits_on!(timeout, deadline, rlimit, work);
 }
 
 /// Union-find over symbols, with path halving.

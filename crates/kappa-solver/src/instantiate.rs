@@ -433,4 +433,6 @@ impl<S: Solver> Solver for InstantiatingSolver<S> {
         self.rlimit = r;
         self.inner.set_rlimit(r)
     }
+
+    pass_limits_on!(work);
 }

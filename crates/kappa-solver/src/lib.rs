@@ -23,7 +23,7 @@
 //! solver lives on the thread that builds its terms (none of the types here is `Send`).
 
 /// Trait methods of a layer that passes limits on unchanged to the solver it wraps
-/// (`self.inner`): `timeout`, `rlimit`, `deadline`.
+/// (`self.inner`): `timeout`, `rlimit`, `deadline`, and the `work` counter.
 macro_rules! pass_limits_on {
     ($($limit:ident),+) => { $(pass_limits_on!(@$limit);)+ };
     (@timeout) => {
@@ -39,6 +39,11 @@ macro_rules! pass_limits_on {
     (@deadline) => {
         fn set_deadline(&mut self, d: Option<std::time::Instant>) {
             self.inner.set_deadline(d)
+        }
+    };
+    (@work) => {
+        fn work(&self) -> u64 {
+            self.inner.work()
         }
     };
 }
@@ -313,6 +318,15 @@ pub trait Solver {
     /// No query may run past this instant (the run's time limit), retries of the layers
     /// included. Only the core solver implements it; wrappers pass it on.
     fn set_deadline(&mut self, _d: Option<std::time::Instant>) {}
+
+    /// Work done so far by the core solver, in Z3's resource units (the rlimit's unit, Z3's
+    /// statistic `rlimit count`), growing monotonically: a caller that reads it before and after
+    /// some queries learns what they cost, independently of the machine's load (issue 22: a
+    /// template's computation is budgeted in these units). Every wrapper passes it on; 0 for a
+    /// solver that does not count.
+    fn work(&self) -> u64 {
+        0
+    }
 }
 
 impl<S: Solver + ?Sized> Solver for Box<S> {
@@ -338,6 +352,10 @@ impl<S: Solver + ?Sized> Solver for Box<S> {
 
     fn set_deadline(&mut self, d: Option<std::time::Instant>) {
         (**self).set_deadline(d)
+    }
+
+    fn work(&self) -> u64 {
+        (**self).work()
     }
 }
 

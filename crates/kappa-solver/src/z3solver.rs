@@ -72,6 +72,8 @@ pub struct Z3Solver {
     retried: u64,
     core_time: Duration,
     translate_time: Duration,
+    /// [`Solver::work`]: Z3's `rlimit count` as last read, and the units counted up to then.
+    work: std::cell::Cell<(u32, u64)>,
 }
 
 impl Default for Z3Solver {
@@ -108,10 +110,24 @@ impl Z3Solver {
             retried: 0,
             core_time: Duration::ZERO,
             translate_time: Duration::ZERO,
+            work: std::cell::Cell::new((0, 0)),
         };
         crate::interrupt::register_thread_context();
         s.apply_params();
+        s.work.set((s.rlimit_count(), 0));
         s
+    }
+
+    /// Z3's resource units consumed so far by this thread's Z3 context (every solver of it:
+    /// Z3 counts them in the context's manager). Z3 4.8 reports the counter as a 32-bit
+    /// statistic, which wraps; [`Solver::work`] accumulates the differences.
+    fn rlimit_count(&self) -> u32 {
+        match self.solver.get_statistics().value("rlimit count") {
+            Some(z3::StatisticsValue::UInt(n)) => n,
+            // Modulo 2^32, as the 32-bit statistic.
+            Some(z3::StatisticsValue::Double(d)) => (d as u64) as u32,
+            None => 0,
+        }
     }
 
     /// Sets Z3's limits, and turns off Z3's own SIGINT handling (`ctrl_c`), which would
@@ -959,6 +975,16 @@ impl Solver for Z3Solver {
 
     fn set_deadline(&mut self, d: Option<Instant>) {
         self.deadline = d;
+    }
+
+    /// Read from Z3's statistics (some microseconds): callers read it around a piece of work,
+    /// not per query. Correct as long as less than 2^32 units pass between two reads.
+    fn work(&self) -> u64 {
+        let (last, total) = self.work.get();
+        let now = self.rlimit_count();
+        let total = total + u64::from(now.wrapping_sub(last));
+        self.work.set((now, total));
+        total
     }
 }
 

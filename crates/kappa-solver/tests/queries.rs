@@ -530,6 +530,32 @@ fn a_work_limit_gives_up_and_is_lifted() {
     assert_model_satisfies(&m, &pc, &cond);
 }
 
+/// The work counter (Z3's consumed resource units) reaches the caller through every layer of
+/// the chain, grows with the queries Z3 answers and not with those the caches answer, and a
+/// query under a work limit costs about that limit: what a budget of template work relies on.
+#[test]
+fn work_done_is_counted_in_resource_units_through_the_chain() {
+    let mut s = default_chain(None);
+    let (x, y) = (sym("x", Sort::Bv(16)), sym("y", Sort::Bv(16)));
+    let pc = vec![bv(1, 16).bvult(&x), bv(1, 16).bvult(&y), x.bvult(&bv(256, 16)), y.bvult(&bv(256, 16))];
+    let q = Query::new(&pc, x.bvmul(&y).eq(&bv(391, 16)));
+    let w0 = s.work();
+    assert_eq!(s.check(&q), SatResult::Sat);
+    let w1 = s.work();
+    assert!(w1 > w0, "a factorisation costs work: {w0} -> {w1}");
+    // Asked again: answered by the cache, no work.
+    assert_eq!(s.check(&q), SatResult::Sat);
+    assert_eq!(s.work(), w1);
+    // Under a limit of 50,000 units Z3 stops near it: the counter says what the query cost.
+    let hard = Query::new(&pc, x.bvmul(&y).eq(&bv(391 + 2, 16)).and(&x.bvudiv(&y).bvult(&bv(3, 16))));
+    s.set_rlimit(Some(50_000));
+    let r = s.check(&hard);
+    s.set_rlimit(None);
+    let w2 = s.work();
+    assert!(w2 > w1, "{r}: {w1} -> {w2}");
+    assert!(w2 - w1 < 5_000_000, "{r}: {} units under a limit of 50,000", w2 - w1);
+}
+
 /// `<ctype.h>`-style classification of input bytes: a table of flags read at `c + 128`, masked.
 /// Constraints on one byte are decided as ranges of its values (Z3Solver's byte predicates);
 /// each answer and model is checked against evaluating the constraints at all 256 values.
