@@ -52,8 +52,13 @@ def header(prog):
 
 
 def run(args):
+    # A run that overshoots --max-time by far is stopped and counted as a timeout.
     t = time.time()
-    p = subprocess.run(args, capture_output=True, text=True)
+    try:
+        p = subprocess.run(args, capture_output=True, text=True, timeout=2 * float(T) + 30)
+    except subprocess.TimeoutExpired:
+        p = subprocess.CompletedProcess(args, 124, "RESULT: unknown (killed: over twice --max-time)",
+                                        "kappa: time limit reached (killed: over twice --max-time)")
     return p, time.time() - t
 
 

@@ -6,7 +6,8 @@
 #    each sliced for its targets and for unreach-call; original and decompiled slice compiled
 #    with gcc and run on 250 random inputs each (inputs matched by line and occurrence); every
 #    run must end the same way with the same target values (for the property: reach the error
-#    or not alike);
+#    or not alike); 1b. the same with memory (GenConfig::memory: flags in a struct reached
+#    through a pointer, arrays indexed by values, pointers to locals, struct assignments);
 # 2. verdicts: for N generated programs, `kappa verify` on the original (classic), on the slice
 #    (compact) and `kappa verify --slice` on the original must give the same verdict;
 # 3. the corpus: bench/slice_corpus.sh (`kappa verify` and `kappa verify --slice` on every
@@ -18,8 +19,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 N="${N:-250}"
 echo "== 1. equivalence of $N generated programs and their slices (gcc, 250 inputs each)"
-KAPPA_SLICE_EQUIV="$N" cargo test --release -q -p kappa-slice --test equivalence -- --nocapture 2>&1 \
+KAPPA_SLICE_EQUIV="$N" cargo test --release -q -p kappa-slice --test equivalence generated_programs_agree -- --nocapture 2>&1 \
     | grep -E "^test result|programs fail|differ" || true
+echo "== 1b. the same for $N generated programs with structs, arrays and pointers (issue 24)"
+KAPPA_SLICE_EQUIV_MEMORY="$N" cargo test --release -q -p kappa-slice --test equivalence generated_programs_with_memory -- --nocapture 2>&1 \
+    | grep -E "^test result|programs fail|differ|unsupported" || true
 echo "== 2. verdicts of $N generated programs: original, slice, verify --slice"
 KAPPA_SLICE_VERDICTS="$N" cargo test --release -q -p kappa-cli --test slice slices_of_generated -- --nocapture 2>&1 \
     | grep -E "^verdicts|^test result|panicked|differ" || true

@@ -4,6 +4,11 @@
 //! functions, `__VERIFIER_assume`, `reach_error()` under conditions, and global target
 //! variables.
 //!
+//! With [`GenConfig::memory`] the flags live in a struct reached through a pointer (`dev`, which
+//! the program points at one of two device extensions), next to an array indexed by values, an
+//! array of `main`, a pointer to locals and struct assignments: the memory the slicer turns
+//! into cells.
+//!
 //! Inputs are read one per line (`x = __VERIFIER_nondet_int();`), so that a harness can match
 //! the inputs of the original and of its slice by line ([`crate::check`]). The programs have no
 //! undefined behaviour but signed wrap-around (compile with `-fwrapv`, kappa's semantics).
@@ -23,6 +28,8 @@ pub struct GenConfig {
     pub loops: bool,
     pub helpers: bool,
     pub assumes: bool,
+    /// Structs, arrays and pointers (see the module's comment).
+    pub memory: bool,
 }
 
 impl Default for GenConfig {
@@ -35,6 +42,7 @@ impl Default for GenConfig {
             loops: true,
             helpers: true,
             assumes: true,
+            memory: false,
         }
     }
 }
@@ -103,6 +111,14 @@ impl Gen<'_> {
     }
 
     fn atom(&mut self) -> String {
+        if self.cfg.memory && self.rng.pct(15) {
+            let i = self.rng.pick(LOCALS);
+            return match self.rng.below(3) {
+                0 => format!("dbuf[{i} & 3]"),
+                1 => format!("arr[{i} & 3]"),
+                _ => "*ptr".to_string(),
+            };
+        }
         if self.rng.pct(30) {
             self.small().to_string()
         } else {
@@ -233,6 +249,32 @@ impl Gen<'_> {
         } else if k < 85 + self.cfg.error_percent as u64 && self.spend() {
             let c = self.cond(1);
             let _ = writeln!(self.out, "if ({c}) reach_error();");
+        } else if k < 94 && self.cfg.memory && self.rng.pct(60) {
+            let e = self.expr(1);
+            let i = self.rng.pick(LOCALS);
+            match self.rng.below(6) {
+                0 => {
+                    let _ = writeln!(self.out, "dbuf[{i} & 3] = {e};");
+                }
+                1 => {
+                    let _ = writeln!(self.out, "arr[{i} & 3] = {e};");
+                }
+                2 => {
+                    let _ = writeln!(self.out, "*ptr = {e};");
+                }
+                3 => {
+                    let c = self.cond(0);
+                    let _ = writeln!(self.out, "dev = ({c}) ? &ext0 : &ext1;");
+                }
+                4 => {
+                    let w = self.rng.pick(&["a", "b", "x"]);
+                    let _ = writeln!(self.out, "ptr = &{w};");
+                }
+                _ => {
+                    let (d, s) = if self.rng.pct(50) { ("ext0", "ext1") } else { ("ext1", "ext0") };
+                    let _ = writeln!(self.out, "{d} = {s};");
+                }
+            }
         } else if k < 94 && self.cfg.assumes && self.rng.pct(40) {
             let v = self.var();
             let k = self.small();
@@ -287,7 +329,17 @@ pub fn generate(seed: u64, cfg: &GenConfig) -> Generated {
     };
     let _ = writeln!(g.out, "// kappa-slice generated program, seed {seed}");
     g.out.push_str("extern int (__VERIFIER_nondet_int)(void);\nextern void (reach_error)(void);\nextern void (__VERIFIER_assume)(int);\n\n");
-    g.out.push_str("int t0, t1;\nint flag, status, mode, pending;\n\n");
+    if cfg.memory {
+        // The flags are fields of the device extension `dev` points to.
+        g.out.push_str("int t0, t1;\nstruct ext { int flag, status, mode, pending; int dbuf[4]; };\n");
+        g.out.push_str("struct ext ext0, ext1;\nstruct ext *dev = &ext0;\n");
+        for f in ["flag", "status", "mode", "pending", "dbuf"] {
+            let _ = writeln!(g.out, "#define {f} (dev->{f})");
+        }
+        g.out.push('\n');
+    } else {
+        g.out.push_str("int t0, t1;\nint flag, status, mode, pending;\n\n");
+    }
     if cfg.helpers {
         let n = 1 + g.rng.below(2) as usize;
         for h in 0..n {
@@ -296,6 +348,9 @@ pub fn generate(seed: u64, cfg: &GenConfig) -> Generated {
         g.helpers = n;
     }
     g.out.push_str("int main(void)\n{\n    int a = 0, b = 0, c = 0, d = 0, x = 0, y = 0, i, j;\n");
+    if cfg.memory {
+        g.out.push_str("    int arr[4] = {0, 0, 0, 0};\n    int *ptr = &y;\n");
+    }
     let n = cfg.stmts;
     g.block(0, n);
     g.out.push_str("    t0 = t0 + x;\n    t1 = t1 - y;\n    return 0;\n}\n");

@@ -21,7 +21,10 @@
 //! exploration found possible.
 //!
 //! The fragment is the paper's (section 3): integer variables, assignments, branches, loops and
-//! calls (inlined). Arrays, pointers and recursion are refused with [`SliceError::Unsupported`].
+//! calls (inlined), extended to memory by [`memory`]: arrays, structs, pointers and heap objects
+//! allocated once become cells, one variable per scalar
+//! (`docs/design-memory-interpolants.md`). Recursion, unions, large arrays and heap allocation
+//! in loops are refused with [`SliceError::Unsupported`], naming the construct.
 //!
 //! [`slice_static`] gives the static slice of the same program (the CFG itself, merging at every
 //! opportunity; Weiser's slice), the paper's baseline.
@@ -33,6 +36,7 @@ mod deps;
 mod formula;
 pub mod gen;
 mod genpss;
+mod memory;
 mod prep;
 mod rules;
 mod tree;
@@ -236,13 +240,18 @@ fn resolve_targets(prog: &Program, entry: FuncId, names: &[String]) -> Result<Ve
 
 fn run_here(prog: &Program, criterion: &Criterion, opts: &SliceOptions, mode: Mode) -> Result<SliceResult, SliceError> {
     let start = Instant::now();
+    // Memory becomes cells (variables) first; variable ids and types of integers are kept, so
+    // targets are resolved in the original.
+    let original = prog;
+    let lowered = memory::lower(prog, &opts.entry)?;
+    let prog = lowered.as_ref().unwrap_or(prog);
     let pre = prep::prepare(prog, &opts.entry)?;
     let targets = match criterion {
         Criterion::Targets(names) => {
             if names.is_empty() {
                 return Err(SliceError::Input("no target variable given".into()));
             }
-            resolve_targets(prog, pre.entry, names)?
+            resolve_targets(original, pre.entry, names)?
         }
         Criterion::UnreachCall => Vec::new(),
     };

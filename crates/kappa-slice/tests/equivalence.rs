@@ -5,9 +5,9 @@ use kappa_slice::check::{gcc_available, Checker};
 use kappa_slice::gen::{generate, GenConfig};
 use kappa_slice::{slice, Criterion, SliceOptions};
 
-fn check_seed(seed: u64, runs: u64) -> Result<String, String> {
+fn check_seed(seed: u64, runs: u64, memory: bool) -> Result<String, String> {
     // Odd seeds call reach_error() more often, so that property slices have errors to keep.
-    let cfg = GenConfig { error_percent: if seed % 2 == 1 { 14 } else { 6 }, ..GenConfig::default() };
+    let cfg = GenConfig { error_percent: if seed % 2 == 1 { 14 } else { 6 }, memory, ..GenConfig::default() };
     let g = generate(seed, &cfg);
     let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
     let path = dir.path().join(format!("gen{seed}.c"));
@@ -39,15 +39,26 @@ fn check_seed(seed: u64, runs: u64) -> Result<String, String> {
 
 #[test]
 fn generated_programs_agree_with_their_slices() {
+    campaign("KAPPA_SLICE_EQUIV", 32, false);
+}
+
+/// The same with structs reached through a pointer, arrays indexed by values, pointers to locals
+/// and struct assignments (the slicer's memory cells).
+#[test]
+fn generated_programs_with_memory_agree_with_their_slices() {
+    campaign("KAPPA_SLICE_EQUIV_MEMORY", 16, true);
+}
+
+fn campaign(var: &str, default: u64, memory: bool) {
     assert!(gcc_available(), "gcc is needed (scripts/setup.sh installs it)");
-    let n: u64 = std::env::var("KAPPA_SLICE_EQUIV").ok().and_then(|s| s.parse().ok()).unwrap_or(32);
+    let n: u64 = std::env::var(var).ok().and_then(|s| s.parse().ok()).unwrap_or(default);
     let mut failures = Vec::new();
     let seeds: Vec<u64> = match std::env::var("KAPPA_SLICE_SEEDS") {
         Ok(s) => s.split(',').filter_map(|x| x.trim().parse().ok()).collect(),
         Err(_) => (0..n).collect(),
     };
     for &seed in &seeds {
-        match check_seed(seed, 250) {
+        match check_seed(seed, 250, memory) {
             Ok(r) => print!("{r}"),
             Err(e) => failures.push(e),
         }
