@@ -1,0 +1,249 @@
+/* kappa replay runtime: linked with the instrumented program, it feeds the test's inputs to the
+ * instrumented input sites in order and reports errors and divergences to kappa on stderr with
+ * lines starting "KAPPA-REPLAY". The test data comes from the file named by KAPPA_REPLAY_DATA:
+ *
+ *   args N  v1 … vN
+ *   heap K
+ *   SIZE NPTRS HEXBYTES (OFFSET TARGET){NPTRS}   (K lines: the input heap's objects 1..K)
+ *   inputs M
+ *   SITE VALUE NBYTES HEXBYTES     (M lines)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <signal.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#define KAPPA_EXIT_ASSUME 215
+#define KAPPA_EXIT_SETUP 216
+#define KAPPA_EXIT_ERROR 217
+#define KAPPA_EXIT_DIVERGED 218
+
+struct kappa_input {
+    int site;
+    unsigned long long value;
+    unsigned long len;
+    unsigned char *bytes;
+};
+
+static struct kappa_input *kappa_in;
+static long kappa_n, kappa_pos;
+static unsigned long long *kappa_args;
+static long kappa_nargs;
+/* The input heap of an entry function with pointer parameters: object k is kappa_heap[k]. */
+static void **kappa_heap;
+static long kappa_nheap;
+
+/* LeakSanitizer's check, present when the program runs with it (weak: absent without the
+ * sanitizers). SV-COMP's memory properties hold at every end of the program, so when the test
+ * expects a leak (KAPPA_REPLAY_LEAKS is set) the check also runs where the program ends by
+ * abort(), reach_error() or a failed assert, which LeakSanitizer does not check by itself. If it
+ * finds a leak it reports it and exits with the sanitizers' exit code. */
+extern void __lsan_do_leak_check(void) __attribute__((weak));
+static int kappa_leaks;
+
+static void kappa_leak_check(void) {
+    if (kappa_leaks && __lsan_do_leak_check)
+        __lsan_do_leak_check();
+}
+
+/* The check runs on the handler's stack, below the signal frame, which holds the registers
+ * (and vector registers) of the moment abort() was called. LeakSanitizer scans that frame as
+ * stack, so a stale copy of a lost pointer there (one that the C library's string functions
+ * left in a vector register, depending on the CPU) would keep the block "reachable": a leak
+ * the program has would not be confirmed. The program is compiled without optimisation, so
+ * its variables live in memory, not in registers: the saved registers are cleared before the
+ * check, and the handler does not return to them but ends the program by SIGABRT. */
+static void kappa_on_abort(int sig, siginfo_t *info, void *context) {
+    (void)info;
+#if defined(__x86_64__) || defined(__i386__)
+    ucontext_t *uc = context;
+    memset(&uc->uc_mcontext.gregs, 0, sizeof uc->uc_mcontext.gregs);
+    if (uc->uc_mcontext.fpregs)
+        memset(uc->uc_mcontext.fpregs, 0, sizeof *uc->uc_mcontext.fpregs);
+#else
+    (void)context;
+#endif
+    kappa_leak_check();
+    signal(sig, SIG_DFL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+    raise(sig);
+    _exit(128 + sig);
+}
+
+static void kappa_setup_failed(const char *what) {
+    fprintf(stderr, "\nKAPPA-REPLAY setup %s\n", what);
+    _exit(KAPPA_EXIT_SETUP);
+}
+
+static void kappa_at_exit(void) {
+    fflush(stdout);
+    fprintf(stderr, "\nKAPPA-REPLAY consumed %ld\n", kappa_pos);
+}
+
+__attribute__((constructor)) static void kappa_load(void) {
+    const char *path = getenv("KAPPA_REPLAY_DATA");
+    FILE *f;
+    long i;
+    unsigned long j;
+    setvbuf(stdout, NULL, _IONBF, 0);
+    if (!path)
+        kappa_setup_failed("KAPPA_REPLAY_DATA is not set");
+    f = fopen(path, "r");
+    if (!f)
+        kappa_setup_failed("cannot open the test data");
+    if (fscanf(f, " args %ld", &kappa_nargs) != 1 || kappa_nargs < 0)
+        kappa_setup_failed("malformed test data (args)");
+    kappa_args = calloc((size_t)kappa_nargs + 1, sizeof *kappa_args);
+    for (i = 0; i < kappa_nargs; i++)
+        if (fscanf(f, " %llu", &kappa_args[i]) != 1)
+            kappa_setup_failed("malformed test data (argument)");
+    if (fscanf(f, " heap %ld", &kappa_nheap) != 1 || kappa_nheap < 0)
+        kappa_setup_failed("malformed test data (heap)");
+    kappa_heap = calloc((size_t)kappa_nheap + 1, sizeof *kappa_heap);
+    {
+        unsigned long *nptrs = calloc((size_t)kappa_nheap + 1, sizeof *nptrs);
+        unsigned long **ptrs = calloc((size_t)kappa_nheap + 1, sizeof *ptrs);
+        for (i = 1; i <= kappa_nheap; i++) {
+            unsigned long size;
+            unsigned char *o;
+            if (fscanf(f, " %lu %lu ", &size, &nptrs[i]) != 2)
+                kappa_setup_failed("malformed test data (heap object)");
+            /* Exactly the object's size, so that the sanitizers see every overflow. */
+            o = malloc(size ? size : 1);
+            for (j = 0; j < size; j++)
+                if (fscanf(f, "%2hhx", &o[j]) != 1)
+                    kappa_setup_failed("malformed test data (heap bytes)");
+            kappa_heap[i] = o;
+            ptrs[i] = calloc(2 * nptrs[i] + 1, sizeof **ptrs);
+            for (j = 0; j < 2 * nptrs[i]; j++)
+                if (fscanf(f, " %lu", &ptrs[i][j]) != 1 || (j % 2 == 1 && ptrs[i][j] > (unsigned long)kappa_nheap))
+                    kappa_setup_failed("malformed test data (heap pointer)");
+        }
+        for (i = 1; i <= kappa_nheap; i++) {
+            for (j = 0; j < nptrs[i]; j++) {
+                void *target = ptrs[i][2 * j + 1] ? kappa_heap[ptrs[i][2 * j + 1]] : NULL;
+                memcpy((unsigned char *)kappa_heap[i] + ptrs[i][2 * j], &target, sizeof target);
+            }
+            free(ptrs[i]);
+        }
+        free(ptrs);
+        free(nptrs);
+    }
+    if (fscanf(f, " inputs %ld", &kappa_n) != 1 || kappa_n < 0)
+        kappa_setup_failed("malformed test data (inputs)");
+    kappa_in = calloc((size_t)kappa_n + 1, sizeof *kappa_in);
+    for (i = 0; i < kappa_n; i++) {
+        struct kappa_input *in = &kappa_in[i];
+        if (fscanf(f, " %d %llu %lu", &in->site, &in->value, &in->len) != 3)
+            kappa_setup_failed("malformed test data (input)");
+        in->bytes = malloc(in->len + 1);
+        for (j = 0; j < in->len; j++)
+            if (fscanf(f, "%2hhx", &in->bytes[j]) != 1)
+                kappa_setup_failed("malformed test data (bytes)");
+    }
+    fclose(f);
+    atexit(kappa_at_exit);
+    kappa_leaks = getenv("KAPPA_REPLAY_LEAKS") != NULL;
+    if (kappa_leaks) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_sigaction = kappa_on_abort;
+        sa.sa_flags = SA_SIGINFO;
+        sigaction(SIGABRT, &sa, NULL);
+    }
+}
+
+/* A coverage build (gcov): the counts of a run that ends through _exit are written first, so
+   that the tests of errors and of halted paths (which end asking for one input more) count. */
+extern void __gcov_dump(void) __attribute__((weak));
+static void kappa_coverage_dump(void) {
+    if (__gcov_dump)
+        __gcov_dump();
+}
+
+static void kappa_diverge(int site) {
+    fflush(stdout);
+    kappa_coverage_dump();
+    fprintf(stderr, "\nKAPPA-REPLAY diverged %d %ld\n", site, kappa_pos);
+    _exit(KAPPA_EXIT_DIVERGED);
+}
+
+static struct kappa_input *kappa_take(int site) {
+    if (kappa_pos >= kappa_n || kappa_in[kappa_pos].site != site)
+        kappa_diverge(site);
+    return &kappa_in[kappa_pos++];
+}
+
+unsigned long long __kappa_rt_value(int site) {
+    return kappa_take(site)->value;
+}
+
+void __kappa_rt_fill(int site, void *p, unsigned long n) {
+    struct kappa_input *in;
+    if (n == 0 || !p)
+        return;
+    in = kappa_take(site);
+    memset(p, 0, n);
+    memcpy(p, in->bytes, in->len < n ? in->len : n);
+}
+
+void *__kappa_rt_malloc(int site, unsigned long n) {
+    void *p = malloc(n);
+    __kappa_rt_fill(site, p, n);
+    return p;
+}
+
+__attribute__((noreturn)) void __kappa_rt_error(int site) {
+    fflush(stdout);
+    kappa_leak_check();
+    kappa_coverage_dump();
+    fprintf(stderr, "\nKAPPA-REPLAY error %d %ld\n", site, kappa_pos);
+    _exit(KAPPA_EXIT_ERROR);
+}
+
+__attribute__((noreturn)) void __kappa_rt_assert_fail(int site, const char *assertion, const char *file,
+                                                      unsigned int line, const char *function) {
+    fflush(stdout);
+    fprintf(stderr, "%s:%u: %s: Assertion `%s' failed.\n", file ? file : "?", line, function ? function : "?",
+            assertion ? assertion : "?");
+    __kappa_rt_error(site);
+}
+
+unsigned long long __kappa_rt_arg(int i) {
+    if (i >= kappa_nargs) {
+        fflush(stdout);
+        fprintf(stderr, "\nKAPPA-REPLAY noarg %d\n", i);
+        _exit(KAPPA_EXIT_DIVERGED);
+    }
+    return kappa_args[i];
+}
+
+void *__kappa_rt_heap_arg(int i) {
+    unsigned long long id = __kappa_rt_arg(i);
+    if (id > (unsigned long long)kappa_nheap) {
+        fflush(stdout);
+        fprintf(stderr, "\nKAPPA-REPLAY noarg %d\n", i);
+        _exit(KAPPA_EXIT_DIVERGED);
+    }
+    return id ? kappa_heap[id] : NULL;
+}
+
+__attribute__((noreturn)) void __kappa_rt_unexpected(const char *name) {
+    fflush(stdout);
+    fprintf(stderr, "\nKAPPA-REPLAY unexpected %s\n", name);
+    _exit(KAPPA_EXIT_DIVERGED);
+}
+
+/* SV-COMP's assume: ends a run on which it fails (the program's own definition, if any, wins). */
+__attribute__((weak)) void __VERIFIER_assume(int cond) {
+    if (!cond) {
+        fflush(stdout);
+        fprintf(stderr, "\nKAPPA-REPLAY assume-violated\n");
+        _exit(KAPPA_EXIT_ASSUME);
+    }
+}
