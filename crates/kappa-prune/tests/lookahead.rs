@@ -4,7 +4,6 @@
 
 use kappa_engine::{Config, Engine, Limits, RunReport, SearchKind};
 use kappa_prune::{PromotionCheck, PruneSearcher};
-use std::time::Duration;
 
 fn lower(name: &str, src: &str) -> kappa_ir::Program {
     kappa_cfront::lower_preprocessed(name, src, &kappa_cfront::Options::default()).expect("lowers")
@@ -13,7 +12,7 @@ fn lower(name: &str, src: &str) -> kappa_ir::Program {
 fn run(prog: &kappa_ir::Program, prune: Option<PromotionCheck>) -> RunReport {
     let cfg = Config {
         search: if prune.is_some() { SearchKind::Prune } else { SearchKind::Bfs },
-        limits: Limits { states: Some(4000), time: Some(Duration::from_secs(20)), ..Limits::default() },
+        limits: Limits { states: Some(1500), ..Limits::default() },
         ..Config::default()
     };
     let mut e = Engine::new(prog, cfg.clone(), kappa_solver::default_chain(cfg.solver_timeout));
