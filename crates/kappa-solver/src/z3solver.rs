@@ -177,11 +177,12 @@ impl Z3Solver {
         }
         // The timer must end before the deadline. Re-setting it costs milliseconds (Z3 solvers'
         // parameters), so it is shortened only when the time left falls below it, and then to
-        // half the time left: a run's last stretch re-sets it a logarithmic number of times, not
-        // at every query (with a deadline far below the backstop, every query of a run did).
+        // three quarters of the time left: a run's last stretch re-sets it a logarithmic number
+        // of times, not at every query (with a deadline far below the backstop, every query of a
+        // run did).
         let current = self.clamped.or(self.timeout);
         let clamp = match left {
-            Some(l) if current.is_none_or(|c| l < c) => Some(l / 2),
+            Some(l) if current.is_none_or(|c| l < c) => Some(l - l / 4),
             Some(_) => self.clamped,
             None => None,
         };
