@@ -34,6 +34,17 @@ fn limits(ex: &ExploreOpts) -> Vec<(String, String)> {
     l
 }
 
+/// The command line as a user calls it (`kappa`, not the path of the binary).
+pub fn argv() -> Vec<String> {
+    std::env::args()
+        .enumerate()
+        .map(|(k, a)| match (k, Path::new(&a).file_name()) {
+            (0, Some(n)) => n.to_string_lossy().into_owned(),
+            _ => a,
+        })
+        .collect()
+}
+
 /// After a command's verdict: writes `OUT/run.json` and, with `--report DIR`, the page.
 pub fn finish(
     command: &str,
@@ -48,13 +59,7 @@ pub fn finish(
         kappa_run: kappa_report::RUN_DATA_VERSION,
         command: command.into(),
         // The program as a user calls it (`kappa`, not the path of the binary).
-        argv: std::env::args()
-            .enumerate()
-            .map(|(k, a)| match (k, Path::new(&a).file_name()) {
-                (0, Some(n)) => n.to_string_lossy().into_owned(),
-                _ => a,
-            })
-            .collect(),
+        argv: argv(),
         cwd: std::env::current_dir().map(|d| d.display().to_string()).unwrap_or_default(),
         files: std::iter::once(&front.file).chain(&front.more).map(|f| f.display().to_string()).collect(),
         verdict: verdict.clone(),
