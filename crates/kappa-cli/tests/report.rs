@@ -479,6 +479,37 @@ fn report_of_limits_pruning_and_workers() {
         serde_json::from_str(&std::fs::read_to_string(dir.path().join("b/samples.json")).expect("samples"))
             .expect("json");
     assert_eq!(samples.last().and_then(|s| s["paths"].as_u64()), Some(64), "the workers' paths summed");
+
+    // A sharded run merged: `kappa report` of the merged directory has the merged verdict and
+    // paths, the source, and the shards' trees.
+    for shard in ["0/2", "1/2"] {
+        let out = format!("s{}", &shard[..1]);
+        let o = kappa_in(
+            dir.path(),
+            &[
+                "run",
+                "six.c",
+                "--mode",
+                "classic",
+                "--shard",
+                shard,
+                "--out",
+                &out,
+                "--report",
+                &format!("{out}/report"),
+                "--quiet",
+            ],
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let o = kappa_in(dir.path(), &["merge", "s0", "s1", "--out", "m"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = kappa_in(dir.path(), &["report", "m"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let h = std::fs::read_to_string(dir.path().join("m/report/index.html")).expect("page");
+    assert!(h.contains("64 completed"), "the merged paths");
+    assert!(h.contains("id=\"f0-L4\""), "the source");
+    assert!(h.contains("id=\"tree-svg\"") && h.matches("class=\"node tnode\"").count() >= 10, "the shards' trees");
 }
 
 #[test]

@@ -180,7 +180,10 @@ pub fn read(out: &Path) -> Result<Inputs, String> {
         .and_then(|t| serde_json::from_str(&t).ok())
         .unwrap_or_default();
     let tree = std::fs::read_to_string(out.join(TREE_JSON)).ok().and_then(|t| serde_json::from_str(&t).ok());
-    let lcov = std::fs::read_to_string(out.join(COVERAGE_LCOV)).ok();
+    // `kappa merge` names the union of the shards' tracefiles coverage.info.
+    let lcov = std::fs::read_to_string(out.join(COVERAGE_LCOV))
+        .or_else(|_| std::fs::read_to_string(out.join("coverage.info")))
+        .ok();
     let gcov = std::fs::read_to_string(out.join(GCOV_LCOV)).ok();
     let program = std::fs::read_to_string(out.join(PROGRAM_JSON)).ok().and_then(|t| serde_json::from_str(&t).ok());
     Ok(Inputs { out: out.to_path_buf(), run, samples, tree, lcov, gcov, program })

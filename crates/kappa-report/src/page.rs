@@ -268,7 +268,10 @@ pub fn chart(title: &str, unit: &str, series: &[Series]) -> String {
     s
 }
 
-fn charts(samples: &[Sample], jobs: u64) -> String {
+fn charts(samples: &[Sample], jobs: u64, merged: bool) -> String {
+    if samples.is_empty() && merged {
+        return "<p class=\"note\" id=\"no-samples\">No samples over time: a merged run's shards ran apart (each shard's own page has its charts).</p>".into();
+    }
     if samples.len() < 2 {
         return "<p class=\"note\" id=\"no-samples\">No samples over time: the run ended before the first one (samples are taken every 250 ms).</p>".into();
     }
@@ -327,7 +330,10 @@ pub fn svg_of(dot: &str) -> Result<String, String> {
 fn tree_section(inp: &Inputs) -> (String, BTreeMap<String, (usize, u32)>) {
     let Some(t) = inp.tree.as_ref() else {
         let jobs = stat(&inp.run.stats, "jobs").as_u64().unwrap_or(0);
-        let why = if jobs > 1 {
+        let why = if stat(&inp.run.stats, "shards").is_object() {
+            "No tree: not every shard of this merged run recorded its tree (<code>--report</code> records it)."
+                .to_string()
+        } else if jobs > 1 {
             format!("No tree recorded: with <code>--jobs {jobs}</code> the workers explore subtrees of their own, whose trees are not recorded; run with <code>--jobs 1</code> to see the tree.")
         } else {
             "No tree recorded: this run was made without <code>--report</code>; run it again with <code>--report DIR</code>.".into()
@@ -852,7 +858,7 @@ pub fn render(inp: &Inputs) -> String {
     let _ = write!(
         h,
         "<section id=\"charts\"><h2>Over the run's time</h2>{}</section>",
-        charts(&inp.samples, stat(stats, "jobs").as_u64().unwrap_or(0))
+        charts(&inp.samples, stat(stats, "jobs").as_u64().unwrap_or(0), stat(stats, "shards").is_object())
     );
     let _ = write!(h, "<section id=\"solver\"><h2>Solver</h2>{}</section>", solver_section(inp));
     h += "</main>";
