@@ -6,8 +6,7 @@ use kappa_engine::RunReport;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// The undecided queries of a run with `--report` and no `--solver-log`.
-pub const SOLVER_LOG: &str = "solver-unknown.smt2";
+use kappa_report::SOLVER_LOG;
 
 /// Where the undecided queries are logged: `--solver-log`, else with `--report` in the output
 /// directory (`main` is false for the explorations of proofs, which keep no tests).

@@ -67,6 +67,8 @@ pub const COVERAGE_LCOV: &str = "coverage.lcov";
 /// gcov's counts of the replayed suite (`kappa replay FILE OUT/tests` writes it).
 pub const GCOV_LCOV: &str = "gcov.lcov";
 pub const PROGRAM_JSON: &str = "program.json";
+/// The undecided queries of a run with `--report` and no `--solver-log`.
+pub const SOLVER_LOG: &str = "solver-unknown.smt2";
 /// The copies of the program's files, as the run read them.
 pub const SOURCE_DIR: &str = "source";
 

@@ -583,6 +583,16 @@ fn loops_section(stats: &Value, out: &Path, verdict: &str) -> String {
     h
 }
 
+/// The undecided-queries log `p` as the run named it: `--report`'s default log from the output
+/// directory (wherever that directory is now), any other from the run's directory.
+fn solver_log_text(inp: &Inputs, p: &str) -> std::io::Result<String> {
+    let default = Path::new(p).file_name().is_some_and(|n| n == crate::SOLVER_LOG);
+    if default && inp.out.join(crate::SOLVER_LOG).is_file() {
+        return std::fs::read_to_string(inp.out.join(crate::SOLVER_LOG));
+    }
+    std::fs::read_to_string(Path::new(&inp.run.cwd).join(p))
+}
+
 fn solver_section(inp: &Inputs) -> String {
     let s = &inp.run.stats;
     let mut h = String::from("<table class=\"kv\">");
@@ -602,7 +612,7 @@ fn solver_section(inp: &Inputs) -> String {
     }
     h.push_str("</table>");
     match &inp.run.solver_log {
-        Some(p) => match std::fs::read_to_string(p) {
+        Some(p) => match solver_log_text(inp, p) {
             Ok(t) if t.trim().is_empty() => h += "<p class=\"note\">No undecided queries.</p>",
             Ok(t) => {
                 let mut cut = t.len().min(MAX_LOG);
@@ -618,7 +628,12 @@ fn solver_section(inp: &Inputs) -> String {
                     esc(&more)
                 );
             }
-            Err(_) => h += "<p class=\"note\">No undecided queries.</p>",
+            Err(_) if stat(s, "solver_unknown").as_u64().unwrap_or(0) == 0 => {
+                h += "<p class=\"note\">No undecided queries.</p>"
+            }
+            Err(_) => {
+                let _ = write!(h, "<p class=\"note\">The undecided queries were logged to {}, which cannot be read now.</p>", esc(p));
+            }
         },
         None => h += "<p class=\"note\">Undecided queries were not logged (<code>--solver-log FILE</code> or <code>--report</code> logs them).</p>",
     }
@@ -1027,6 +1042,9 @@ mod tests {
         assert!(h.contains("id=\"undecided\"") && h.contains("(check-sat) ; unknown"));
         // The source, read as it is now (no copy in the directory), says so.
         assert!(h.contains("id=\"f0-L4\"") && h.contains("as it is now"));
+        // A log that cannot be read is not "no undecided queries".
+        std::fs::remove_file(inp.out.join("undecided.smt2")).unwrap();
+        assert!(render(&inp).contains("which cannot be read now"));
         // Not a `true`: a witness left by an earlier run is not shown.
         let (_d, inp) = run_dir(serde_json::json!({}), "unknown");
         assert!(!render(&inp).contains("Invariants of the correctness witness"));
