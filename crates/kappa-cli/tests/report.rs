@@ -366,6 +366,7 @@ fn report_in_headless_chromium() {
     let replay =
         format!("$ cd {} &amp;&amp; kappa replay readings.c {}/tests/test", cwd.display(), moved_abs.display());
     assert!(html2.contains(&replay), "replay command `{replay}` in the page");
+    assert!(html2.contains("class=\"note replay-missing\">readings.c not in"), "the program is not there now");
 }
 
 fn copy_dir(from: &Path, to: &Path) {

@@ -535,7 +535,8 @@ fn invariants(out: &Path) -> Vec<(u32, String, String)> {
     invs
 }
 
-fn loops_section(stats: &Value, out: &Path, verdict: &str) -> String {
+fn loops_section(inp: &Inputs) -> String {
+    let (stats, out, verdict) = (&inp.run.stats, inp.out.as_path(), inp.run.verdict.as_str());
     let t = stat(stats, "templates");
     let mut h = String::from("<table class=\"kv\">");
     row(&mut h, "mode", &esc(&num(stat(stats, "mode"))));
@@ -573,7 +574,8 @@ fn loops_section(stats: &Value, out: &Path, verdict: &str) -> String {
         for (line, func, expr) in invs.iter().take(200) {
             let _ = write!(
                 h,
-                "<tr><td><a href=\"#f0-L{line}\">{line}</a></td><td>{}</td><td><code>{}</code></td></tr>",
+                "<tr><td><a href=\"#f{}-L{line}\">{line}</a></td><td>{}</td><td><code>{}</code></td></tr>",
+                file_of_func(inp, func),
                 esc(func),
                 esc(expr)
             );
@@ -802,6 +804,17 @@ pub fn render(inp: &Inputs) -> String {
             Some(t) => {
                 h += &inputs_of(&inp.out, t);
                 let _ = write!(h, "<pre class=\"cmd replay\">$ {}</pre>", esc(&replay_command(inp, t, &quote)));
+                let gone: Vec<&str> =
+                    run.files.iter().filter(|f| !Path::new(&run.cwd).join(f).is_file()).map(String::as_str).collect();
+                if !gone.is_empty() {
+                    let _ = write!(
+                        h,
+                        "<p class=\"note replay-missing\">{} not in {} now: run the command where the program is (the run's copies are in {}).</p>",
+                        esc(&gone.join(", ")),
+                        esc(&run.cwd),
+                        esc(&inp.out.join(crate::SOURCE_DIR).display().to_string())
+                    );
+                }
             }
             None => h += "<p class=\"note\">No test file was written for this error.</p>",
         }
@@ -867,7 +880,7 @@ pub fn render(inp: &Inputs) -> String {
     h += &source_section(&srcs, &marks);
     h += "</section>";
 
-    let _ = write!(h, "<section id=\"loops\"><h2>Loops</h2>{}</section>", loops_section(stats, &inp.out, &run.verdict));
+    let _ = write!(h, "<section id=\"loops\"><h2>Loops</h2>{}</section>", loops_section(inp));
     let (tree_html, tree_lines) = tree_section(inp);
     let _ = write!(h, "<section id=\"tree\"><h2>Symbolic execution tree</h2>{tree_html}</section>");
     let _ = write!(
