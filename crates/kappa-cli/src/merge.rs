@@ -857,15 +857,16 @@ fn merge_report_inputs(
     kappa_report::write_run(out, &run)?;
     let program = first.dir.join(kappa_report::PROGRAM_JSON);
     if program.is_file() {
-        let src = out.join(kappa_report::SOURCE_DIR);
-        let _ = std::fs::remove_dir_all(&src);
-        std::fs::create_dir_all(&src).map_err(|e| format!("cannot create {}: {e}", src.display()))?;
-        for f in std::fs::read_dir(first.dir.join(kappa_report::SOURCE_DIR)).into_iter().flatten().flatten() {
-            std::fs::copy(f.path(), src.join(f.file_name()))
-                .map_err(|e| format!("cannot copy {}: {e}", f.path().display()))?;
-        }
-        std::fs::copy(&program, out.join(kappa_report::PROGRAM_JSON))
-            .map_err(|e| format!("cannot copy {}: {e}", program.display()))?;
+        // The first shard's copies of the program's files, as its program.json lists them.
+        let text = std::fs::read_to_string(&program).map_err(|e| format!("cannot read {}: {e}", program.display()))?;
+        let info: kappa_report::ProgramInfo =
+            serde_json::from_str(&text).map_err(|e| format!("{}: {e}", program.display()))?;
+        let files: Vec<(String, Option<String>)> = info
+            .files
+            .iter()
+            .map(|f| (f.path.clone(), f.copy.as_ref().and_then(|c| std::fs::read_to_string(first.dir.join(c)).ok())))
+            .collect();
+        kappa_report::write_program(out, &files, info.functions)?;
     }
     let mut tree = kappa_report::Tree::default();
     for i in done {

@@ -98,7 +98,14 @@ pub fn write_program(
     functions: std::collections::BTreeMap<String, usize>,
 ) -> Result<(), String> {
     let dir = out.join(SOURCE_DIR);
-    let _ = std::fs::remove_dir_all(&dir);
+    // The copies of an earlier run, and only those (the directory may hold files of the user's).
+    let earlier: Option<ProgramInfo> =
+        std::fs::read_to_string(out.join(PROGRAM_JSON)).ok().and_then(|t| serde_json::from_str(&t).ok());
+    for c in earlier.iter().flat_map(|p| &p.files).filter_map(|f| f.copy.as_ref()) {
+        if c.starts_with(&format!("{SOURCE_DIR}/")) && !c.contains("..") {
+            let _ = std::fs::remove_file(out.join(c));
+        }
+    }
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let mut info = ProgramInfo { files: Vec::new(), functions };
     for (k, (path, text)) in files.iter().enumerate() {
@@ -199,4 +206,27 @@ pub fn generate(out: &Path, dir: &Path) -> Result<PathBuf, String> {
     let path = dir.join("index.html");
     std::fs::write(&path, html).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     Ok(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A run writes its copies into OUT/source and removes only those of an earlier run: a
+    /// file of the user's in a directory of that name stays.
+    #[test]
+    fn source_copies_replace_only_their_own() {
+        let out = std::env::temp_dir().join(format!("kappa-report-lib-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&out);
+        std::fs::create_dir_all(out.join(SOURCE_DIR)).expect("dir");
+        std::fs::write(out.join(SOURCE_DIR).join("notes.txt"), "mine").expect("written");
+        let funcs = std::collections::BTreeMap::from([("main".to_string(), 0)]);
+        write_program(&out, &[("/x/a.c".into(), Some("int main(void){}".into()))], funcs.clone()).expect("first");
+        assert!(out.join("source/0-a.c").is_file());
+        write_program(&out, &[("/x/b.c".into(), Some("int main(void){}".into()))], funcs).expect("second");
+        assert!(!out.join("source/0-a.c").exists(), "the earlier run's copy removed");
+        assert!(out.join("source/0-b.c").is_file());
+        assert_eq!(std::fs::read_to_string(out.join("source/notes.txt")).ok().as_deref(), Some("mine"));
+        let _ = std::fs::remove_dir_all(&out);
+    }
 }
