@@ -151,6 +151,43 @@ fn tests_in(dir: &std::path::Path, top: bool, out: &mut Vec<std::path::PathBuf>)
     Ok(())
 }
 
+/// The output directory of a run (with its `run.json`) all the tests come from
+/// (`OUT/tests/…`), if they do.
+fn run_output_of(tests: &[std::path::PathBuf]) -> Option<std::path::PathBuf> {
+    let out_of = |t: &std::path::PathBuf| {
+        let abs = std::fs::canonicalize(t).ok()?;
+        let out = abs.ancestors().find(|a| a.file_name().is_some_and(|n| n == "tests"))?.parent()?.to_path_buf();
+        out.join(kappa_report::RUN_JSON).is_file().then_some(out)
+    };
+    let first = out_of(tests.first()?)?;
+    tests.iter().all(|t| out_of(t).as_ref() == Some(&first)).then_some(first)
+}
+
+/// gcov's counts as an lcov tracefile: per file (its canonical path) the executions of each
+/// line (`DA`) and each branch arc's (`BRDA`, numbered per line).
+fn gcov_lcov(g: &kappa_replay::gcov::GcovReport) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    for f in &g.files {
+        let path = std::fs::canonicalize(&f.file).map(|p| p.display().to_string()).unwrap_or_else(|_| f.file.clone());
+        let _ = writeln!(out, "TN:gcov\nSF:{path}");
+        let mut arm = 0;
+        let mut last = None;
+        for (line, n) in &f.branches {
+            if last != Some(*line) {
+                (arm, last) = (0, Some(*line));
+            }
+            let _ = writeln!(out, "BRDA:{line},0,{arm},{n}");
+            arm += 1;
+        }
+        for (line, n) in &f.lines {
+            let _ = writeln!(out, "DA:{line},{n}");
+        }
+        out.push_str("end_of_record\n");
+    }
+    out
+}
+
 fn figure(covered: u64, total: u64) -> serde_json::Value {
     serde_json::json!({"covered": covered, "total": total})
 }
@@ -245,6 +282,17 @@ pub fn replay_suite(
                     );
                 }
                 json["gcov"]["files"] = serde_json::Value::Object(per_file);
+            }
+            if let Some(out) = run_output_of(&files) {
+                let path = out.join(kappa_report::GCOV_LCOV);
+                match std::fs::write(&path, gcov_lcov(g)) {
+                    Ok(()) => println!(
+                        "  gcov's counts per line and branch: {} (`kappa report {}` shows them)",
+                        path.display(),
+                        out.display()
+                    ),
+                    Err(e) => eprintln!("kappa: cannot write {}: {e}", path.display()),
+                }
             }
         }
         Err(e) => println!("  gcov: not measured ({e})"),

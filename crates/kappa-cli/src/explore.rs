@@ -269,10 +269,36 @@ fn write_report_inputs(
 ) {
     let lcov = crate::coverage::lcov(prog, cov, "kappa");
     let written = kappa_report::write_exploration(&ex.out, samples, tree)
-        .and_then(|()| std::fs::write(ex.out.join(kappa_report::COVERAGE_LCOV), lcov).map_err(|e| e.to_string()));
+        .and_then(|()| std::fs::write(ex.out.join(kappa_report::COVERAGE_LCOV), lcov).map_err(|e| e.to_string()))
+        .and_then(|()| write_program_info(prog, &ex.out));
     if let Err(e) = written {
         eprintln!("kappa: {e}");
     }
+}
+
+/// The program's own files (those with function bodies; canonical paths, as in the lcov
+/// tracefile) copied into the output directory, with each function's file, for the report.
+pub fn write_program_info(prog: &Program, out: &Path) -> Result<(), String> {
+    // In the order of the program's files (the file named first, first).
+    let ids: std::collections::BTreeSet<u32> =
+        prog.functions.iter().filter(|f| f.span.is_known()).map(|f| f.span.file).collect();
+    let ids: Vec<u32> = ids.into_iter().filter(|&i| prog.files.get(i as usize).is_some()).collect();
+    let files: Vec<(String, Option<String>)> = ids
+        .iter()
+        .map(|&i| {
+            let name = &prog.files[i as usize];
+            let path = std::fs::canonicalize(name).map(|p| p.display().to_string()).unwrap_or_else(|_| name.clone());
+            let text = std::fs::read_to_string(&path).ok();
+            (path, text)
+        })
+        .collect();
+    let functions = prog
+        .functions
+        .iter()
+        .filter(|f| f.span.is_known())
+        .filter_map(|f| Some((f.name.clone(), ids.iter().position(|&i| i == f.span.file)?)))
+        .collect();
+    kappa_report::write_program(out, &files, functions)
 }
 
 /// `--shard I/N`: two numbers, I below N.
@@ -345,11 +371,17 @@ fn engine<'p>(prog: &'p Program, cfg: Config, ex: &ExploreOpts, unknown_log: Opt
 /// states do not cross threads), explore the subtrees of the split frontier they take from a
 /// shared counter (docs/design-parallel.md); their statistics, errors and coverage are merged.
 /// Tests are numbered in one sequence, in the order they are written. The report of such a run
-/// has no samples over time and no tree.
+/// has samples over time (the workers' counters summed) but no tree.
 fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32, main_run: bool) -> RunReport {
     let pool = std::sync::Arc::new(kappa_engine::WorkerPool::default());
     let (bar, lines) = progress_display(ex);
     let bar = &bar;
+    // The report's samples: the sum of the workers' counters.
+    let sampler = std::sync::Mutex::new(kappa_report::Sampler::default());
+    let sampler = &sampler;
+    let mut cfg = cfg;
+    let display_interval = cfg.progress_interval;
+    cfg.progress_interval = cfg.progress_interval.min(Duration::from_millis(100));
     crate::signals::exploring(true);
     let results: Vec<Option<(RunReport, kappa_engine::CoverageParts)>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..jobs)
@@ -360,8 +392,17 @@ fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32, main_r
                     scope,
                     move || {
                         let mut engine = engine(prog, cfg, ex, None);
+                        let mut last_line: Option<std::time::Instant> = None;
                         let report = engine.run(&mut |s, pending| {
-                            if index == 0 {
+                            if main_run {
+                                if let Ok(mut m) = sampler.lock() {
+                                    m.observe_worker(index as usize, s, pending);
+                                }
+                            }
+                            if index == 0
+                                && (bar.is_some() || last_line.is_none_or(|t| t.elapsed() >= display_interval))
+                            {
+                                last_line = Some(std::time::Instant::now());
                                 show_progress(bar, lines, s, pending);
                             }
                         });
@@ -408,7 +449,9 @@ fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32, main_r
         }
     }
     if main_run {
-        write_report_inputs(prog, ex, &cov, &[], None);
+        let mut sampler = sampler.lock().map(|mut m| std::mem::take(&mut *m)).unwrap_or_default();
+        sampler.finish(&merged.stats);
+        write_report_inputs(prog, ex, &cov, sampler.samples(), None);
     }
     merged
 }

@@ -26,6 +26,7 @@ const PER_PROCESS: &[&str] = &[
     "coverage",
     "tree",
     "solver_log",
+    "report",
     "quiet",
     "progress",
     "verbose",
@@ -808,10 +809,80 @@ fn merge(args: &MergeArgs) -> Result<Merged, String> {
     record["coverage"] = if cov_out.is_file() { json!("coverage.info") } else { Value::Null };
     record["tree"] = json!(tree);
     record["merged_from"] = json!(inputs.iter().map(|i| i.dir.display().to_string()).collect::<Vec<_>>());
+    if let Err(e) = merge_report_inputs(&done, &args.out, &stats, &verdict, &reasons) {
+        notes.push(format!("no report data: {e}"));
+    }
     let rec = args.out.join(RECORD);
     std::fs::write(&rec, serde_json::to_string_pretty(&record).unwrap_or_default() + "\n")
         .map_err(|e| format!("cannot write {}: {e}", rec.display()))?;
     Ok(Merged { stats, verdict, reasons, notes })
+}
+
+/// What `kappa report OUT` makes the merged run's page of: the first shard's `run.json` with the
+/// merged statistics, verdict and errors; its copies of the program's files; the shards' trees
+/// (`tree.json`, when every shard recorded one: each shard's nodes renumbered, one root per
+/// shard). No samples over time: the shards ran apart. Nothing when the first shard left no
+/// `run.json`.
+fn merge_report_inputs(
+    done: &[&Input],
+    out: &Path,
+    stats: &Value,
+    verdict: &str,
+    reasons: &[String],
+) -> Result<(), String> {
+    for f in [kappa_report::RUN_JSON, kappa_report::SAMPLES_JSON, kappa_report::TREE_JSON, kappa_report::GCOV_LCOV] {
+        let _ = std::fs::remove_file(out.join(f));
+    }
+    let Some(first) = done.first() else { return Ok(()) };
+    let Ok(text) = std::fs::read_to_string(first.dir.join(kappa_report::RUN_JSON)) else { return Ok(()) };
+    let mut run: kappa_report::RunData = serde_json::from_str(&text)
+        .map_err(|e| format!("{}: {e}", first.dir.join(kappa_report::RUN_JSON).display()))?;
+    run.argv = crate::report::argv();
+    run.stats = stats.clone();
+    run.verdict = verdict.to_string();
+    run.reason = (!reasons.is_empty()).then(|| reasons.join("; "));
+    run.solver_log = None;
+    run.errors = stats["errors"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|e| kappa_report::ErrorInfo {
+            kind: e["kind"].as_str().unwrap_or_default().into(),
+            location: e["location"].as_str().unwrap_or_default().into(),
+            message: e["message"].as_str().unwrap_or_default().into(),
+            paths: e["paths"].as_u64().unwrap_or(0),
+            test: e["test"].as_str().map(String::from),
+        })
+        .collect();
+    kappa_report::write_run(out, &run)?;
+    let program = first.dir.join(kappa_report::PROGRAM_JSON);
+    if program.is_file() {
+        // The first shard's copies of the program's files, as its program.json lists them.
+        let text = std::fs::read_to_string(&program).map_err(|e| format!("cannot read {}: {e}", program.display()))?;
+        let info: kappa_report::ProgramInfo =
+            serde_json::from_str(&text).map_err(|e| format!("{}: {e}", program.display()))?;
+        let files: Vec<(String, Option<String>)> = info
+            .files
+            .iter()
+            .map(|f| (f.path.clone(), f.copy.as_ref().and_then(|c| std::fs::read_to_string(first.dir.join(c)).ok())))
+            .collect();
+        kappa_report::write_program(out, &files, info.functions)?;
+    }
+    let mut tree = kappa_report::Tree::default();
+    for i in done {
+        let Ok(text) = std::fs::read_to_string(i.dir.join(kappa_report::TREE_JSON)) else { return Ok(()) };
+        let t: kappa_report::Tree = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", i.dir.display()))?;
+        let base = (i.shard.index + 1) << 40;
+        tree.unrecorded += t.unrecorded;
+        tree.nodes.extend(t.nodes.into_iter().map(|mut n| {
+            n.id += base;
+            n.parent = n.parent.map(|p| p + base);
+            n
+        }));
+    }
+    let path = out.join(kappa_report::TREE_JSON);
+    std::fs::write(&path, serde_json::to_string(&tree).unwrap_or_default() + "\n")
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 /// `testgen`'s Test-Comp suites (`OUT/test-suite/`): every shard's test cases renumbered

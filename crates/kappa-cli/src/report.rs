@@ -6,8 +6,7 @@ use kappa_engine::RunReport;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// The undecided queries of a run with `--report` and no `--solver-log`.
-pub const SOLVER_LOG: &str = "solver-unknown.smt2";
+use kappa_report::SOLVER_LOG;
 
 /// Where the undecided queries are logged: `--solver-log`, else with `--report` in the output
 /// directory (`main` is false for the explorations of proofs, which keep no tests).
@@ -34,6 +33,17 @@ fn limits(ex: &ExploreOpts) -> Vec<(String, String)> {
     l
 }
 
+/// The command line as a user calls it (`kappa`, not the path of the binary).
+pub fn argv() -> Vec<String> {
+    std::env::args()
+        .enumerate()
+        .map(|(k, a)| match (k, Path::new(&a).file_name()) {
+            (0, Some(n)) => n.to_string_lossy().into_owned(),
+            _ => a,
+        })
+        .collect()
+}
+
 /// After a command's verdict: writes `OUT/run.json` and, with `--report DIR`, the page.
 pub fn finish(
     command: &str,
@@ -48,13 +58,7 @@ pub fn finish(
         kappa_run: kappa_report::RUN_DATA_VERSION,
         command: command.into(),
         // The program as a user calls it (`kappa`, not the path of the binary).
-        argv: std::env::args()
-            .enumerate()
-            .map(|(k, a)| match (k, Path::new(&a).file_name()) {
-                (0, Some(n)) => n.to_string_lossy().into_owned(),
-                _ => a,
-            })
-            .collect(),
+        argv: argv(),
         cwd: std::env::current_dir().map(|d| d.display().to_string()).unwrap_or_default(),
         files: std::iter::once(&front.file).chain(&front.more).map(|f| f.display().to_string()).collect(),
         verdict: verdict.clone(),

@@ -38,6 +38,10 @@ pub struct SliceArgs {
     /// The static slice instead (the CFG itself: no path sensitivity), for comparison.
     #[arg(long = "static")]
     pub static_slice: bool,
+    /// Write an HTML page (DIR/index.html): the figures, the PSS-CFG drawn by Graphviz with each
+    /// node linked to its line of the program, the decompiled slice.
+    #[arg(long, value_name = "DIR")]
+    pub report: Option<PathBuf>,
 }
 
 fn criterion(a: &SliceArgs) -> Result<Criterion, String> {
@@ -161,6 +165,28 @@ pub fn run_slice(front: &FrontOpts, a: &SliceArgs) -> ExitCode {
     if let (Some(p), Some(t)) = (&a.tree, &r.tree_dot) {
         if let Err(e) = explore::write_tree(p, t) {
             eprintln!("kappa: {e}");
+        }
+    }
+    if let Some(dir) = &a.report {
+        let source = std::fs::read_to_string(&front.file).ok();
+        let notes: Vec<String> = r
+            .undefined_behaviour
+            .iter()
+            .map(|u| format!("possible undefined behaviour: {u}; the slice is equivalent on executions without it"))
+            .collect();
+        let argv = crate::report::argv();
+        let page = kappa_report::slice::SlicePage {
+            argv: &argv,
+            file: &front.file.display().to_string(),
+            source: source.as_deref(),
+            summary: &summary,
+            dot: &r.dot,
+            c_source: &r.c_source,
+            notes: &notes,
+        };
+        match kappa_report::slice::write(&page, dir) {
+            Ok(p) => eprintln!("report: {}", p.display()),
+            Err(e) => eprintln!("kappa: no report: {e}"),
         }
     }
     if let Some(p) = &a.stats_json {

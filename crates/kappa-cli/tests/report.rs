@@ -324,14 +324,193 @@ fn report_in_headless_chromium() {
         json!("nothing: the exploration is complete")
     );
 
-    // `kappa report OUT` makes the same page from the output directory.
-    let again = dir.path().join("again");
-    let o = kappa(&["report", out.to_str().unwrap(), "--report", again.to_str().unwrap()]);
-    // From another directory: the source is found by the run's working directory.
+    // The suite replayed on the compiled program: gcov's counts join kappa's on the page.
+    let o = kappa_in(dir.path(), &["replay", "readings.c", "out/tests"]);
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(stdout.contains("REPLAY: match") && stdout.contains("gcov.lcov"), "{stdout}");
+    let o = kappa_in(dir.path(), &["report", "out", "--report", "report"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let html2 = std::fs::read_to_string(again.join("index.html")).expect("page");
+    b.open(&page);
+    let total = b.js("return document.getElementById('gcov-total').innerText;");
+    assert!(total.as_str().is_some_and(|t| t.starts_with("branches ") && t.contains("lines ")), "{total}");
+    // gcov too never takes the dead branch: its own column marks the line.
+    assert_eq!(
+        b.js(&format!("var l=document.getElementById('{dead_id}');return l.classList.contains('gmiss')&&Array.from(l.querySelectorAll('.br.miss')).map(e=>e.title.split(':')[0]).join(',');")),
+        json!("kappa,gcov")
+    );
+    // A line the tests run has gcov's execution count.
+    let counted = b.js(&format!("return document.querySelector('#{err_id} .hits.g').textContent;"));
+    assert!(counted.as_str().and_then(|c| c.parse::<u64>().ok()).is_some_and(|c| c >= 1), "{counted}");
+    // The list of branches never taken leads to the line.
+    b.js("window.scrollTo(0,0);document.getElementById('uncovered-list').open=true;");
+    b.click(&b.element("#uncovered-list a.goto"));
+    assert_eq!(b.js("return document.querySelector('.src .l.hl').id;"), json!(dead_id));
+    assert!(on_screen(&b, &dead_id));
+    b.screenshot(&shots.join("report-gcov.png"));
+
+    // `kappa report OUT` on the output directory moved elsewhere, run from another directory,
+    // the program's file gone: the page shows the source the run read (its copy in OUT), and
+    // the replay command runs from anywhere (the run's directory, the test where it is now).
+    let elsewhere = tempfile::tempdir().expect("temporary directory");
+    let moved = elsewhere.path().join("moved");
+    copy_dir(&out, &moved);
+    std::fs::rename(&src, dir.path().join("readings.c.old")).expect("program renamed");
+    let o = kappa_in(elsewhere.path(), &["report", "moved", "--report", "again"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let html2 = std::fs::read_to_string(elsewhere.path().join("again/index.html")).expect("page");
     assert!(html2.contains("id=\"verdict\" class=\"verdict false\">false(unreach-call)<"));
-    assert!(html2.contains(&format!("id=\"f0-L{err_line}\"")), "the source shown");
+    assert!(html2.contains(&format!("id=\"f0-L{err_line}\">")), "the source shown");
+    assert!(!html2.contains("cannot be read now") && !html2.contains("as it is now"), "from the copy");
+    let moved_abs = moved.canonicalize().expect("moved");
+    let cwd = dir.path().canonicalize().expect("dir");
+    let replay =
+        format!("$ cd {} &amp;&amp; kappa replay readings.c {}/tests/test", cwd.display(), moved_abs.display());
+    assert!(html2.contains(&replay), "replay command `{replay}` in the page");
+    assert!(html2.contains("class=\"note replay-missing\">readings.c not in"), "the program is not there now");
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("directory created");
+    for e in std::fs::read_dir(from).expect("directory read").flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            copy_dir(&p, &to.join(e.file_name()));
+        } else {
+            std::fs::copy(&p, to.join(e.file_name())).expect("file copied");
+        }
+    }
+}
+
+/// A program of two files, its error in the second: the error's line is marked in that file,
+/// and the tree's error node leads to it. Then `kappa slice --report`: the PSS-CFG drawn, a
+/// click on a node scrolls to its line.
+#[test]
+fn several_files_and_a_slice_in_headless_chromium() {
+    const MAIN: &str = "extern int __VERIFIER_nondet_int(void);\nint check(int x);\n\nint main(void) {\n    int x = __VERIFIER_nondet_int();\n    if (x > 10)\n        return check(x);\n    return 0;\n}\n";
+    const LIB: &str = "extern void reach_error(void);\n\n/* A check in a file of its own. */\nint check(int x) {\n    int y = x * 2;\n    if (y == 42)\n        reach_error();\n    return y;\n}\n";
+    let dir = tempfile::tempdir().expect("temporary directory");
+    std::fs::write(dir.path().join("main.c"), MAIN).expect("written");
+    std::fs::write(dir.path().join("lib.c"), LIB).expect("written");
+    let o = kappa_in(dir.path(), &["run", "main.c", "lib.c", "--report", "report", "--quiet"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let err_id = format!("f1-L{}", line_of(LIB, "reach_error();"));
+    let b = Browser::start();
+    b.open(&dir.path().join("report/index.html"));
+    assert_eq!(
+        b.js("return Array.from(document.querySelectorAll('h3.file')).map(e=>e.innerText).join(',');"),
+        json!("main.c,lib.c")
+    );
+    assert_eq!(b.js(&format!("return document.getElementById('{err_id}').classList.contains('err');")), json!(true));
+    // The path to the error runs through both files.
+    let shaded = b.js("return Array.from(document.querySelectorAll('.src .l.path')).map(e=>e.id.split('-')[0]);");
+    let files: std::collections::BTreeSet<&str> =
+        shaded.as_array().expect("ids").iter().filter_map(Value::as_str).collect();
+    assert_eq!(files.into_iter().collect::<Vec<_>>(), ["f0", "f1"], "{shaded}");
+    let leaf = b.js("var g=document.querySelector('#tree-svg g.node polygon[stroke=\"red\"]');return g?g.closest('g.node').id:null;");
+    b.js("window.scrollTo(0,0);");
+    b.click(&b.element(&format!("#{}", leaf.as_str().expect("a red error node"))));
+    assert_eq!(b.js("return document.querySelector('.src .l.hl').id;"), json!(err_id));
+    assert!(on_screen(&b, &err_id));
+    b.screenshot(&screenshots().join("report-two-files.png"));
+
+    // The slice's page: the PSS-CFG as SVG, its nodes linked to the lines of the program.
+    let fig1 = Path::new(env!("CARGO_MANIFEST_DIR")).join("../kappa-slice/tests/programs/paper_fig1.c");
+    let o = kappa_in(
+        dir.path(),
+        &["slice", fig1.to_str().unwrap(), "--target", "z", "-o", "fig1.pss.c", "--report", "slice"],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    b.open(&dir.path().join("slice/index.html"));
+    let nodes = b.js("return document.querySelectorAll('#tree-svg g.node').length;").as_u64().unwrap_or(0);
+    assert!(nodes >= 5, "{nodes} PSS-CFG nodes drawn");
+    // The last node with a line (the bottom of the graph), clicked: its line highlighted.
+    let target = b.js("var m=JSON.parse(document.getElementById('tree-lines').textContent);var ids=Array.from(document.querySelectorAll('#tree-svg g.node')).map(g=>g.id).filter(i=>m[i]);var id=ids[ids.length-1];return [id,m[id]];");
+    let id = target[0].as_str().expect("a PSS-CFG node with a line").to_string();
+    let line = format!("f0-L{}", target[1]);
+    b.click(&b.element(&format!("#{id}")));
+    assert_eq!(b.js("return document.querySelector('.src .l.hl').id;"), json!(line));
+    assert_eq!(b.js(&format!("return document.getElementById('{line}').classList.contains('kept');")), json!(true));
+    assert!(on_screen(&b, &line));
+    b.screenshot(&screenshots().join("report-slice.png"));
+}
+
+/// What stopped the run, its limits, the searcher's states, with `--jobs` the samples and why
+/// there is no tree: on the page.
+#[test]
+fn report_of_limits_pruning_and_workers() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let mut p = String::from("extern int __VERIFIER_nondet_int(void);\nint main(void) {\n    int n = 0;\n");
+    for k in 0..6 {
+        p += &format!("    if (__VERIFIER_nondet_int() > {k}) n++;\n");
+    }
+    p += "    return n;\n}\n";
+    std::fs::write(dir.path().join("six.c"), &p).expect("program written");
+    let fig1b = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/programs/prune/fig1b.c");
+    let o = kappa_in(
+        dir.path(),
+        &[
+            "run",
+            fig1b.to_str().unwrap(),
+            "--mode",
+            "classic",
+            "--search",
+            "prune",
+            "--max-states",
+            "40",
+            "--out",
+            "a",
+            "--report",
+            "a/report",
+            "--quiet",
+        ],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let h = std::fs::read_to_string(dir.path().join("a/report/index.html")).expect("page");
+    assert!(h.contains("<th>limit: states</th><td>40</td>"), "the limit given");
+    assert!(h.contains("<th>searcher: postponed</th>"), "loop state pruning's counters");
+    let stopped = h.split("id=\"stopped\">").nth(1).and_then(|r| r.split('<').next()).unwrap_or("");
+    assert!(!stopped.is_empty(), "what stopped the run");
+
+    let o = kappa_in(dir.path(), &["run", "six.c", "--jobs", "2", "--out", "b", "--report", "b/report", "--quiet"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let h = std::fs::read_to_string(dir.path().join("b/report/index.html")).expect("page");
+    assert!(h.contains("id=\"no-tree\">No tree recorded: with <code>--jobs 2</code>"), "why no tree");
+    assert!(h.contains("id=\"verdict\""));
+    let samples: Vec<Value> =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("b/samples.json")).expect("samples"))
+            .expect("json");
+    assert_eq!(samples.last().and_then(|s| s["paths"].as_u64()), Some(64), "the workers' paths summed");
+
+    // A sharded run merged: `kappa report` of the merged directory has the merged verdict and
+    // paths, the source, and the shards' trees.
+    for shard in ["0/2", "1/2"] {
+        let out = format!("s{}", &shard[..1]);
+        let o = kappa_in(
+            dir.path(),
+            &[
+                "run",
+                "six.c",
+                "--mode",
+                "classic",
+                "--shard",
+                shard,
+                "--out",
+                &out,
+                "--report",
+                &format!("{out}/report"),
+                "--quiet",
+            ],
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let o = kappa_in(dir.path(), &["merge", "s0", "s1", "--out", "m"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = kappa_in(dir.path(), &["report", "m"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let h = std::fs::read_to_string(dir.path().join("m/report/index.html")).expect("page");
+    assert!(h.contains("64 completed"), "the merged paths");
+    assert!(h.contains("id=\"f0-L4\""), "the source");
+    assert!(h.contains("id=\"tree-svg\"") && h.matches("class=\"node tnode\"").count() >= 10, "the shards' trees");
 }
 
 #[test]

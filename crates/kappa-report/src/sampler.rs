@@ -28,12 +28,16 @@ pub struct Sample {
 /// long run costs a bounded file and a bounded chart.
 pub const MAX_SAMPLES: usize = 1000;
 
-/// Takes a sample at most every `interval` (250 ms to start with).
+/// Takes a sample at most every `interval` (250 ms to start with). With `--jobs`, each worker
+/// reports its own counters ([`Sampler::observe_worker`]) and a sample is their sum (coverage:
+/// the most of one worker, a lower bound of their union, which is only known at the end).
 pub struct Sampler {
     start: Instant,
     interval: Duration,
     last: Option<Instant>,
     samples: Vec<Sample>,
+    /// The last counters of each worker.
+    workers: Vec<Sample>,
 }
 
 impl Default for Sampler {
@@ -44,17 +48,43 @@ impl Default for Sampler {
 
 impl Sampler {
     pub fn new(interval: Duration) -> Sampler {
-        Sampler { start: Instant::now(), interval, last: None, samples: Vec::new() }
+        Sampler { start: Instant::now(), interval, last: None, samples: Vec::new(), workers: Vec::new() }
     }
 
     /// Called from the progress callback: records a sample when the interval has passed.
     pub fn observe(&mut self, s: &Stats, pending: usize) {
+        self.observe_worker(0, s, pending);
+    }
+
+    /// Called from worker `k`'s progress callback: keeps its counters, and records a sample of
+    /// all workers' when the interval has passed.
+    pub fn observe_worker(&mut self, k: usize, s: &Stats, pending: usize) {
+        if self.workers.len() <= k {
+            self.workers.resize(k + 1, Sample::default());
+        }
+        self.workers[k] = self.counters(s, pending);
         let now = Instant::now();
         if self.last.is_some_and(|l| now.duration_since(l) < self.interval) {
             return;
         }
         self.last = Some(now);
-        self.push(s, pending);
+        let mut sum =
+            Sample { t: self.start.elapsed().as_secs_f64(), memory_mb: kappa_engine::rss_mb(), ..Sample::default() };
+        for w in &self.workers {
+            sum.paths += w.paths;
+            sum.errors += w.errors;
+            sum.pending += w.pending;
+            sum.states += w.states;
+            sum.solver_s += w.solver_s;
+            sum.queries += w.queries;
+            if w.branches_covered >= sum.branches_covered {
+                (sum.branches_covered, sum.branches_total) = (w.branches_covered, w.branches_total);
+            }
+            if w.lines_covered >= sum.lines_covered {
+                (sum.lines_covered, sum.lines_total) = (w.lines_covered, w.lines_total);
+            }
+        }
+        self.samples.push(sum);
         if self.samples.len() > MAX_SAMPLES {
             let kept: Vec<Sample> = self.samples.iter().step_by(2).cloned().collect();
             self.samples = kept;
@@ -64,12 +94,14 @@ impl Sampler {
 
     /// The last sample, from the run's final statistics.
     pub fn finish(&mut self, s: &Stats) {
-        self.push(s, 0);
+        let last = Sample { memory_mb: kappa_engine::rss_mb(), ..self.counters(s, 0) };
+        self.samples.push(last);
     }
 
-    fn push(&mut self, s: &Stats, pending: usize) {
+    /// A run's counters (no memory figure).
+    fn counters(&self, s: &Stats, pending: usize) -> Sample {
         let c = &s.coverage;
-        self.samples.push(Sample {
+        Sample {
             t: self.start.elapsed().as_secs_f64(),
             paths: s.paths_completed,
             errors: s.paths_error,
@@ -81,8 +113,8 @@ impl Sampler {
             lines_total: c.lines_total,
             solver_s: s.solver_time_s,
             queries: s.solver_queries,
-            memory_mb: kappa_engine::rss_mb(),
-        });
+            memory_mb: 0.0,
+        }
     }
 
     pub fn samples(&self) -> &[Sample] {
@@ -105,5 +137,20 @@ mod tests {
         assert!(s.samples().len() <= MAX_SAMPLES);
         assert!(s.samples().windows(2).all(|w| w[0].paths < w[1].paths && w[0].t <= w[1].t));
         assert_eq!(s.samples()[0].paths, 0);
+    }
+
+    #[test]
+    fn workers_are_summed() {
+        let mut s = Sampler::new(Duration::ZERO);
+        let stats = |paths, branches| {
+            let mut st = Stats { paths_completed: paths, ..Stats::default() };
+            st.coverage.branches_covered = branches;
+            st
+        };
+        let (a, b) = (stats(3, 5), stats(4, 2));
+        s.observe_worker(1, &b, 2);
+        s.observe_worker(0, &a, 1);
+        let last = s.samples().last().cloned().unwrap_or_default();
+        assert_eq!((last.paths, last.pending, last.branches_covered), (7, 3, 5));
     }
 }
