@@ -87,7 +87,9 @@ def measure(job):
     row["slice_s"] = round(wall, 2)
     if p.returncode == 0 and os.path.exists(st):
         s = json.load(open(st))
-        row.update(sliced="yes", cfg_edges=s["cfg_edges"], pss_edges=s["pss_edges"], pss_lines=s["lines"],
+        # "over-approx.": the slice reads summarised memory or recursive calls as unknown.
+        row.update(sliced="over-approx." if s.get("approximations") else "yes",
+                   cfg_edges=s["cfg_edges"], pss_edges=s["pss_edges"], pss_lines=s["lines"],
                    cfg_paths=s["cfg_paths"], pss_paths=s["pss_paths"], refusal="")
     else:
         why = (p.stderr.strip().splitlines() or ["?"])[-1]
@@ -123,7 +125,9 @@ with open(os.path.join(OUT, "results.csv"), "w", newline="") as f:
 
 
 def cell_slice(r):
-    if r["sliced"] == "yes":
+    if r["sliced"] in ("yes", "over-approx."):
+        if r["sliced"] != "yes":
+            return f"{r['slice_s']:.1f} | {r['cfg_edges']} → {r['pss_edges']} (over-approx.) | {r['pss_lines']}"
         return f"{r['slice_s']:.1f} | {r['cfg_edges']} → {r['pss_edges']} | {r['pss_lines']}"
     what = r["refusal"].replace("|", "/")
     what = re.sub(r"^\S+\.c:\d+:\d+: ", "", what)

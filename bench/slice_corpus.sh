@@ -17,7 +17,8 @@
 # decided and wrong.
 #
 # With BENCH_SLICE_ONLY=1 only `kappa slice` runs (no verification): the count of programs the
-# slicer refuses, by the construct it names (issue 24), after the table.
+# slicer refuses, by the construct it names (issue 24), after the table; then the slices that
+# over-approximate (summarised memory, recursive calls), by what they summarise.
 #
 # Environment: BENCH_TIME (--max-time per verification, default 20), CARGO_TARGET_DIR, KAPPA (a
 # kappa binary to use instead of building one), BENCH_SLICE_ONLY.
@@ -53,7 +54,8 @@ kappa = os.environ["KAPPA"]
 limit = os.environ["BENCH_TIME"]
 work = tempfile.mkdtemp(prefix="kappa-slice-corpus-")
 wrong, rows = [], []
-counts = {"programs": 0, "sliced": 0, "orig decided": 0, "slice decided": 0}
+counts = {"programs": 0, "sliced": 0, "over-approximated": 0, "orig decided": 0, "slice decided": 0}
+kinds = collections.Counter()
 slice_only = os.environ["BENCH_SLICE_ONLY"] == "1"
 refusals = collections.Counter()
 
@@ -90,7 +92,14 @@ for i, path in enumerate(sys.argv[1:]):
         with open(st) as f:
             s = json.load(f)
         counts["sliced"] += 1
-        sl = (f"yes | {s['original_lines']} | {s['lines']} | {s['cfg_paths']:.0f} | {s['pss_paths']:.0f} | "
+        # A slice that reads summarised memory or recursive calls as unknown over-approximates.
+        approx = s.get("approximations") or []
+        if approx:
+            counts["over-approximated"] += 1
+            for a in approx:
+                kinds[re.sub(r"`[^`]*`", "`…`", re.sub(r" at \S+", "", a))[:70]] += 1
+        yes = "over-approx." if approx else "yes"
+        sl = (f"{yes} | {s['original_lines']} | {s['lines']} | {s['cfg_paths']:.0f} | {s['pss_paths']:.0f} | "
               f"{s['time_s']:.2f}")
     else:
         why = (p.stderr.strip().splitlines() or ["?"])[-1]
@@ -125,6 +134,9 @@ refused = counts["programs"] - counts["sliced"]
 print(f"\nslicer summary: {counts['programs']} programs, sliced {counts['sliced']}, not sliced {refused}"
       f" ({100 * refused / max(counts['programs'], 1):.0f}%), by the slicer's message:\n")
 for why, n in refusals.most_common():
+    print(f"- {n}: {why}")
+print(f"\nover-approximating slices: {counts['over-approximated']} of {counts['sliced']}, by what they summarise:\n")
+for why, n in kinds.most_common():
     print(f"- {n}: {why}")
 if wrong:
     print("\nWRONG verdicts:\n" + "\n".join(wrong))

@@ -35,6 +35,9 @@ pub struct SliceArgs {
     /// Stop after this many nodes of the symbolic execution tree.
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
+    /// Stop after this much work (Z3 rlimit units and terms made; the same on a busy machine).
+    #[arg(long, value_name = "UNITS")]
+    pub max_work: Option<u64>,
     /// The static slice instead (the CFG itself: no path sensitivity), for comparison.
     #[arg(long = "static")]
     pub static_slice: bool,
@@ -64,7 +67,7 @@ fn describe(r: &SliceResult, original_lines: u64) -> String {
          symbolic execution tree: {} nodes, {} merges, {} infeasible transitions, {} loop headers\n\
          {what}: {} nodes, {} edges, {} paths; rule 1: {}, rule 2: {}, rule 3: {}\n\
          decompiled: {} lines\n\
-         time: {:.2} s ({} solver queries)",
+         time: {:.2} s ({} solver queries, {} units of work)",
         s.cfg_nodes,
         s.cfg_edges,
         s.cfg_paths,
@@ -81,7 +84,8 @@ fn describe(r: &SliceResult, original_lines: u64) -> String {
         s.rule3,
         s.lines,
         s.time_s,
-        s.solver_queries
+        s.solver_queries,
+        s.work
     )
 }
 
@@ -94,6 +98,7 @@ fn stats_json(r: &SliceResult, original_lines: u64) -> serde_json::Value {
     if let Some(o) = v.as_object_mut() {
         o.insert("original_lines".into(), original_lines.into());
         o.insert("undefined_behaviour".into(), r.undefined_behaviour.clone().into());
+        o.insert("approximations".into(), r.approximations.clone().into());
     }
     v
 }
@@ -115,6 +120,7 @@ pub fn run_slice(front: &FrontOpts, a: &SliceArgs) -> ExitCode {
         entry: front.entry.clone(),
         max_time: a.max_time.map(Duration::from_secs_f64),
         max_nodes: a.max_nodes,
+        max_work: a.max_work,
         tree_dot: a.tree.is_some(),
         ..SliceOptions::default()
     };
@@ -157,6 +163,11 @@ pub fn run_slice(front: &FrontOpts, a: &SliceArgs) -> ExitCode {
     for u in &r.undefined_behaviour {
         eprintln!("kappa: note: possible undefined behaviour: {u}; the slice is equivalent on executions without it");
     }
+    for m in &r.approximations {
+        eprintln!(
+            "kappa: note: the slice reads unknown values from {m}: it over-approximates the program (a `true` holds for the program, a `false` needs confirming)"
+        );
+    }
     if let Some(p) = &a.dot {
         if let Err(e) = explore::write_tree(p, &r.dot) {
             eprintln!("kappa: {e}");
@@ -198,6 +209,15 @@ pub fn run_slice(front: &FrontOpts, a: &SliceArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// `verify --slice`: the most tree nodes the slicer may build.
+const SLICE_NODES: u64 = 20_000;
+/// `verify --slice`: the most work (Z3 rlimit units and terms made) the slicer may use. The
+/// largest slices of the benchmarks take 1.15M (bench/slice/cdrom_like.c); a held-out driver
+/// that cannot be sliced took 5 s per million on a loaded machine (docs/benchmarks.md).
+const SLICE_WORK: u64 = 1_500_000;
+/// `verify --slice`: the share of `--max-time` the slicer may use.
+const SLICE_TIME_SHARE: f64 = 0.25;
+
 /// `kappa verify --slice`: the verdict found on the slice, or `Err(time left)` when the
 /// original program must be verified instead (the slicer could not finish, or the program may
 /// have undefined behaviour, which the slice does not keep). Prints its report.
@@ -213,10 +233,14 @@ fn verify_sliced_inner(
     prog: &kappa_ir::Program,
     start: Instant,
 ) -> Option<Verdict> {
+    // Slicing must not cost more than it may save: it gets a budget of work (tree nodes and
+    // solver work, the same on a busy machine) and a share of the time limit, and past them the
+    // original program is verified with the time left.
     let opts = SliceOptions {
         entry: front.entry.clone(),
-        max_time: ex.max_time.map(Duration::from_secs_f64),
-        max_nodes: ex.max_states,
+        max_time: ex.max_time.map(|t| Duration::from_secs_f64(t * SLICE_TIME_SHARE)),
+        max_nodes: Some(ex.max_states.unwrap_or(SLICE_NODES).min(SLICE_NODES)),
+        max_work: Some(SLICE_WORK),
         ..SliceOptions::default()
     };
     let r = match kappa_slice::slice(prog, &Criterion::UnreachCall, &opts) {
@@ -276,6 +300,19 @@ fn verify_sliced_inner(
     let mut verdict = explore::verdict_of(&report);
     if verdict == Verdict::False {
         verdict = confirm_on_original(front, ex, prog, &report);
+        if verdict != Verdict::False && !r.approximations.is_empty() {
+            // The slice over-approximates: its counterexample may be one the program has not.
+            eprintln!(
+                "kappa: note: --slice: the slice's counterexample is not one of the original program (the slice over-approximates {}); verifying the original program",
+                r.approximations.join("; ")
+            );
+            return None;
+        }
+    }
+    if !r.approximations.is_empty() && matches!(verdict, Verdict::Unknown(_)) {
+        // An unknown of an over-approximation says nothing more than the original would.
+        eprintln!("kappa: note: --slice: no verdict on the over-approximating slice; verifying the original program");
+        return None;
     }
     if let (Some(path), Some(dot)) = (&ex.tree, dot) {
         if let Err(e) = explore::write_tree(path, &dot) {

@@ -228,6 +228,12 @@ pub fn signed(v: u64, w: u32) -> i64 {
 
 impl Term {
     /// The unique node for `op(args)`; no simplification.
+    /// How many distinct terms this thread has made so far: a measure of work that does not
+    /// depend on the machine's load (the slicer's budget counts it).
+    pub fn made() -> u64 {
+        POOL.with(|p| p.borrow().next_id)
+    }
+
     pub fn mk(op: Op, args: Vec<Term>, sort: Sort) -> Term {
         let h = hash_op(&op, &args, sort);
         POOL.with(|p| {

@@ -103,8 +103,9 @@ pub(crate) struct Explorer<'a, 'p> {
     pub counters: Counters,
     /// Undefined behaviour the exploration found possible (the slice assumes none happens).
     pub ub: BTreeSet<String>,
-    deadline: Option<Instant>,
-    max_nodes: Option<u64>,
+    budget: Budget,
+    /// [`Term::made`] when the round began.
+    terms_at_start: u64,
     fresh: u32,
     /// Per function: the locations from which something relevant to the criterion can be
     /// reached, and those from which its exit can be.
@@ -119,6 +120,22 @@ pub(crate) struct Explorer<'a, 'p> {
     side_defs_cache: HashMap<(FuncId, Loc, EdgeId), Option<VarSet>>,
     may_stop_cache: HashMap<FuncId, bool>,
     pub relaxations: Vec<Relaxation>,
+}
+
+/// The limits of one round of the exploration.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Budget {
+    pub deadline: Option<Instant>,
+    pub max_nodes: Option<u64>,
+    /// Work units: solver work (Z3 rlimit units) and terms made.
+    pub max_work: Option<u64>,
+}
+
+/// What the rounds so far used of the [`Budget`].
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Spent {
+    pub nodes: u64,
+    pub work: u64,
 }
 
 /// An infeasible side of a branch left out of its interpolant. Its code (in the flowgraph, up
@@ -143,8 +160,7 @@ impl<'a, 'p> Explorer<'a, 'p> {
         criterion: &Criterion,
         targets: Vec<VarId>,
         solver: Box<dyn Solver>,
-        deadline: Option<Instant>,
-        max_nodes: Option<u64>,
+        budget: Budget,
     ) -> Self {
         let prog = pre.prog;
         let syms = VarSyms::new(prog);
@@ -193,8 +209,8 @@ impl<'a, 'p> Explorer<'a, 'p> {
             succ_cache: HashMap::new(),
             counters: Counters::default(),
             ub: BTreeSet::new(),
-            deadline,
-            max_nodes,
+            budget,
+            terms_at_start: Term::made(),
             fresh: 0,
             relevance: HashMap::new(),
             relevant_at: HashMap::new(),
@@ -276,15 +292,26 @@ impl<'a, 'p> Explorer<'a, 'p> {
         self.solver.check(&Query { pc: &self.pc, cond: cond.clone() })
     }
 
+    /// The work of this round: the solver's (Z3 rlimit units) and the terms made (one unit
+    /// each; the interpolants, substitutions and merge conditions).
+    pub fn work(&self) -> u64 {
+        self.solver.work() + Term::made().saturating_sub(self.terms_at_start)
+    }
+
     fn limits(&self) -> Result<(), SliceError> {
-        if let Some(d) = self.deadline {
+        if let Some(d) = self.budget.deadline {
             if Instant::now() >= d {
                 return Err(SliceError::Limit("time limit reached while building the PSS-CFG".into()));
             }
         }
-        if let Some(m) = self.max_nodes {
+        if let Some(m) = self.budget.max_nodes {
             if self.tree.nodes.len() as u64 > m {
                 return Err(SliceError::Limit(format!("node limit of {m} reached while building the PSS-CFG")));
+            }
+        }
+        if let Some(m) = self.budget.max_work {
+            if self.work() > m {
+                return Err(SliceError::Limit(format!("work limit of {m} units reached while building the PSS-CFG")));
             }
         }
         Ok(())

@@ -23,8 +23,11 @@
 //! The fragment is the paper's (section 3): integer variables, assignments, branches, loops and
 //! calls (inlined), extended to memory by [`memory`]: arrays, structs, pointers and heap objects
 //! allocated once become cells, one variable per scalar
-//! (`docs/design-memory-interpolants.md`). Recursion, unions, large arrays and heap allocation
-//! in loops are refused with [`SliceError::Unsupported`], naming the construct.
+//! (`docs/design-memory-interpolants.md`). Memory that cannot be cells (heap allocation sites in
+//! loops, large arrays, unions) is summarised, and recursive calls become summaries of their
+//! callees ([`recursion`]): the slice is then an over-approximation, and
+//! [`SliceResult::approximations`] says what it reads as unknown. Other constructs are refused
+//! with [`SliceError::Unsupported`], naming the construct.
 //!
 //! [`slice_static`] gives the static slice of the same program (the CFG itself, merging at every
 //! opportunity; Weiser's slice), the paper's baseline.
@@ -38,6 +41,7 @@ pub mod gen;
 mod genpss;
 mod memory;
 mod prep;
+mod recursion;
 mod rules;
 mod tree;
 
@@ -61,8 +65,12 @@ pub struct SliceOptions {
     pub entry: String,
     /// Stop building the PSS-CFG after this long.
     pub max_time: Option<Duration>,
-    /// Stop after this many nodes of the symbolic execution tree.
+    /// Stop after this many nodes of the symbolic execution tree (all rounds of the
+    /// exploration together).
     pub max_nodes: Option<u64>,
+    /// Stop once the work (Z3's rlimit units, and one unit per term made: all rounds together)
+    /// passes this: a budget that does not depend on the machine's load.
+    pub max_work: Option<u64>,
     /// Per solver query.
     pub solver_timeout: Option<Duration>,
     /// Also write the annotated symbolic execution tree as DOT.
@@ -75,6 +83,7 @@ impl Default for SliceOptions {
             entry: "main".into(),
             max_time: None,
             max_nodes: None,
+            max_work: None,
             solver_timeout: Some(kappa_solver::QUERY_TIMEOUT_BACKSTOP),
             tree_dot: false,
         }
@@ -109,6 +118,9 @@ pub struct SliceStats {
     /// Branches out of the slice kept because their sides did not merge (rule 3 needs them to).
     pub kept_unmerged: u64,
     pub solver_queries: u64,
+    /// Work of all rounds of the exploration: Z3 rlimit units and terms made (see
+    /// [`SliceOptions::max_work`]).
+    pub work: u64,
     pub time_s: f64,
     /// Lines of code of the decompiled program (no blank lines, comments, directives).
     pub lines: u64,
@@ -126,6 +138,12 @@ pub struct SliceResult {
     /// Undefined behaviour some execution may have (`div_by_zero at f.c:3:9 (…)`): the slice
     /// is equivalent on the executions without it.
     pub undefined_behaviour: Vec<String>,
+    /// Memory whose contents the slice reads as unknown values (objects that are not split into
+    /// cells: heap sites that may run several times, arrays of more than 256 cells, …). When
+    /// not empty, the slice is not equivalent but an over-approximation: on the targets it has
+    /// every behaviour of the program (a `true` of the slice holds for the program), and maybe
+    /// more (a `false` must be confirmed on the program).
+    pub approximations: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -243,8 +261,19 @@ fn run_here(prog: &Program, criterion: &Criterion, opts: &SliceOptions, mode: Mo
     // Memory becomes cells (variables) first; variable ids and types of integers are kept, so
     // targets are resolved in the original.
     let original = prog;
-    let lowered = memory::lower(prog, &opts.entry)?;
-    let prog = lowered.as_ref().unwrap_or(prog);
+    let mut approximations = Vec::new();
+    let mut owned: Option<Program> = None;
+    if let Some(l) = memory::lower(prog, &opts.entry)? {
+        approximations = l.approximations;
+        owned = Some(l.prog);
+    }
+    // Then recursive calls become summaries of their callees.
+    let base = owned.as_ref().unwrap_or(prog);
+    if let Some((p, what)) = recursion::summarise(base, &opts.entry, prog.vars.len()) {
+        approximations.extend(what);
+        owned = Some(p);
+    }
+    let prog = owned.as_ref().unwrap_or(prog);
     let pre = prep::prepare(prog, &opts.entry)?;
     let targets = match criterion {
         Criterion::Targets(names) => {
@@ -259,12 +288,21 @@ fn run_here(prog: &Program, criterion: &Criterion, opts: &SliceOptions, mode: Mo
     let property = matches!(criterion, Criterion::UnreachCall);
     let mut strict = std::collections::HashSet::new();
     let mut rounds = 0;
+    // The budgets are for all rounds together: each round gets what the earlier ones left.
+    let mut spent = genpss::Spent::default();
     let (ex, slice) = loop {
         let solver = kappa_solver::default_chain(opts.solver_timeout);
-        let mut ex = Explorer::new(&pre, mode, criterion, targets.clone(), solver, deadline, opts.max_nodes);
+        let budget = genpss::Budget {
+            deadline,
+            max_nodes: opts.max_nodes.map(|m| m.saturating_sub(spent.nodes)),
+            max_work: opts.max_work.map(|m| m.saturating_sub(spent.work)),
+        };
+        let mut ex = Explorer::new(&pre, mode, criterion, targets.clone(), solver, budget);
         ex.strict = strict.clone();
         ex.all_strict = rounds >= 6;
         ex.run()?;
+        spent.nodes += ex.tree.nodes.len() as u64;
+        spent.work += ex.work();
         let slice = deps::finalize(&ex.tree, &pre, property, &targets);
         // Infeasible sides left out of interpolants must still be irrelevant with the final
         // dependencies; where one is not, explore again keeping it.
@@ -313,6 +351,7 @@ fn run_here(prog: &Program, criterion: &Criterion, opts: &SliceOptions, mode: Mo
         rule3: pss.rules.rule3,
         kept_unmerged: pss.rules.kept_unmerged,
         solver_queries: ex.solver_queries(),
+        work: spent.work,
         time_s: 0.0,
         lines: 0,
     };
@@ -321,15 +360,28 @@ fn run_here(prog: &Program, criterion: &Criterion, opts: &SliceOptions, mode: Mo
         Criterion::UnreachCall => "whether reach_error() is reached".to_string(),
     };
     let file = prog.files.first().cloned().unwrap_or_default();
-    let header = format!(
+    let mut header = format!(
         "/* {} of {file} with respect to {what}\n   (Jaffar and Murali, \"A Path-Sensitively Sliced Control Flow Graph\", FSE 2014).\n   Written by `kappa slice`; the #line directives refer to the original program. */\n",
         if mode == Mode::Pss { "Path-sensitively sliced program (PSS-CFG)" } else { "Static slice" },
     );
+    if !approximations.is_empty() {
+        header.push_str("/* An over-approximation, not an equivalent program: it reads unknown values from\n   ");
+        header.push_str(&approximations.join(";\n   "));
+        header
+            .push_str(".\n   A `true` of this program holds for the original; a `false` must be confirmed on it. */\n");
+    }
     let c_source = dec.program(&header);
     stats.lines = code_lines(&c_source);
     let tree_dot = opts.tree_dot.then(|| tree_to_dot(prog, &ex, &slice));
     stats.time_s = start.elapsed().as_secs_f64();
-    Ok(SliceResult { c_source, dot, tree_dot, stats, undefined_behaviour: ex.ub.iter().cloned().collect() })
+    Ok(SliceResult {
+        c_source,
+        dot,
+        tree_dot,
+        stats,
+        undefined_behaviour: ex.ub.iter().cloned().collect(),
+        approximations,
+    })
 }
 
 fn relaxation_holds(

@@ -37,11 +37,25 @@ struct Cell {
 struct AObj {
     name: String,
     size: u64,
-    /// `None` until cells are made (only for objects some access may reach).
+    /// `None` until cells are made (only for objects some access may reach), and for summaries.
     cells: Option<Vec<Cell>>,
     string: bool,
     heap: bool,
+    /// A heap allocation site that may run several times: pointers to its objects carry an
+    /// instance number in their top 16 bits (see [`MASK48`]).
+    multi: bool,
+    /// Why the object is a summary (its contents are not cells: loads read unknown values,
+    /// stores are dropped), or `None`.
+    summary: Option<String>,
+    /// The size of an allocation whose size is not a constant (allocated once), as a variable.
+    size_var: Option<VarId>,
 }
+
+/// A pointer without its instance number: object id (bits 32–47) and offset (bits 0–31).
+/// Pointers into static objects and single heap sites have instance 0; into a summarised heap
+/// site, the instance is an arbitrary number chosen at the allocation, so two of its objects
+/// may or may not be the same object (an over-approximation of `malloc`'s fresh addresses).
+const MASK48: u64 = 0xffff_ffff_ffff;
 
 /// Where in an object a pointer may point.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -113,6 +127,21 @@ fn bin(op: BinOp, a: Expr, b: Expr) -> Expr {
 
 fn base(id: usize) -> u64 {
     ((id as u64) + 1) << 32
+}
+
+/// `p` points into object `a` (any instance, any offset).
+fn in_obj(p: &Expr, a: usize) -> Expr {
+    let id = bin(BinOp::And, bin(BinOp::LShr, p.clone(), int(32)), int(0xffff));
+    bin(BinOp::Eq, id, int((a as u64) + 1))
+}
+
+/// `p` is the address `addr` of object `a`'s cell (for a summarised site: of any instance).
+fn at_addr(p: &Expr, multi: bool, addr: u64) -> Expr {
+    if multi {
+        bin(BinOp::Eq, bin(BinOp::And, p.clone(), int(MASK48)), int(addr))
+    } else {
+        bin(BinOp::Eq, p.clone(), int(addr))
+    }
 }
 
 /// Whether the program uses memory at all in the functions `entry` reaches (if not, it is
@@ -484,38 +513,41 @@ impl<'p> Lowering<'p> {
         accessed.extend(self.heap_site.values().copied());
         let rev: HashMap<usize, ObjId> = self.static_obj.iter().map(|(o, a)| (*a, *o)).collect();
         for a in accessed {
+            if self.objs[a].summary.is_some() {
+                continue;
+            }
+            let name = self.objs[a].name.clone();
+            // An object that cannot be split into cells is a summary: its loads read unknown
+            // values (an over-approximation, see `SliceResult::approximations`).
             let (ty, span) = match rev.get(&a) {
                 Some(o) => (prog.obj(*o).ctype.clone(), prog.obj(*o).span),
                 None => match self.heap_type(a, funcs) {
                     Ok(t) => (t, Span::default()),
                     Err(m) => {
-                        return Err(unsupported(
-                            prog,
-                            Span::default(),
-                            format!("memory: {m} (`{}`)", self.objs[a].name),
-                        ))
+                        self.objs[a].summary = Some(format!("`{name}`, {m}"));
+                        continue;
                     }
                 },
             };
             let mut leaves = Vec::new();
-            let name = self.objs[a].name.clone();
             if self.objs[a].string {
                 let bytes = match rev.get(&a).map(|o| &prog.obj(*o).kind) {
                     Some(ObjKind::StringLit { bytes }) => bytes.clone(),
                     _ => Vec::new(),
                 };
                 if bytes.len() > MAX_CELLS {
-                    return Err(unsupported(
-                        prog,
-                        span,
-                        format!("memory: a string literal of more than {MAX_CELLS} bytes"),
+                    self.objs[a].summary = Some(format!(
+                        "a string literal of {} bytes (more than the slicer's {MAX_CELLS} cells)",
+                        bytes.len()
                     ));
+                    continue;
                 }
                 for i in 0..bytes.len() {
                     leaves.push((i as u64, 8, format!("{name}[{i}]")));
                 }
             } else if let Err(m) = self.leaves(&ty, 0, &name, &mut leaves) {
-                return Err(unsupported(prog, span, format!("memory: `{name}` is {m}")));
+                self.objs[a].summary = Some(format!("`{name}`, {m}"));
+                continue;
             }
             let kind = objkind.get(&a).copied().unwrap_or(VarKind::Global);
             let mut cells = Vec::new();
@@ -539,10 +571,14 @@ impl<'p> Lowering<'p> {
             // Overlapping cells would be a union in disguise.
             let mut sorted: Vec<&Cell> = cells.iter().collect();
             sorted.sort_by_key(|c| c.off);
-            for w in sorted.windows(2) {
-                if w[0].off + u64::from(w[0].width / 8) > w[1].off {
-                    return Err(unsupported(prog, span, format!("memory: `{name}` has overlapping scalars")));
+            if sorted.windows(2).any(|w| w[0].off + u64::from(w[0].width / 8) > w[1].off) {
+                self.out.vars.truncate(self.out.vars.len() - cells.len());
+                if let VarKind::Local(f) = kind {
+                    let vs = &mut self.out.functions[f.index()].vars;
+                    vs.truncate(vs.len() - cells.len());
                 }
+                self.objs[a].summary = Some(format!("`{name}`, which has overlapping scalars"));
+                continue;
             }
             self.objs[a].cells = Some(cells);
         }
@@ -600,9 +636,13 @@ impl<'p> Lowering<'p> {
                 let (p2, n2) = (self.tx(p), self.tx(n));
                 let mut c = Expr::Bool(false);
                 for a in self.pts_expr(p) {
-                    let same = bin(BinOp::Eq, bin(BinOp::LShr, p2.clone(), int(32)), int(base(a) >> 32));
+                    let same = in_obj(&p2, a);
                     let off = bin(BinOp::And, p2.clone(), int(0xffff_ffff));
-                    let fits = bin(BinOp::Ule, bin(BinOp::Add, off, n2.clone()), int(self.objs[a].size));
+                    let size = match self.objs[a].size_var {
+                        Some(v) => Expr::Var(v),
+                        None => int(self.objs[a].size),
+                    };
+                    let fits = bin(BinOp::Ule, bin(BinOp::Add, off, n2.clone()), size);
                     c = c.or(same.and(fits));
                 }
                 c
@@ -612,7 +652,7 @@ impl<'p> Lowering<'p> {
                 let mut c = Expr::Bool(true);
                 for a in self.pts_expr(p) {
                     if self.objs[a].string {
-                        c = c.and(bin(BinOp::Ne, bin(BinOp::LShr, p2.clone(), int(32)), int(base(a) >> 32)));
+                        c = c.and(in_obj(&p2, a).negate());
                     }
                 }
                 c
@@ -622,7 +662,7 @@ impl<'p> Lowering<'p> {
                 let mut c = Expr::Bool(false);
                 for a in self.pts_expr(p) {
                     if self.objs[a].heap {
-                        c = c.or(bin(BinOp::Eq, p2.clone(), int(base(a))));
+                        c = c.or(at_addr(&p2, self.objs[a].multi, base(a)));
                     }
                 }
                 c
@@ -631,9 +671,9 @@ impl<'p> Lowering<'p> {
     }
 }
 
-/// `ite(p == &c1, c1, ite(p == &c2, c2, … 0))`.
-fn select(p: &Expr, cands: &[(u64, VarId)], width: u32) -> Expr {
-    let mut e = Expr::uint(0, width);
+/// `ite(p == &c1, c1, ite(p == &c2, c2, … default))`.
+fn select(p: &Expr, cands: &[(u64, VarId)], default: Expr) -> Expr {
+    let mut e = default;
     for (addr, v) in cands.iter().rev() {
         e = Expr::ite(bin(BinOp::Eq, p.clone(), int(*addr)), Expr::Var(*v), e);
     }
@@ -657,8 +697,16 @@ enum Step {
 
 const MISMATCH: &str = "access that does not match the declared type of the object (the slicer's memory model)";
 
+/// A program with memory lowered to cells.
+pub(crate) struct Lowered {
+    pub prog: Program,
+    /// The objects whose contents are summarised (read as unknown values): the lowered program
+    /// then has every behaviour of the original and maybe more.
+    pub approximations: Vec<String>,
+}
+
 /// The program with memory lowered to cells, or `None` if it uses no memory.
-pub(crate) fn lower(prog: &Program, entry: &str) -> Result<Option<Program>, SliceError> {
+pub(crate) fn lower(prog: &Program, entry: &str) -> Result<Option<Lowered>, SliceError> {
     let Some(entry_id) =
         prog.functions.iter().position(|f| f.name == entry && !f.locs.is_empty()).map(|i| FuncId(i as u32))
     else {
@@ -702,38 +750,54 @@ pub(crate) fn lower(prog: &Program, entry: &str) -> Result<Option<Program>, Slic
             cells: None,
             string: matches!(o.kind, ObjKind::StringLit { .. }),
             heap: false,
+            multi: false,
+            summary: None,
+            size_var: None,
         });
+    }
+    if lw.objs.len() >= 0xfffe {
+        return Err(unsupported(prog, Span::default(), "memory: more than 65,534 objects"));
     }
     let inst = instances(prog, entry_id, &funcs);
     for &f in &funcs {
         let func = prog.func(f);
         for (i, e) in func.edges.iter().enumerate() {
             if let Op::Alloc { target: AllocTarget::Fresh(_), size, .. } = &e.op {
-                let Some(size) = size.as_const() else {
-                    return Err(unsupported(
-                        prog,
-                        e.span,
-                        "memory: a heap allocation of a size that is not a constant",
-                    ));
-                };
                 let dom = dominators(func);
                 let in_loop = natural_loops(func, &dom).loops.iter().any(|l| l.body.contains(&e.src));
-                if in_loop || inst.get(&f).copied().unwrap_or(0) > 1 {
-                    return Err(unsupported(
-                        prog,
-                        e.span,
-                        "memory: a heap allocation that may run several times (in a loop or a function called more than once)",
-                    ));
+                let multi = in_loop || inst.get(&f).copied().unwrap_or(0) > 1;
+                let site = prog.fmt_span(e.span);
+                let name = format!("heap{}", site.rsplit(':').nth(1).unwrap_or(""));
+                let mut summary = multi
+                    .then(|| format!("`{name}`, the objects allocated at {site} (a site that may run several times)"));
+                let (size, size_var) =
+                    match size.as_const() {
+                        Some(n) => (n, None),
+                        None if multi => return Err(unsupported(
+                            prog,
+                            e.span,
+                            "memory: a heap allocation of a size that is not a constant, which may run several times",
+                        )),
+                        None => {
+                            summary = Some(format!("`{name}`, allocated at {site} with a size that is not a constant"));
+                            let var = VarId(lw.out.vars.len() as u32);
+                            lw.out.vars.push(VarInfo {
+                                name: format!("{name}.size"),
+                                ty: Ty::Int(64),
+                                ctype: CType::ULONG,
+                                kind: VarKind::Global,
+                                span: e.span,
+                            });
+                            // Big enough for any offset the points-to analysis keeps exact.
+                            (u64::from(u32::MAX), Some(var))
+                        }
+                    };
+                if lw.objs.len() >= 0xfffe {
+                    return Err(unsupported(prog, e.span, "memory: more than 65,534 objects"));
                 }
                 let a = lw.objs.len();
                 lw.heap_site.insert((f, EdgeId(i as u32)), a);
-                lw.objs.push(AObj {
-                    name: format!("heap{}", prog.fmt_span(e.span).rsplit(':').nth(1).unwrap_or("")),
-                    size,
-                    cells: None,
-                    string: false,
-                    heap: true,
-                });
+                lw.objs.push(AObj { name, size, cells: None, string: false, heap: true, multi, summary, size_var });
             }
         }
     }
@@ -814,7 +878,9 @@ pub(crate) fn lower(prog: &Program, entry: &str) -> Result<Option<Program>, Slic
         }
         out.index_edges();
     }
-    Ok(Some(lw.out))
+    let approximations =
+        lw.objs.iter().filter_map(|o| o.summary.as_ref().map(|s| format!("the contents of {s}"))).collect();
+    Ok(Some(Lowered { prog: lw.out, approximations }))
 }
 
 /// Folds a constant address expression (`base + k`) into an integer of the cell's width.
@@ -834,7 +900,58 @@ fn fold(e: &Expr, width: u32) -> Expr {
 }
 
 impl Lowering<'_> {
-    fn lower_op(&self, f: FuncId, id: EdgeId, e: &Edge) -> Result<Vec<Step>, SliceError> {
+    /// The summarised objects a pointer may point into.
+    fn summaries(&self, ptr: &Expr) -> Vec<usize> {
+        self.pts_expr(ptr).into_iter().filter(|a| self.objs[*a].summary.is_some()).collect()
+    }
+
+    /// `p` points into one of the summarised objects.
+    fn in_summaries(p: &Expr, sums: &[usize]) -> Expr {
+        let mut c = Expr::Bool(false);
+        for a in sums {
+            c = c.or(in_obj(p, *a));
+        }
+        c
+    }
+
+    /// A new local variable of `f` (an unknown value read from a summary).
+    fn fresh_local(&mut self, f: FuncId, name: String, width: u32, span: Span) -> VarId {
+        let var = VarId(self.out.vars.len() as u32);
+        let ctype = CType::Int { rank: if width == 64 { IntRank::Long } else { IntRank::Int }, signed: false };
+        let (ty, ctype) = match width {
+            8 => (Ty::Int(8), CType::Int { rank: IntRank::Char, signed: false }),
+            16 => (Ty::Int(16), CType::Int { rank: IntRank::Short, signed: false }),
+            w => (Ty::Int(w), ctype),
+        };
+        self.out.vars.push(VarInfo { name, ty, ctype, kind: VarKind::Local(f), span });
+        self.out.functions[f.index()].vars.push(var);
+        var
+    }
+
+    /// What a pointer read from a summarised object may be: null, or an address the points-to
+    /// analysis says such objects may hold.
+    fn pointer_content(&self, h: &Expr, sums: &[usize]) -> Expr {
+        let mut c = bin(BinOp::Eq, h.clone(), int(0));
+        for (b, off) in self.content(&sums.iter().copied().collect::<BTreeSet<usize>>()) {
+            let multi = self.objs[b].multi;
+            c = c.or(match off {
+                Off::Exact(x) => at_addr(h, multi, base(b) + x),
+                _ if multi => in_obj(h, b),
+                _ => bin(BinOp::Eq, bin(BinOp::LShr, h.clone(), int(32)), int((b as u64) + 1)),
+            });
+        }
+        c
+    }
+
+    /// An unknown value of `width` bits read from a summary at the edge `e`: the steps that make
+    /// it, and the variable.
+    fn unknown(&mut self, f: FuncId, e: &Edge, width: u32, what: &str) -> (Step, VarId) {
+        let name = format!("unknown{}_{}", e.span.line, self.out.vars.len());
+        let h = self.fresh_local(f, name, width, e.span);
+        (Step::Op(Op::Nondet { dst: h, origin: NondetOrigin::Uninit { var: what.to_string() } }), h)
+    }
+
+    fn lower_op(&mut self, f: FuncId, id: EdgeId, e: &Edge) -> Result<Vec<Step>, SliceError> {
         let prog = self.prog;
         let width = |ty: Ty| match ty {
             Ty::Int(w) => w,
@@ -861,23 +978,38 @@ impl Lowering<'_> {
             Op::Load { dst, ptr } => {
                 let w = width(prog.var_ty(*dst));
                 let cands = self.candidates(ptr, w);
+                let sums = self.summaries(ptr);
                 let p = self.tx(ptr);
-                // With one candidate the guard already says the access is to it.
-                let value = match cands.as_slice() {
-                    [(_, c)] => Expr::Var(*c),
-                    _ => select(&p, &cands, w),
-                };
-                vec![Step::Guard(matches_any(&p, &cands), MISMATCH), Step::Op(Op::Assign { dst: *dst, value })]
+                let guard = Step::Guard(matches_any(&p, &cands).or(Self::in_summaries(&p, &sums)), MISMATCH);
+                if sums.is_empty() {
+                    // With one candidate the guard already says the access is to it.
+                    let value = match cands.as_slice() {
+                        [(_, c)] => Expr::Var(*c),
+                        _ => select(&p, &cands, Expr::uint(0, w)),
+                    };
+                    return Ok(vec![guard, Step::Op(Op::Assign { dst: *dst, value })]);
+                }
+                // From a summary: any value (for a pointer, any the points-to analysis allows).
+                let (havoc, h) = self.unknown(f, e, w, "summarised memory");
+                let mut st = vec![guard, havoc];
+                if prog.var_ty(*dst) == Ty::Ptr {
+                    let c = self.pointer_content(&Expr::Var(h), &sums);
+                    st.push(Step::Op(Op::Assume(Self::in_summaries(&p, &sums).negate().or(c))));
+                }
+                st.push(Step::Op(Op::Assign { dst: *dst, value: select(&p, &cands, Expr::Var(h)) }));
+                st
             }
             Op::Store { ptr, value } => {
                 let w = width(prog.expr_ty(value));
                 let cands = self.candidates(ptr, w);
+                // A store into a summary is dropped: its loads read any value anyway.
+                let sums = self.summaries(ptr);
                 let p = self.tx(ptr);
                 let v = self.tx(value);
-                let mut st = vec![Step::Guard(matches_any(&p, &cands), MISMATCH)];
+                let mut st = vec![Step::Guard(matches_any(&p, &cands).or(Self::in_summaries(&p, &sums)), MISMATCH)];
                 let known = match (fold(&p, 64), cands.as_slice()) {
                     (Expr::Int { bits, .. }, _) => Some(bits),
-                    (_, [(addr, _)]) => Some(*addr),
+                    (_, [(addr, _)]) if sums.is_empty() => Some(*addr),
                     _ => None,
                 };
                 for (addr, c) in cands {
@@ -899,8 +1031,10 @@ impl Lowering<'_> {
                 let (d, s) = (self.tx(dst), self.tx(src));
                 let mut ok = Expr::Bool(true);
                 let mut st = Vec::new();
+                let sums = self.summaries(src);
+                // Cells of a summary destination are not written (there are none).
                 for a in self.pts_expr(dst) {
-                    for c in self.cells(a) {
+                    for c in self.cells(a).to_vec() {
                         let addr = int(base(a) + c.off);
                         let inside = bin(BinOp::Ule, d.clone(), addr.clone()).and(bin(
                             BinOp::Ult,
@@ -910,10 +1044,19 @@ impl Lowering<'_> {
                         let from = bin(BinOp::Add, s.clone(), bin(BinOp::Sub, addr.clone(), d.clone()));
                         // Read at an offset from `src`: any cell of its objects may be it.
                         let cands = self.candidates_anywhere(src, c.width);
-                        ok = ok.and(inside.clone().negate().or(matches_any(&from, &cands)));
+                        ok = ok.and(
+                            inside.clone().negate().or(matches_any(&from, &cands)).or(Self::in_summaries(&from, &sums)),
+                        );
+                        let default = if sums.is_empty() {
+                            Expr::uint(0, c.width)
+                        } else {
+                            let (havoc, h) = self.unknown(f, e, c.width, "summarised memory");
+                            st.push(havoc);
+                            Expr::Var(h)
+                        };
                         st.push(Step::Op(Op::Assign {
                             dst: c.var,
-                            value: Expr::ite(inside, select(&from, &cands, c.width), Expr::Var(c.var)),
+                            value: Expr::ite(inside, select(&from, &cands, default), Expr::Var(c.var)),
                         }));
                     }
                 }
@@ -925,7 +1068,23 @@ impl Lowering<'_> {
                     AllocTarget::Slot(o) => (self.static_obj[o], Vec::new()),
                     AllocTarget::Fresh(v) => {
                         let a = self.heap_site[&(f, id)];
-                        (a, vec![Step::Op(Op::Assign { dst: *v, value: int(base(a)) })])
+                        let o = &self.objs[a];
+                        let mut st = Vec::new();
+                        if o.multi {
+                            // Some instance of the site: an arbitrary number in the top bits.
+                            st.push(Step::Op(Op::Nondet {
+                                dst: *v,
+                                origin: NondetOrigin::Uninit { var: format!("{} (an instance)", o.name) },
+                            }));
+                            let this = at_addr(&Expr::Var(*v), true, base(a));
+                            st.push(Step::Op(Op::Assume(this)));
+                        } else {
+                            st.push(Step::Op(Op::Assign { dst: *v, value: int(base(a)) }));
+                        }
+                        if let (Some(sv), Op::Alloc { size, .. }) = (o.size_var, &e.op) {
+                            st.push(Step::Op(Op::Assign { dst: sv, value: self.tx(size) }));
+                        }
+                        (a, st)
                     }
                 };
                 for c in self.cells(a) {

@@ -65,15 +65,12 @@ fn a_store_through_a_pointer_is_a_dependence_of_a_later_load() {
 }
 
 #[test]
-fn unsupported_memory_is_refused_by_name() {
+fn unsupported_constructs_are_refused_by_name() {
     let cases = [
-        ("union u { int a; char b; };\nint main(void) { union u x; x.a = 1; return x.b; }\n", "union"),
         (
-            "extern void *malloc(unsigned long);\nint main(void) { int s = 0; for (int i = 0; i < 3; i++) { int *p = malloc(sizeof(int)); *p = i; s += *p; } return s; }\n",
-            "heap allocation that may run several times",
+            "extern void *malloc(unsigned long);\nextern int __VERIFIER_nondet_int(void);\nint main(void) { int s = 0; for (int i = 0; i < 3; i++) { int *p = malloc(__VERIFIER_nondet_int() & 15); if (p) s++; } return s; }\n",
+            "a heap allocation of a size that is not a constant, which may run several times",
         ),
-        ("int a[1000];\nint main(void) { a[3] = 1; return a[3]; }\n", "1000 elements"),
-        ("int f(int n) { return n ? f(n - 1) : 0; }\nint main(void) { return f(3); }\n", "recursion"),
     ];
     for (src, what) in cases {
         let prog = lower_src(src);
@@ -82,4 +79,59 @@ fn unsupported_memory_is_refused_by_name() {
             other => panic!("{src}: {:?}", other.map(|r| r.c_source)),
         }
     }
+}
+
+/// Objects that are not split into cells (a union, a heap site in a loop, a large array) are
+/// summaries: their loads read unknown values, the slice says it over-approximates and names
+/// them, and an exact slice has no such note.
+#[test]
+fn summarised_memory_is_named_as_an_over_approximation() {
+    let cases = [
+        ("union u { int a; char b; };\nint main(void) { union u x; x.a = 1; return x.b; }\n", "a union"),
+        (
+            "extern void *malloc(unsigned long);\nint main(void) { int s = 0; for (int i = 0; i < 3; i++) { int *p = malloc(sizeof(int)); *p = i; s += *p; } return s; }\n",
+            "a site that may run several times",
+        ),
+        ("int a[1000];\nint main(void) { a[3] = 1; return a[3]; }\n", "an array of 1000 elements"),
+    ];
+    for (src, what) in cases {
+        let prog = lower_src(src);
+        let r = slice(&prog, &Criterion::UnreachCall, &SliceOptions::default()).expect(src);
+        assert!(r.approximations.iter().any(|m| m.contains(what)), "{:?} for\n{src}", r.approximations);
+        assert!(r.c_source.contains("An over-approximation, not an equivalent program"), "{}", r.c_source);
+    }
+    let exact = lower_src("int a[4];\nint main(void) { a[3] = 1; return a[3]; }\n");
+    let r = slice(&exact, &Criterion::UnreachCall, &SliceOptions::default()).expect("slices");
+    assert!(r.approximations.is_empty(), "{:?}", r.approximations);
+}
+
+/// A value read from a large array is unknown in the slice: what depends on it is kept, and a
+/// store into the array that is never read back is sliced away.
+#[test]
+fn a_load_from_a_summary_is_an_unknown_value_the_slice_keeps_its_uses() {
+    let prog = lower_src(
+        "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\nint big[1000];\nint main(void) {\n  int i = __VERIFIER_nondet_int();\n  if (i < 0 || i >= 1000) return 0;\n  big[i] = 5;\n  int stats = 0;\n  stats = stats + 1;\n  if (big[7] == 5) reach_error();\n  return 0;\n}\n",
+    );
+    let r = slice(&prog, &Criterion::UnreachCall, &SliceOptions::default()).expect("slices");
+    let lines = lines_of(&r.c_source);
+    assert!(lines.contains(&10), "the test of big[7] missing from\n{}", r.c_source);
+    assert!(!lines.contains(&9), "statistics kept in\n{}", r.c_source);
+    assert!(r.c_source.contains("reach_error();"), "{}", r.c_source);
+}
+
+/// A recursive call is a summary of its callee: the globals it may write and its result are
+/// unknown after it, an error it may reach stays reachable, and the caller's registers keep
+/// their values.
+#[test]
+fn a_recursive_call_is_a_summary_of_its_callee() {
+    let prog = lower_src(
+        "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\nint calls;\nint unrelated;\nint f(int n) {\n  calls = calls + 1;\n  if (n > 100) reach_error();\n  if (n <= 0) return 0;\n  return n + f(n - 1);\n}\nint main(void) {\n  int n = __VERIFIER_nondet_int();\n  unrelated = 5;\n  int r = f(n);\n  if (r < 0) reach_error();\n  return 0;\n}\n",
+    );
+    let r = slice(&prog, &Criterion::UnreachCall, &SliceOptions::default()).expect("slices");
+    assert!(r.approximations.iter().any(|m| m.contains("recursive call of `f`")), "{:?}", r.approximations);
+    let lines = lines_of(&r.c_source);
+    // Both errors stay (the one in f through the summary of the inner call too), and the
+    // assignment of `unrelated` goes.
+    assert!(lines.contains(&7) && lines.contains(&15), "{}", r.c_source);
+    assert!(!lines.contains(&13), "{}", r.c_source);
 }
