@@ -149,35 +149,62 @@ fn corpus() -> Vec<(PathBuf, String)> {
 /// them all).
 #[test]
 fn verify_slice_gives_no_wrong_verdict_on_the_corpus() {
-    let mut decided = 0;
-    let mut sliced = 0;
-    let mut wrong = Vec::new();
-    for (path, want) in corpus() {
-        let p = path.display().to_string();
-        if kappa(&["slice", &p, "--property", "unreach-call", "-o", "/dev/null"]).status.code() != Some(0) {
-            continue;
-        }
-        sliced += 1;
-        let dir = tempfile::tempdir().expect("temp dir");
-        let o =
-            kappa(&["verify", "--slice", "--quiet", "--max-time", "3", "--out", &dir.path().display().to_string(), &p]);
-        assert_eq!(o.status.code(), Some(0), "{p}: {}", String::from_utf8_lossy(&o.stderr));
-        let got = match last_line(&o).as_str() {
-            "RESULT: true" => "true",
-            "RESULT: false(unreach-call)" => "false",
-            l => {
-                assert!(l.starts_with("RESULT: unknown ("), "{p}: {l}");
-                continue;
-            }
-        };
-        decided += 1;
-        if got != want {
-            wrong.push(format!("{p}: {got}, expected {want}"));
-        }
-    }
+    // Two workers: the programs are independent, and this test is the longest of the binary.
+    let programs = corpus();
+    let results: Vec<(Option<&'static str>, bool, String, String)> = std::thread::scope(|sc| {
+        let workers: Vec<_> = (0..2)
+            .map(|w| {
+                let programs = &programs;
+                sc.spawn(move || {
+                    programs
+                        .iter()
+                        .skip(w)
+                        .step_by(2)
+                        .filter_map(|(path, want)| verify_sliced(path, want))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        workers.into_iter().flat_map(|h| h.join().expect("worker")).collect()
+    });
+    let sliced = results.len();
+    let decided = results.iter().filter(|r| r.0.is_some()).count();
+    let wrong: Vec<String> = results
+        .iter()
+        .filter(|r| r.0.is_some_and(|g| g != r.3))
+        .map(|r| format!("{}: {}, expected {}", r.2, r.0.unwrap_or(""), r.3))
+        .collect();
+    assert!(results.iter().all(|r| r.1), "a run of verify --slice failed");
     assert!(wrong.is_empty(), "wrong verdicts with --slice:\n{}", wrong.join("\n"));
     assert!(sliced >= 20, "only {sliced} programs sliced");
     assert!(decided >= 22, "only {decided} programs decided");
+}
+
+/// `verify --slice` on one corpus program the slicer handles: (its verdict if decided, whether
+/// the run went well, the path, the expected verdict); `None` for a program not sliced.
+fn verify_sliced(path: &Path, want: &str) -> Option<(Option<&'static str>, bool, String, String)> {
+    let p = path.display().to_string();
+    if kappa(&["slice", &p, "--property", "unreach-call", "-o", "/dev/null"]).status.code() != Some(0) {
+        return None;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let o = kappa(&["verify", "--slice", "--quiet", "--max-time", "3", "--out", &dir.path().display().to_string(), &p]);
+    let ok = o.status.code() == Some(0);
+    if !ok {
+        eprintln!("{p}: {}", String::from_utf8_lossy(&o.stderr));
+    }
+    let got = match last_line(&o).as_str() {
+        "RESULT: true" => Some("true"),
+        "RESULT: false(unreach-call)" => Some("false"),
+        l => {
+            if !l.starts_with("RESULT: unknown (") {
+                eprintln!("{p}: bad last line {l}");
+                return Some((None, false, p, want.to_string()));
+            }
+            None
+        }
+    };
+    Some((got, ok, p, want.to_string()))
 }
 
 /// On generated programs, `kappa verify` gives the slice the original's verdict, and `verify
