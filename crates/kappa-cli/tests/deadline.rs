@@ -41,6 +41,22 @@ fn a_loop_with_25_branches_is_explored_classically_at_once() {
 }
 
 #[test]
+fn a_loop_with_25_branches_starts_exploring_within_a_second() {
+    // Issue 22's acceptance: preparing the templates (cycle enumeration of a loop body with 25
+    // sequential branches) must not delay the exploration. The engine's clock starts before
+    // preparing; five states need a few hundredths of a second on an idle machine, so a
+    // second leaves room for a loaded one. (Before the cap on circuits, preparing never ended.)
+    let out = tempfile::tempdir().unwrap();
+    let json = out.path().join("s.json");
+    let (o, j) = (out.path().display().to_string(), json.display().to_string());
+    kappa(&["run", "--quiet", "--max-states", "5", "--out", &o, "--stats-json", &j], &program("adder8_loop.c"));
+    let s = stats(&json);
+    assert!(s["states_created"].as_u64().unwrap_or(0) >= 5, "{s}");
+    let took = s["time_s"].as_f64().unwrap_or(f64::MAX);
+    assert!(took < 1.0, "{took} s to the first five states: {s}");
+}
+
+#[test]
 fn a_byte_sum_is_a_progression_modulo_256() {
     // `c = c + b` on unsigned char is the low byte of an int sum: summarised, not unrolled
     // 10^8 times (which built a term that deep and overflowed the stack when dropped).

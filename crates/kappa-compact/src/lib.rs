@@ -279,13 +279,10 @@ impl Compact {
     }
 
     /// Is cycle `id` explored classically for good: its templates failed [`RETIRE_AFTER`] times,
-    /// or, once the run's budget of template work is spent (templates did not pay so far), its
-    /// template was declined [`DECLINE_LIMIT`] times and never applied?
+    /// or its template was declined [`DECLINE_LIMIT`] times and never applied?
     fn retired(&self, id: u32) -> bool {
         self.failures.get(&id).copied().unwrap_or(0) >= RETIRE_AFTER
-            || (self.work_left == 0
-                && self.declined.get(&id).copied().unwrap_or(0) >= DECLINE_LIMIT
-                && !self.applied.contains(&id))
+            || (self.declined.get(&id).copied().unwrap_or(0) >= DECLINE_LIMIT && !self.applied.contains(&id))
     }
 
     /// Counts a template of cycle `id` declined at its entry (see [`DECLINE_LIMIT`]).
@@ -296,7 +293,7 @@ impl Compact {
         let n = self.declined.entry(id).or_default();
         *n += 1;
         if *n == DECLINE_LIMIT {
-            // Counted once; retired from when the budget is spent, unless it is applied first.
+            // Counted once; retired from now on.
             eng.stats_mut().templates.declined += 1;
         }
     }

@@ -21,8 +21,7 @@ pub struct TemplateStats {
     /// Z3 calls spent computing templates.
     pub work_calls: u64,
     /// Cycles whose template was declined at their entry (a short loop, undecided successors)
-    /// so often without being applied that, once the budget of work is spent, they are
-    /// explored classically.
+    /// so often without being applied that they are explored classically from then on.
     pub declined: u64,
 }
 
