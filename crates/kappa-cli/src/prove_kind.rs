@@ -108,8 +108,13 @@ fn explore_step(
             eprintln!("kind: candidate {k}: {:?} {:?}", c.text, c.atom);
         }
         eprintln!(
-            "kind: {} states, {} queries, incomplete {:?}",
-            report.stats.states_created, report.stats.solver_queries, report.stats.incomplete
+            "kind: {} states, {} queries ({} unknown), {:.2} s (solver {:.2} s), incomplete {:?}",
+            report.stats.states_created,
+            report.stats.solver_queries,
+            report.stats.solver_unknown,
+            report.stats.time_s,
+            report.stats.solver_time_s,
+            report.stats.incomplete
         );
     }
     let errors = report.stats.errors.iter().map(|e| (e.message.as_str(), e.location.clone()));
@@ -152,10 +157,23 @@ fn validate(
     }
 }
 
-/// The part of `--max-time` the plain exploration gets when k-induction may follow it: the
-/// exploration decides what it can (bugs, loops templates summarise) in the first half.
-pub fn exploration_share(max_time: Option<f64>) -> Option<f64> {
-    max_time.map(|t| t * 0.5)
+/// Whether k-induction may prove `prog` for `p` (cheap: no exploration): the property is
+/// unreach-call, the program has a loop and its step case is supported (no loop writes memory
+/// or calls a function that may). Where it does not apply, the plain exploration keeps all the
+/// time; with `note` (k-induction asked for by name), a note says why not.
+pub fn applies(prog: &kappa_ir::Program, p: &Property, note: bool) -> bool {
+    if !matches!(p, Property::UnreachCall { .. }) || !kind::has_loops(prog) {
+        return false;
+    }
+    match kind::step_case(prog, &[], &[]) {
+        Ok(_) => true,
+        Err(why) => {
+            if note {
+                eprintln!("kappa: note: no k-induction: {why}");
+            }
+            false
+        }
+    }
 }
 
 /// The proof phase of `verify`, after an exploration that found no error and did not finish:
