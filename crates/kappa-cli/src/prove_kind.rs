@@ -10,9 +10,10 @@
 //! same answer on a loaded machine; `--max-time` bounds it from outside.
 
 use crate::{explore, ExploreOpts, FrontOpts};
+use kappa_engine::RunReport;
 use kappa_proofs::candidates::{self, Candidate};
 use kappa_proofs::kind::{self, Houdini, Round};
-use kappa_svcomp::{Property, Verdict};
+use kappa_svcomp::Property;
 
 /// States all step programs of one proof may create…
 const PROOF_STATES: u64 = 60_000;
@@ -46,7 +47,7 @@ pub fn prove(front: &FrontOpts, prog: &kappa_ir::Program, p: &Property, ex: &Exp
         if crate::signals::interrupted() {
             return Err("interrupted".into());
         }
-        match explore_step(front, &ext, p, ex, &cands, &mut h, &mut budget)? {
+        match explore_step(front, &ext, p, ex, &cands, &mut h, &mut budget)?.0 {
             Round::Proved => return Ok(Proof { program: ext, cands, active: h.active, rounds: h.rounds }),
             Round::Refuted(_) => continue,
             Round::Failed(why) => return Err(why),
@@ -75,7 +76,7 @@ fn explore_step(
     cands: &[Candidate],
     h: &mut Houdini,
     budget: &mut Budget,
-) -> Result<Round, String> {
+) -> Result<(Round, RunReport), String> {
     let mut cx = ex.clone();
     // A check explores the whole checked program, in one engine (its work budget is one run's).
     (cx.shard, cx.jobs) = (None, Some(1));
@@ -118,7 +119,8 @@ fn explore_step(
         );
     }
     let errors = report.stats.errors.iter().map(|e| (e.message.as_str(), e.location.clone()));
-    Ok(h.judge(errors, &report.stats.incomplete))
+    let round = h.judge(errors, &report.stats.incomplete);
+    Ok((round, report))
 }
 
 /// The check of a proof's witness: the program with each invariant of the witness (the
@@ -131,7 +133,7 @@ fn validate(
     p: &Property,
     ex: &ExploreOpts,
     proof: &Proof,
-) -> Result<(), String> {
+) -> Result<RunReport, String> {
     use kappa_svcomp::invariants;
     let checks: Vec<invariants::Candidate> = proof
         .cands
@@ -151,9 +153,9 @@ fn validate(
     let instrumented = invariants::instrument(&proof.program, &checks, &vec![true; checks.len()]);
     let mut h = Houdini { active: proof.active.clone(), rounds: 0 };
     match explore_step(front, &instrumented, p, ex, &proof.cands, &mut h, &mut Budget::new())? {
-        Round::Proved => Ok(()),
-        Round::Refuted(ks) => Err(format!("{} candidates fail", ks.len())),
-        Round::Failed(why) => Err(why),
+        (Round::Proved, report) => Ok(report),
+        (Round::Refuted(ks), _) => Err(format!("{} candidates fail", ks.len())),
+        (Round::Failed(why), _) => Err(why),
     }
 }
 
@@ -176,16 +178,18 @@ pub fn applies(prog: &kappa_ir::Program, p: &Property, note: bool) -> bool {
     }
 }
 
-/// The proof phase of `verify`, after an exploration that found no error and did not finish:
-/// `Some(true)` when k-induction proves the program (the witness written unless
-/// `--no-witnesses`), `None` otherwise.
-pub fn after_exploration(
+/// The proof phase of `verify`, before the plain exploration (where [`applies`]): the report of
+/// the exploration that validated the proof's invariants when k-induction proves the program
+/// (`proof:` printed, the witness written unless `--no-witnesses`), `None` otherwise — then
+/// the plain exploration gets the time left. The proof is budgeted by work; on a program with
+/// a bug the step case reaches the error in its first exploration and the proof ends there.
+pub fn before_exploration(
     front: &FrontOpts,
     prog: &kappa_ir::Program,
     p: &Property,
     ex: &ExploreOpts,
     no_witnesses: bool,
-) -> Option<Verdict> {
+) -> Option<RunReport> {
     let proof = match prove(front, prog, p, ex) {
         Ok(proof) => proof,
         Err(why) => {
@@ -193,10 +197,13 @@ pub fn after_exploration(
             return None;
         }
     };
-    if let Err(why) = validate(front, prog, p, ex, &proof) {
-        eprintln!("kappa: note: k-induction: the invariants of the proof do not validate ({why}): not used");
-        return None;
-    }
+    let report = match validate(front, prog, p, ex, &proof) {
+        Ok(report) => report,
+        Err(why) => {
+            eprintln!("kappa: note: k-induction: the invariants of the proof do not validate ({why}): not used");
+            return None;
+        }
+    };
     let kept = proof.active.iter().filter(|a| **a).count();
     println!(
         "proof: k-induction (k = 1) with {kept} of {} candidate invariants, {} step programs explored",
@@ -210,5 +217,5 @@ pub fn after_exploration(
             Err(e) => eprintln!("kappa: no correctness witness: {e}"),
         }
     }
-    Some(Verdict::True)
+    Some(report)
 }

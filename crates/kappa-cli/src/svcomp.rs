@@ -270,11 +270,20 @@ fn verify_one(
     configure(&mut setup.cfg, p);
     crate::inputs::nondet_main(&mut setup.cfg.program_inputs);
     let full = setup.cfg.clone();
-    if summaries || kind {
+    if summaries {
         crate::prove_summary::first_share(&mut setup.cfg);
     }
-    let (mut report, mut dot) = explore::explore(&prog, setup.cfg, &ex, true);
-    let mut verdict = verdict_of(p, &report, ub);
+    // k-induction (issue 21) first, budgeted by work; not proved, the plain exploration gets
+    // the time left. Proved, the run's report is that of the validating exploration.
+    let kind_report =
+        if kind { crate::prove_kind::before_exploration(front, &prog, p, &ex, vo.no_witnesses) } else { None };
+    let proved = kind_report.is_some();
+    let (mut report, mut dot) = match kind_report {
+        Some(r) => (r, None),
+        None if kind => explore::explore(&prog, crate::prove_summary::the_rest(setup.cfg), &ex, true),
+        None => explore::explore(&prog, setup.cfg, &ex, true),
+    };
+    let mut verdict = if proved { Verdict::True } else { verdict_of(p, &report, ub) };
     if summaries && matches!(verdict, Verdict::Unknown(_)) && report.stats.errors.is_empty() {
         match crate::prove_summary::verdict(front, &prog, p, &ex) {
             Some(v) => verdict = v,
@@ -285,18 +294,6 @@ fn verify_one(
                 verdict = verdict_of(p, &report, ub);
             }
         }
-    }
-    // k-induction (issue 21) when the first share of the exploration could not finish: the
-    // proof is budgeted by work; not proved, the plain exploration runs again with the time
-    // left, as after summaries.
-    let undecided = |v: &Verdict, r: &RunReport| matches!(v, Verdict::Unknown(_)) && r.stats.errors.is_empty();
-    let proved = kind && undecided(&verdict, &report) && {
-        let proof = crate::prove_kind::after_exploration(front, &prog, p, &ex, vo.no_witnesses);
-        proof.inspect(|v| verdict = v.clone()).is_some()
-    };
-    if kind && !proved && undecided(&verdict, &report) && !crate::signals::interrupted() {
-        (report, dot) = explore::explore(&prog, crate::prove_summary::the_rest(full), &ex, true);
-        verdict = verdict_of(p, &report, ub);
     }
     if let Verdict::True = &verdict {
         crate::signals::provisional(verdict.result_line());
