@@ -42,7 +42,10 @@ pub fn prove(front: &FrontOpts, prog: &kappa_ir::Program, p: &Property, ex: &Exp
     let mut ext = prog.clone();
     let cands = candidates::pool(&mut ext);
     let mut h = Houdini::new(cands.len());
+    // The search for invariants gets at most half of the time `--max-time` leaves, so that the
+    // plain exploration after a failed proof keeps at least the other half.
     let mut budget = Budget::new();
+    budget.until = crate::signals::time_left().map(|t| std::time::Instant::now() + t / 2);
     loop {
         if crate::signals::interrupted() {
             return Err("interrupted".into());
@@ -59,11 +62,13 @@ pub fn prove(front: &FrontOpts, prog: &kappa_ir::Program, p: &Property, ex: &Exp
 struct Budget {
     states: u64,
     queries: u64,
+    /// The end of the proof's share of `--max-time`, if it has one.
+    until: Option<std::time::Instant>,
 }
 
 impl Budget {
     fn new() -> Self {
-        Budget { states: PROOF_STATES, queries: PROOF_QUERIES }
+        Budget { states: PROOF_STATES, queries: PROOF_QUERIES, until: None }
     }
 }
 
@@ -86,7 +91,10 @@ fn explore_step(
     cx.quiet = true;
     cx.tree = None;
     cx.stats_json = None;
-    cx.max_time = crate::signals::seconds_left();
+    cx.max_time = match budget.until {
+        Some(u) => Some(u.saturating_duration_since(std::time::Instant::now()).as_secs_f64()),
+        None => crate::signals::seconds_left(),
+    };
     if crate::signals::interrupted() || cx.max_time.is_some_and(|t| t <= 0.0) {
         return Err("the time limit was reached".into());
     }
