@@ -10,9 +10,10 @@
 //! same answer on a loaded machine; `--max-time` bounds it from outside.
 
 use crate::{explore, ExploreOpts, FrontOpts};
+use kappa_engine::RunReport;
 use kappa_proofs::candidates::{self, Candidate};
 use kappa_proofs::kind::{self, Houdini, Round};
-use kappa_svcomp::{Property, Verdict};
+use kappa_svcomp::Property;
 
 /// States all step programs of one proof may create…
 const PROOF_STATES: u64 = 60_000;
@@ -41,12 +42,15 @@ pub fn prove(front: &FrontOpts, prog: &kappa_ir::Program, p: &Property, ex: &Exp
     let mut ext = prog.clone();
     let cands = candidates::pool(&mut ext);
     let mut h = Houdini::new(cands.len());
+    // The search for invariants gets at most half of the time `--max-time` leaves, so that the
+    // plain exploration after a failed proof keeps at least the other half.
     let mut budget = Budget::new();
+    budget.until = crate::signals::time_left().map(|t| std::time::Instant::now() + t / 2);
     loop {
         if crate::signals::interrupted() {
             return Err("interrupted".into());
         }
-        match explore_step(front, &ext, p, ex, &cands, &mut h, &mut budget)? {
+        match explore_step(front, &ext, p, ex, &cands, &mut h, &mut budget)?.0 {
             Round::Proved => return Ok(Proof { program: ext, cands, active: h.active, rounds: h.rounds }),
             Round::Refuted(_) => continue,
             Round::Failed(why) => return Err(why),
@@ -58,11 +62,13 @@ pub fn prove(front: &FrontOpts, prog: &kappa_ir::Program, p: &Property, ex: &Exp
 struct Budget {
     states: u64,
     queries: u64,
+    /// The end of the proof's share of `--max-time`, if it has one.
+    until: Option<std::time::Instant>,
 }
 
 impl Budget {
     fn new() -> Self {
-        Budget { states: PROOF_STATES, queries: PROOF_QUERIES }
+        Budget { states: PROOF_STATES, queries: PROOF_QUERIES, until: None }
     }
 }
 
@@ -75,7 +81,7 @@ fn explore_step(
     cands: &[Candidate],
     h: &mut Houdini,
     budget: &mut Budget,
-) -> Result<Round, String> {
+) -> Result<(Round, RunReport), String> {
     let mut cx = ex.clone();
     // A check explores the whole checked program, in one engine (its work budget is one run's).
     (cx.shard, cx.jobs) = (None, Some(1));
@@ -85,7 +91,10 @@ fn explore_step(
     cx.quiet = true;
     cx.tree = None;
     cx.stats_json = None;
-    cx.max_time = crate::signals::seconds_left();
+    cx.max_time = match budget.until {
+        Some(u) => Some(u.saturating_duration_since(std::time::Instant::now()).as_secs_f64()),
+        None => crate::signals::seconds_left(),
+    };
     if crate::signals::interrupted() || cx.max_time.is_some_and(|t| t <= 0.0) {
         return Err("the time limit was reached".into());
     }
@@ -108,12 +117,18 @@ fn explore_step(
             eprintln!("kind: candidate {k}: {:?} {:?}", c.text, c.atom);
         }
         eprintln!(
-            "kind: {} states, {} queries, incomplete {:?}",
-            report.stats.states_created, report.stats.solver_queries, report.stats.incomplete
+            "kind: {} states, {} queries ({} unknown), {:.2} s (solver {:.2} s), incomplete {:?}",
+            report.stats.states_created,
+            report.stats.solver_queries,
+            report.stats.solver_unknown,
+            report.stats.time_s,
+            report.stats.solver_time_s,
+            report.stats.incomplete
         );
     }
     let errors = report.stats.errors.iter().map(|e| (e.message.as_str(), e.location.clone()));
-    Ok(h.judge(errors, &report.stats.incomplete))
+    let round = h.judge(errors, &report.stats.incomplete);
+    Ok((round, report))
 }
 
 /// The check of a proof's witness: the program with each invariant of the witness (the
@@ -126,7 +141,7 @@ fn validate(
     p: &Property,
     ex: &ExploreOpts,
     proof: &Proof,
-) -> Result<(), String> {
+) -> Result<RunReport, String> {
     use kappa_svcomp::invariants;
     let checks: Vec<invariants::Candidate> = proof
         .cands
@@ -146,28 +161,43 @@ fn validate(
     let instrumented = invariants::instrument(&proof.program, &checks, &vec![true; checks.len()]);
     let mut h = Houdini { active: proof.active.clone(), rounds: 0 };
     match explore_step(front, &instrumented, p, ex, &proof.cands, &mut h, &mut Budget::new())? {
-        Round::Proved => Ok(()),
-        Round::Refuted(ks) => Err(format!("{} candidates fail", ks.len())),
-        Round::Failed(why) => Err(why),
+        (Round::Proved, report) => Ok(report),
+        (Round::Refuted(ks), _) => Err(format!("{} candidates fail", ks.len())),
+        (Round::Failed(why), _) => Err(why),
     }
 }
 
-/// The part of `--max-time` the plain exploration gets when k-induction may follow it: the
-/// exploration decides what it can (bugs, loops templates summarise) in the first half.
-pub fn exploration_share(max_time: Option<f64>) -> Option<f64> {
-    max_time.map(|t| t * 0.5)
+/// Whether k-induction may prove `prog` for `p` (cheap: no exploration): the property is
+/// unreach-call, the program has a loop and its step case is supported (no loop writes memory
+/// or calls a function that may). Where it does not apply, the plain exploration keeps all the
+/// time; with `note` (k-induction asked for by name), a note says why not.
+pub fn applies(prog: &kappa_ir::Program, p: &Property, note: bool) -> bool {
+    if !matches!(p, Property::UnreachCall { .. }) || !kind::has_loops(prog) {
+        return false;
+    }
+    match kind::step_case(prog, &[], &[]) {
+        Ok(_) => true,
+        Err(why) => {
+            if note {
+                eprintln!("kappa: note: no k-induction: {why}");
+            }
+            false
+        }
+    }
 }
 
-/// The proof phase of `verify`, after an exploration that found no error and did not finish:
-/// `Some(true)` when k-induction proves the program (the witness written unless
-/// `--no-witnesses`), `None` otherwise.
-pub fn after_exploration(
+/// The proof phase of `verify`, before the plain exploration (where [`applies`]): the report of
+/// the exploration that validated the proof's invariants when k-induction proves the program
+/// (`proof:` printed, the witness written unless `--no-witnesses`), `None` otherwise — then
+/// the plain exploration gets the time left. The proof is budgeted by work; on a program with
+/// a bug the step case reaches the error in its first exploration and the proof ends there.
+pub fn before_exploration(
     front: &FrontOpts,
     prog: &kappa_ir::Program,
     p: &Property,
     ex: &ExploreOpts,
     no_witnesses: bool,
-) -> Option<Verdict> {
+) -> Option<RunReport> {
     let proof = match prove(front, prog, p, ex) {
         Ok(proof) => proof,
         Err(why) => {
@@ -175,10 +205,13 @@ pub fn after_exploration(
             return None;
         }
     };
-    if let Err(why) = validate(front, prog, p, ex, &proof) {
-        eprintln!("kappa: note: k-induction: the invariants of the proof do not validate ({why}): not used");
-        return None;
-    }
+    let report = match validate(front, prog, p, ex, &proof) {
+        Ok(report) => report,
+        Err(why) => {
+            eprintln!("kappa: note: k-induction: the invariants of the proof do not validate ({why}): not used");
+            return None;
+        }
+    };
     let kept = proof.active.iter().filter(|a| **a).count();
     println!(
         "proof: k-induction (k = 1) with {kept} of {} candidate invariants, {} step programs explored",
@@ -192,5 +225,5 @@ pub fn after_exploration(
             Err(e) => eprintln!("kappa: no correctness witness: {e}"),
         }
     }
-    Some(Verdict::True)
+    Some(report)
 }

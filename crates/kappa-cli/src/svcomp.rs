@@ -50,7 +50,7 @@ pub struct VerifyOpts {
     /// Proof techniques tried when exploration is incomplete (docs/design-proofs.md),
     /// comma-separated: `summaries` (of recursive functions), `kind` (k-induction with
     /// invariants, for loops), `all`, `none`.
-    #[arg(long, value_enum, value_delimiter = ',', default_value = "summaries")]
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "all")]
     pub proof: Vec<ProofKind>,
 }
 
@@ -258,25 +258,32 @@ fn verify_one(
             }
         }
     }
-    let kind = vo.proves(ProofKind::Kind);
-    if kind {
-        ex.max_time = crate::prove_kind::exploration_share(ex.max_time);
-    }
+    let summaries = vo.proves(ProofKind::Summaries) && crate::prove_summary::applies(&prog);
+    // k-induction (issue 21) where summaries do not apply and its step case does.
+    let kind = vo.proves(ProofKind::Kind)
+        && !summaries
+        && crate::prove_kind::applies(&prog, p, vo.proof.contains(&ProofKind::Kind));
     let mut setup = explore::setup(front, &ex, &prog);
     for n in &setup.notes {
         eprintln!("kappa: note: {n}");
     }
     configure(&mut setup.cfg, p);
     crate::inputs::nondet_main(&mut setup.cfg.program_inputs);
-    let summaries = vo.proves(ProofKind::Summaries) && crate::prove_summary::applies(&prog);
     let full = setup.cfg.clone();
     if summaries {
         crate::prove_summary::first_share(&mut setup.cfg);
-    } else if kind {
-        crate::prove_summary::budget_without_time(&mut setup.cfg);
     }
-    let (mut report, mut dot) = explore::explore(&prog, setup.cfg, &ex, true);
-    let mut verdict = verdict_of(p, &report, ub);
+    // k-induction (issue 21) first, budgeted by work; not proved, the plain exploration gets
+    // the time left. Proved, the run's report is that of the validating exploration.
+    let kind_report =
+        if kind { crate::prove_kind::before_exploration(front, &prog, p, &ex, vo.no_witnesses) } else { None };
+    let proved = kind_report.is_some();
+    let (mut report, mut dot) = match kind_report {
+        Some(r) => (r, None),
+        None if kind => explore::explore(&prog, crate::prove_summary::the_rest(setup.cfg), &ex, true),
+        None => explore::explore(&prog, setup.cfg, &ex, true),
+    };
+    let mut verdict = if proved { Verdict::True } else { verdict_of(p, &report, ub) };
     if summaries && matches!(verdict, Verdict::Unknown(_)) && report.stats.errors.is_empty() {
         match crate::prove_summary::verdict(front, &prog, p, &ex) {
             Some(v) => verdict = v,
@@ -287,19 +294,6 @@ fn verify_one(
                 verdict = verdict_of(p, &report, ub);
             }
         }
-    }
-    // k-induction (issue 21) when exploration could not finish.
-    let proved = kind && matches!(verdict, Verdict::Unknown(_)) && report.stats.errors.is_empty() && {
-        let proof = crate::prove_kind::after_exploration(front, &prog, p, &ex, vo.no_witnesses);
-        proof.inspect(|v| verdict = v.clone()).is_some()
-    };
-    // Without a time limit the exploration before k-induction had a budget of states: not
-    // proved, the plain exploration gets everything, as without a proof.
-    let budgeted = kind && !summaries && ex.max_time.is_none() && !proved;
-    let undecided = matches!(verdict, Verdict::Unknown(_)) && report.stats.errors.is_empty();
-    if budgeted && undecided && !crate::signals::interrupted() {
-        (report, dot) = explore::explore(&prog, full, &ex, true);
-        verdict = verdict_of(p, &report, ub);
     }
     if let Verdict::True = &verdict {
         crate::signals::provisional(verdict.result_line());

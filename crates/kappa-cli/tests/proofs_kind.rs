@@ -13,10 +13,17 @@ fn root() -> PathBuf {
 /// result line and the witness.yml text. The exploration is bounded by states, not time, and
 /// the proof by its own work budget, so the answer does not depend on the machine's load.
 fn verify(file: &str) -> (String, String) {
+    verify_with(file, &["--proof", "kind"])
+}
+
+/// `kappa verify FILE ARGS` as [`verify`] runs it.
+fn verify_with(file: &str, args: &[&str]) -> (String, String) {
     let dir = tempfile::tempdir().expect("temp dir");
     let out = Command::new(env!("CARGO_BIN_EXE_kappa"))
         .current_dir(root())
-        .args(["verify", file, "--proof", "kind", "--mode", "classic", "--max-states", "2000", "--quiet", "--out"])
+        .args(["verify", file, "--mode", "classic", "--max-states", "2000", "--quiet"])
+        .args(args)
+        .arg("--out")
         .arg(dir.path())
         .output()
         .expect("run kappa");
@@ -57,4 +64,23 @@ fn bug_variants_are_not_proved() {
         let (result, _) = verify(f);
         assert_eq!(result, "RESULT: false(unreach-call)", "{f}");
     }
+}
+
+#[test]
+fn the_default_proves_loops_by_k_induction_and_still_finds_their_bugs() {
+    let (result, yml) = verify_with("tests/programs/proofs/kind_counters.c", &[]);
+    assert_eq!(result, "RESULT: true");
+    assert!(invariant_at(&yml, 14).contains("a - i + b == 0"), "{yml}");
+    let (result, _) = verify_with("tests/programs/proofs/kind_counters_bug.c", &[]);
+    assert_eq!(result, "RESULT: false(unreach-call)");
+}
+
+#[test]
+fn an_exit_equality_closes_the_proof_and_its_witness_check() {
+    // a + b == 3 * i and i <= n at the head, i >= n at the exit: a + b == 3 * n needs i == n,
+    // also in the check of the witness, where the instrumented checks sit between the head
+    // and the exit (without it, Z3 does not finish the query).
+    let (result, yml) = verify_with("bench/proofs/bhmr2007.c", &["--max-time", "60"]);
+    assert_eq!(result, "RESULT: true");
+    assert!(invariant_at(&yml, 14).contains("a + b - 3 * i == 0"), "{yml}");
 }

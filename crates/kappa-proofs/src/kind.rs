@@ -225,9 +225,27 @@ fn cut(
 /// On an exit from the head by `a >= b` where an active candidate says `a <= b`, the implied
 /// `a == b` is assumed too: the solver then substitutes it (`a + b == 3 * n` after a loop
 /// exited at `i == n` with `a + b == 3 * i` needs no reasoning about multipliers).
+/// The exits considered are those from the head and from the locations the head alone reaches
+/// by edges that write nothing (the checks of an instrumented program sit between the head
+/// and its exits): there the candidates still hold.
 fn exit_equalities(f: &mut Function, f0: &Function, l: &NaturalLoop, ks: &[usize], cands: &[Candidate]) {
     use kappa_ir::expr::BinOp::{Eq, Sge, Sle, Uge, Ule};
-    for e in f0.out_edges(l.header) {
+    let pure = |op: &Op| matches!(op, Op::Skip | Op::Assume(_));
+    let mut at_head = vec![l.header];
+    loop {
+        let grown = f0.edge_ids().map(|e| f0.edge(e).dst).find(|&x| {
+            x != l.header
+                && l.contains(x)
+                && !at_head.contains(&x)
+                && f0.in_edges(x).iter().all(|e| at_head.contains(&f0.edge(*e).src) && pure(&f0.edge(*e).op))
+        });
+        match grown {
+            Some(x) => at_head.push(x),
+            None => break,
+        }
+    }
+    let exits: Vec<_> = at_head.iter().flat_map(|&x| f0.out_edges(x).iter().copied()).collect();
+    for e in &exits {
         let edge = f0.edge(*e);
         if l.contains(edge.dst) {
             continue;
