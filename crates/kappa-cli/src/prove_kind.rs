@@ -191,17 +191,22 @@ pub fn applies(prog: &kappa_ir::Program, p: &Property, note: bool) -> bool {
 /// (`proof:` printed, the witness written unless `--no-witnesses`), `None` otherwise — then
 /// the plain exploration gets the time left. The proof is budgeted by work; on a program with
 /// a bug the step case reaches the error in its first exploration and the proof ends there.
+/// With `note` (k-induction asked for by name), a note says why a proof failed.
 pub fn before_exploration(
     front: &FrontOpts,
     prog: &kappa_ir::Program,
     p: &Property,
     ex: &ExploreOpts,
     no_witnesses: bool,
+    note: bool,
 ) -> Option<RunReport> {
     let proof = match prove(front, prog, p, ex) {
         Ok(proof) => proof,
         Err(why) => {
-            eprintln!("kappa: note: k-induction: not proved: {why}");
+            // Quiet by default (the exploration decides most programs); asked for by name, why.
+            if note {
+                eprintln!("kappa: note: k-induction: not proved: {why}");
+            }
             return None;
         }
     };

@@ -260,9 +260,8 @@ fn verify_one(
     }
     let summaries = vo.proves(ProofKind::Summaries) && crate::prove_summary::applies(&prog);
     // k-induction (issue 21) where summaries do not apply and its step case does.
-    let kind = vo.proves(ProofKind::Kind)
-        && !summaries
-        && crate::prove_kind::applies(&prog, p, vo.proof.contains(&ProofKind::Kind));
+    let kind_by_name = vo.proof.contains(&ProofKind::Kind);
+    let kind = vo.proves(ProofKind::Kind) && !summaries && crate::prove_kind::applies(&prog, p, kind_by_name);
     let mut setup = explore::setup(front, &ex, &prog);
     for n in &setup.notes {
         eprintln!("kappa: note: {n}");
@@ -275,8 +274,11 @@ fn verify_one(
     }
     // k-induction (issue 21) first, budgeted by work; not proved, the plain exploration gets
     // the time left. Proved, the run's report is that of the validating exploration.
-    let kind_report =
-        if kind { crate::prove_kind::before_exploration(front, &prog, p, &ex, vo.no_witnesses) } else { None };
+    let kind_report = if kind {
+        crate::prove_kind::before_exploration(front, &prog, p, &ex, vo.no_witnesses, kind_by_name)
+    } else {
+        None
+    };
     let proved = kind_report.is_some();
     let (mut report, mut dot) = match kind_report {
         Some(r) => (r, None),

@@ -332,11 +332,39 @@ pub fn invariant_text(cands: &[Candidate], active: &[bool], func: FuncId, header
         .filter(|(c, a)| **a && c.func == func && c.header == header)
         .filter_map(|(c, _)| c.text.as_deref())
         .collect();
+    // The pools overlap (`k >= 0` from the loop's condition, `0 <= k` from the bounds): one of
+    // each comparison is enough.
+    let mut seen = std::collections::HashSet::new();
+    let parts: Vec<&str> = parts.into_iter().filter(|t| seen.insert(comparison_key(t))).collect();
     if parts.is_empty() {
         "1".into()
     } else {
         parts.join(" && ")
     }
+}
+
+/// A comparison's text with its sides in one order (`a >= b` and `b <= a` give the same key);
+/// other texts as they are.
+fn comparison_key(text: &str) -> String {
+    if text.contains("&&") || text.contains("||") {
+        return text.to_string();
+    }
+    for (op, mirror) in
+        [(" >= ", " <= "), (" <= ", " <= "), (" > ", " < "), (" < ", " < "), (" == ", " == "), (" != ", " != ")]
+    {
+        if let Some((a, b)) = text.split_once(op) {
+            if [" >= ", " <= ", " > ", " < ", " == ", " != "].iter().any(|o| b.contains(o)) {
+                return text.to_string();
+            }
+            let (a, b) = (a.trim(), b.trim());
+            return match op {
+                " >= " | " > " => format!("{b}{mirror}{a}"),
+                " == " | " != " if b < a => format!("{b}{mirror}{a}"),
+                _ => format!("{a}{mirror}{b}"),
+            };
+        }
+    }
+    text.to_string()
 }
 
 /// Whether the program has a loop (the proof is for loops; without one it has nothing to add).
@@ -351,6 +379,15 @@ mod tests {
     fn lower(src: &str) -> Program {
         kappa_cfront::lower_preprocessed("t.c", src, &kappa_cfront::Options::default())
             .expect("the test program lowers")
+    }
+
+    #[test]
+    fn mirrored_comparisons_are_written_once() {
+        assert_eq!(comparison_key("k >= 0"), comparison_key("0 <= k"));
+        assert_eq!(comparison_key("i > n"), comparison_key("n < i"));
+        assert_eq!(comparison_key("a == b"), comparison_key("b == a"));
+        assert_ne!(comparison_key("i <= n"), comparison_key("n <= i"));
+        assert_ne!(comparison_key("i < n"), comparison_key("i <= n"));
     }
 
     #[test]

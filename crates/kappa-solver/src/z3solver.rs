@@ -141,7 +141,7 @@ impl Z3Solver {
         self.params_set |= timeout.is_some();
         let timer = self.params_set.then_some(timeout);
         let work = self.rlimit.unwrap_or(QUERY_WORK);
-        let first_try = if self.opts.mode == Z3Mode::Reset || self.rlimit.is_some() { work } else { FIRST_TRY };
+        let first_try = if self.opts.mode == Z3Mode::Reset { work } else { work.min(FIRST_TRY) };
         self.solver.set_params(&z3_params(timer, Some(first_try)));
         if let Some(q) = &self.quant_solver {
             q.set_params(&z3_params(timer, Some(work)));
@@ -245,14 +245,14 @@ impl Z3Solver {
         // loop bound's validity check after a satisfiable query on the same symbols: 7.4 s
         // against 0.13 s). The first try is limited by work, not time, so that which solver
         // answers (and so the model) does not depend on the machine's load.
-        // The retry gets the rest of [`QUERY_WORK`]. Under a layer's own work limit (a case of a
-        // case split, a narrowed query, a template's budget) the incremental solver gets the
-        // whole of it and the layer decides what comes next: splitting a layer's limit sent
-        // queries the incremental solver decides between 1M and the limit to be asserted again
-        // from scratch (kappa-prune's lookahead tests took 3x as long). The wall-clock timeout
-        // is only a backstop: which queries are decided must not depend on the load.
-        let work = QUERY_WORK;
-        let retry = first == Which::Main && self.opts.mode != Z3Mode::Reset && self.rlimit.is_none();
+        // The retry gets what is left of the query's work limit (a layer's, or [`QUERY_WORK`]):
+        // under a layer's limit of at most [`FIRST_TRY`] (a case of a case split, a narrowed
+        // query) there is nothing left, and the layer decides what comes next. (Giving a
+        // layer's whole limit to the incremental solver instead left k-induction's step case
+        // of bench/proofs/bhmr2007.c undecided in 60 s.) The wall-clock timeout is only a
+        // backstop: which queries are decided must not depend on the load.
+        let work = self.rlimit.unwrap_or(QUERY_WORK);
+        let retry = first == Which::Main && self.opts.mode != Z3Mode::Reset && work > FIRST_TRY;
         if retry && checked.0 == z3::SatResult::Unknown {
             let timeout = self.clamped.or(self.timeout);
             let left = timeout.map(|t| t.saturating_sub(t1.elapsed()));
