@@ -82,7 +82,7 @@ pub fn lcov(prog: &kappa_ir::Program, cov: &kappa_engine::CoverageTracker, test_
     let mut out = String::new();
     for (fid, file) in &files {
         let name = prog.files.get(*fid as usize).cloned().unwrap_or_else(|| "?".into());
-        let path = std::fs::canonicalize(&name).map(|p| p.display().to_string()).unwrap_or(name);
+        let path = canonical(&name);
         let _ = writeln!(out, "TN:{test_name}");
         let _ = writeln!(out, "SF:{path}");
         for (line, fname, _) in &file.functions {
@@ -169,7 +169,7 @@ fn gcov_lcov(g: &kappa_replay::gcov::GcovReport) -> String {
     use std::fmt::Write;
     let mut out = String::new();
     for f in &g.files {
-        let path = std::fs::canonicalize(&f.file).map(|p| p.display().to_string()).unwrap_or_else(|_| f.file.clone());
+        let path = canonical(&f.file);
         let _ = writeln!(out, "TN:gcov\nSF:{path}");
         let mut arm = 0;
         let mut last = None;
@@ -186,6 +186,12 @@ fn gcov_lcov(g: &kappa_replay::gcov::GcovReport) -> String {
         out.push_str("end_of_record\n");
     }
     out
+}
+
+/// A file's canonical path, as lcov tracefiles and the report name files; the name as given
+/// when it cannot be resolved.
+pub(crate) fn canonical(name: &str) -> String {
+    std::fs::canonicalize(name).map(|p| p.display().to_string()).unwrap_or_else(|_| name.to_string())
 }
 
 fn figure(covered: u64, total: u64) -> serde_json::Value {

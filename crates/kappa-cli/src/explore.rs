@@ -287,7 +287,7 @@ pub fn write_program_info(prog: &Program, out: &Path) -> Result<(), String> {
         .iter()
         .map(|&i| {
             let name = &prog.files[i as usize];
-            let path = std::fs::canonicalize(name).map(|p| p.display().to_string()).unwrap_or_else(|_| name.clone());
+            let path = crate::coverage::canonical(name);
             let text = std::fs::read_to_string(&path).ok();
             (path, text)
         })
