@@ -70,7 +70,7 @@ fn compact_decides_what_classic_cannot() {
         }
         // Classic symbolic execution does not get there in a few seconds.
         let dir = tempfile::tempdir().expect("temp dir");
-        let classic = verify(&file, "classic", "2", dir.path());
+        let classic = verify(&file, "classic", "1", dir.path());
         assert!(
             classic.lines().last().unwrap_or("").starts_with("RESULT: unknown"),
             "{name}: classic decided it:\n{classic}"
@@ -142,7 +142,7 @@ fn decided_by_templates(name: &str, want: &str, one_application: bool, classic_t
     }
     if classic_too_slow {
         let dir = tempfile::tempdir().expect("temp dir");
-        let classic = verify(&file, "classic", "2", dir.path());
+        let classic = verify(&file, "classic", "1", dir.path());
         assert!(classic.lines().last().unwrap_or("").starts_with("RESULT: unknown"), "{name}:\n{classic}");
     }
 }

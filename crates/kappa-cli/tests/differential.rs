@@ -88,13 +88,13 @@ fn check(seed: u64, dir: &Path, mode: Mode) -> (usize, u64, Vec<String>) {
 
 #[test]
 fn every_test_of_random_programs_replays_with_gcc() {
-    campaign(Mode::Classic, seeds("KAPPA_DIFF_SEEDS", 0..80));
+    campaign(Mode::Classic, seeds("KAPPA_DIFF_SEEDS", 0..48));
 }
 
 /// Compact exploration: tests list every input of every iteration a template summarised.
 #[test]
 fn every_test_of_compact_exploration_replays_with_gcc() {
-    campaign(Mode::Compact, seeds("KAPPA_DIFF_COMPACT_SEEDS", 0..40));
+    campaign(Mode::Compact, seeds("KAPPA_DIFF_COMPACT_SEEDS", 0..24));
 }
 
 fn campaign(mode: Mode, range: std::ops::Range<u64>) {

@@ -31,7 +31,7 @@ fn check(c: Campaign) {
 #[test]
 fn generated_programs_replay_like_the_interpreter_runs_them() {
     check(Campaign {
-        seeds: 0..100,
+        seeds: 0..60,
         runs_per_program: 4,
         ilp32_every: 10,
         det_every: 2,
