@@ -170,7 +170,7 @@ fn validate(
 /// States the base case may create…
 const BASE_STATES: u64 = 2_000;
 /// …and solver queries it may make, each of at most [`BASE_RLIMIT`] of Z3's work units.
-const BASE_QUERIES: u64 = 3_000;
+const BASE_QUERIES: u64 = 1_000;
 const BASE_RLIMIT: u64 = 2_000_000;
 
 /// The base case of k-induction (Beyer, Dangl and Wendler, CAV 2015, §3: the first k
