@@ -167,6 +167,54 @@ fn validate(
     }
 }
 
+/// States the base case may create…
+const BASE_STATES: u64 = 2_000;
+/// …and solver queries it may make, each of at most [`BASE_RLIMIT`] of Z3's work units.
+const BASE_QUERIES: u64 = 1_000;
+const BASE_RLIMIT: u64 = 2_000_000;
+
+/// The base case of k-induction (Beyer, Dangl and Wendler, CAV 2015, §3: the first k
+/// iterations from the initial states), run after a failed proof: a classic exploration of
+/// the original program bounded by work ([`BASE_STATES`], [`BASE_QUERIES`], [`BASE_RLIMIT`]
+/// per query) and by a quarter of the time `--max-time` leaves. Classic mode forks each
+/// iteration and keeps its queries small, where compact mode's templates make queries
+/// (`x + k * y + k * (k - 1) / 2`) that the solver may not decide in the time left: so bugs a
+/// few iterations deep are found early and deterministically. The report, for the caller to
+/// judge (an error of the property, or a complete exploration, decides the program; the
+/// counterexample is confirmed by replay as any other); then the plain exploration gets the
+/// time left, and its run replaces the base case's tests in the output directory.
+pub fn base_case(front: &FrontOpts, prog: &kappa_ir::Program, p: &Property, ex: &ExploreOpts) -> Option<RunReport> {
+    if crate::signals::out_of_time() {
+        return None;
+    }
+    let mut cx = ex.clone();
+    cx.mode = "classic".into();
+    cx.max_states = Some(ex.max_states.map_or(BASE_STATES, |m| m.min(BASE_STATES)));
+    cx.max_time = crate::signals::seconds_left().map(|t| t / 4.0);
+    cx.tree = None;
+    cx.stats_json = None;
+    let mut setup = explore::setup(front, &cx, prog);
+    crate::svcomp::configure(&mut setup.cfg, p);
+    crate::inputs::nondet_main(&mut setup.cfg.program_inputs);
+    setup.cfg.solver_rlimit = Some(BASE_RLIMIT);
+    setup.cfg.limits.queries = Some(BASE_QUERIES);
+    if let Some(t) = setup.cfg.limits.time {
+        setup.cfg.solver_timeout = Some(setup.cfg.solver_timeout.map_or(t, |s| s.min(t)));
+    }
+    let (report, _) = explore::explore(prog, setup.cfg, &cx, true);
+    if std::env::var_os("KAPPA_KIND_DEBUG").is_some() {
+        eprintln!(
+            "kind: base case: {} states, {} queries, {:.2} s, {} errors, incomplete {:?}",
+            report.stats.states_created,
+            report.stats.solver_queries,
+            report.stats.time_s,
+            report.stats.errors.len(),
+            report.stats.incomplete
+        );
+    }
+    Some(report)
+}
+
 /// Whether k-induction may prove `prog` for `p` (cheap: no exploration): the property is
 /// unreach-call, the program has a loop and its step case is supported (no loop writes memory
 /// or calls a function that may). Where it does not apply, the plain exploration keeps all the

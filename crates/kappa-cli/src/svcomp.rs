@@ -282,7 +282,12 @@ fn verify_one(
     let proved = kind_report.is_some();
     let (mut report, mut dot) = match kind_report {
         Some(r) => (r, None),
-        None if kind => explore::explore(&prog, crate::prove_summary::the_rest(setup.cfg), &ex, true),
+        // Not proved: k-induction's base case (bugs a few iterations deep, by work), then
+        // the plain exploration with the time left.
+        None if kind => match crate::prove_kind::base_case(front, &prog, p, &ex) {
+            Some(base) if !matches!(verdict_of(p, &base, ub), Verdict::Unknown(_)) => (base, None),
+            _ => explore::explore(&prog, crate::prove_summary::the_rest(setup.cfg), &ex, true),
+        },
         None => explore::explore(&prog, setup.cfg, &ex, true),
     };
     let mut verdict = if proved { Verdict::True } else { verdict_of(p, &report, ub) };

@@ -84,3 +84,21 @@ fn an_exit_equality_closes_the_proof_and_its_witness_check() {
     assert_eq!(result, "RESULT: true");
     assert!(invariant_at(&yml, 14).contains("a + b - 3 * i == 0"), "{yml}");
 }
+
+#[test]
+fn the_base_case_finds_a_bug_twenty_iterations_deep_that_compact_mode_does_not() {
+    // The default (compact mode): the proof fails (the step case reaches the error), then the
+    // base case, a classic exploration bounded by work, finds the bug in a few hundred queries.
+    // Without it, compact mode's loop template left this program `unknown (solver unknown)`
+    // even at --max-time 20.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = Command::new(env!("CARGO_BIN_EXE_kappa"))
+        .current_dir(root())
+        .args(["verify", "tests/programs/proofs/kind_late_bug.c", "--max-time", "30", "--quiet", "--out"])
+        .arg(dir.path())
+        .output()
+        .expect("run kappa");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(stdout.lines().last(), Some("RESULT: false(unreach-call)"), "{stdout}");
+    assert!(dir.path().join("witness.graphml").exists(), "{stdout}");
+}
