@@ -8,6 +8,8 @@
 #    run must end the same way with the same target values (for the property: reach the error
 #    or not alike); 1b. the same with memory (GenConfig::memory: flags in a struct reached
 #    through a pointer, arrays indexed by values, pointers to locals, struct assignments);
+#    1c. the same with logging, statistics and flag helpers called for their effects
+#    (GenConfig::calls: the slicer's callee summaries), without and with memory;
 # 2. verdicts: for N generated programs, `kappa verify` on the original (classic), on the slice
 #    (compact) and `kappa verify --slice` on the original must give the same verdict;
 # 3. the corpus: bench/slice_corpus.sh (`kappa verify` and `kappa verify --slice` on every
@@ -24,6 +26,9 @@ KAPPA_SLICE_EQUIV="$N" cargo test --release -q -p kappa-slice --test equivalence
 echo "== 1b. the same for $N generated programs with structs, arrays and pointers (issue 24)"
 KAPPA_SLICE_EQUIV_MEMORY="$N" cargo test --release -q -p kappa-slice --test equivalence generated_programs_with_memory -- --nocapture 2>&1 \
     | grep -E "^test result|programs fail|differ|unsupported" || true
+echo "== 1c. the same for $N + $N generated programs with helpers called for their effects (callee summaries), without and with memory"
+KAPPA_SLICE_EQUIV_CALLS="$N" cargo test --release -q -p kappa-slice --test equivalence generated_programs_with_calls -- --nocapture 2>&1 \
+    | grep -E "^test result|programs fail|differ|unsupported|no call" || true
 echo "== 2. verdicts of $N generated programs: original, slice, verify --slice"
 KAPPA_SLICE_VERDICTS="$N" cargo test --release -q -p kappa-cli --test slice slices_of_generated -- --nocapture 2>&1 \
     | grep -E "^verdicts|^test result|panicked|differ" || true
