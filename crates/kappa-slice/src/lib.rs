@@ -21,7 +21,9 @@
 //! exploration found possible.
 //!
 //! The fragment is the paper's (section 3): integer variables, assignments, branches, loops and
-//! calls (inlined), extended to memory by [`memory`]: arrays, structs, pointers and heap objects
+//! calls (inlined; a call whose callee cannot affect the criterion, found by one
+//! context-insensitive analysis of every function, is not explored at all: `summary.rs`),
+//! extended to memory by [`memory`]: arrays, structs, pointers and heap objects
 //! allocated once become cells, one variable per scalar
 //! (`docs/design-memory-interpolants.md`). Memory that cannot be cells (heap allocation sites in
 //! loops, large arrays, unions) is summarised, and recursive calls become summaries of their
