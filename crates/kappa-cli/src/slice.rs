@@ -62,10 +62,18 @@ fn criterion(a: &SliceArgs) -> Result<Criterion, String> {
 fn describe(r: &SliceResult, original_lines: u64) -> String {
     let s = &r.stats;
     let what = if s.kind == "static" { "static slice" } else { "PSS-CFG" };
+    let calls = if s.calls_summarised > 0 {
+        format!(
+            "callee summaries: {} calls not explored (their callees cannot affect the criterion)\n",
+            s.calls_summarised
+        )
+    } else {
+        String::new()
+    };
     format!(
         "original: {} locations, {} edges, {} paths; {} lines\n\
          symbolic execution tree: {} nodes, {} merges, {} infeasible transitions, {} loop headers\n\
-         {what}: {} nodes, {} edges, {} paths; rule 1: {}, rule 2: {}, rule 3: {}\n\
+         {calls}{what}: {} nodes, {} edges, {} paths; rule 1: {}, rule 2: {}, rule 3: {}\n\
          decompiled: {} lines\n\
          time: {:.2} s ({} solver queries, {} units of work)",
         s.cfg_nodes,

@@ -1,5 +1,5 @@
 //! Prints a generated program and its slices:
-//! `cargo run -p kappa-slice --example slice_gen -- SEED [ERROR_PERCENT [memory]]`.
+//! `cargo run -p kappa-slice --example slice_gen -- SEED [ERROR_PERCENT [memory|calls|memory,calls]]`.
 use kappa_slice::gen::{generate, GenConfig};
 use kappa_slice::{slice, Criterion, SliceOptions};
 
@@ -9,7 +9,9 @@ fn main() {
     if let Some(p) = std::env::args().nth(2).and_then(|s| s.parse().ok()) {
         cfg.error_percent = p;
     }
-    cfg.memory = std::env::args().nth(3).is_some_and(|a| a == "memory");
+    let extra = std::env::args().nth(3).unwrap_or_default();
+    cfg.memory = extra.split(',').any(|a| a == "memory");
+    cfg.calls = extra.split(',').any(|a| a == "calls");
     let g = generate(seed, &cfg);
     let dir = std::env::temp_dir().join(format!("kappa-slice-gen-{seed}"));
     let _ = std::fs::create_dir_all(&dir);

@@ -9,6 +9,14 @@
 //! array of `main`, a pointer to locals and struct assignments: the memory the slicer turns
 //! into cells.
 //!
+//! With [`GenConfig::calls`] statements also call, for their effects, the helpers of a driver's
+//! periphery: a logging routine that writes a ring of log entries and a counter, a statistics
+//! routine with a loop, one that writes a struct of counters through a pointer (with memory),
+//! one that may set a flag and one that may call `reach_error()` (its result dropped). A few
+//! statements read the log counter into a target or test it before `reach_error()`, so that
+//! some of these calls matter to the criterion and most do not: the callee summaries of the
+//! slicer (`summary.rs`) drop the others.
+//!
 //! Inputs are read one per line (`x = __VERIFIER_nondet_int();`), so that a harness can match
 //! the inputs of the original and of its slice by line ([`crate::check`]). The programs have no
 //! undefined behaviour but signed wrap-around (compile with `-fwrapv`, kappa's semantics).
@@ -30,6 +38,8 @@ pub struct GenConfig {
     pub assumes: bool,
     /// Structs, arrays and pointers (see the module's comment).
     pub memory: bool,
+    /// Calls of helpers for their effects (see the module's comment).
+    pub calls: bool,
 }
 
 impl Default for GenConfig {
@@ -43,6 +53,7 @@ impl Default for GenConfig {
             helpers: true,
             assumes: true,
             memory: false,
+            calls: false,
         }
     }
 }
@@ -178,6 +189,27 @@ impl Gen<'_> {
 
     fn stmt(&mut self, depth: usize) {
         let nested = depth < self.cfg.max_depth;
+        if self.cfg.calls && self.rng.pct(18) {
+            self.ind(depth);
+            let v = self.var();
+            let e = self.expr(1);
+            let k = self.small();
+            let line = match self.rng.below(10) {
+                0 | 1 => format!("log_event({e});"),
+                2 => format!("stat_loop({v});"),
+                3 => format!("touch({v});"),
+                4 => format!("check_status({v});"),
+                5 if self.cfg.memory => format!("count_dev(sp, {e});"),
+                6 if self.cfg.memory => format!("sp = ({v} > {k}) ? &st0 : &st1;"),
+                5 | 6 => format!("log_event({v} + {k});"),
+                7 => "t0 = t0 + nlog;".to_string(),
+                8 if self.spend() => format!("if (nlog > {}) reach_error();", 1 + k.abs()),
+                _ => format!("nstat = nstat + {v};"),
+            };
+            self.out.push_str(&line);
+            self.out.push('\n');
+            return;
+        }
         let k = self.rng.below(100);
         self.ind(depth);
         if k < 14 {
@@ -339,6 +371,28 @@ pub fn generate(seed: u64, cfg: &GenConfig) -> Generated {
         g.out.push('\n');
     } else {
         g.out.push_str("int t0, t1;\nint flag, status, mode, pending;\n\n");
+    }
+    if cfg.calls {
+        let k = g.small();
+        g.out.push_str("int nlog, logbuf[8], nstat;\n\n");
+        let _ = writeln!(
+            g.out,
+            "void log_event(int v)\n{{\n    if (v > {k}) {{\n        logbuf[nlog & 7] = v;\n        nlog++;\n    }} else {{\n        nstat = nstat + v;\n    }}\n}}\n"
+        );
+        g.out.push_str("void stat_loop(int n)\n{\n    int k;\n    for (k = 0; k < (n & 3); k++) {\n        nstat = nstat + k;\n        log_event(k);\n    }\n}\n\n");
+        let k = g.small();
+        let _ = writeln!(g.out, "void touch(int v)\n{{\n    if (v == {k}) {{\n        pending = 1;\n    }}\n}}\n");
+        let k = g.small();
+        let _ = writeln!(
+            g.out,
+            "int check_status(int v)\n{{\n    if (status == {k} && v > 0) {{\n        reach_error();\n    }}\n    return v + 1;\n}}\n"
+        );
+        if cfg.memory {
+            g.out.push_str(
+                "struct stats { int n; int hist[4]; };\nstruct stats st0, st1;\nstruct stats *sp = &st0;\n\n",
+            );
+            g.out.push_str("void count_dev(struct stats *s, int v)\n{\n    s->hist[v & 3]++;\n    if (v > 0) {\n        s->n = s->n + v;\n    }\n}\n\n");
+        }
     }
     if cfg.helpers {
         let n = 1 + g.rng.below(2) as usize;

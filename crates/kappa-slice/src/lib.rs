@@ -21,7 +21,9 @@
 //! exploration found possible.
 //!
 //! The fragment is the paper's (section 3): integer variables, assignments, branches, loops and
-//! calls (inlined), extended to memory by [`memory`]: arrays, structs, pointers and heap objects
+//! calls (inlined; a call whose callee cannot affect the criterion, found by one
+//! context-insensitive analysis of every function, is not explored at all: `summary.rs`),
+//! extended to memory by [`memory`]: arrays, structs, pointers and heap objects
 //! allocated once become cells, one variable per scalar
 //! (`docs/design-memory-interpolants.md`). Memory that cannot be cells (heap allocation sites in
 //! loops, large arrays, unions) is summarised, and recursive calls become summaries of their
@@ -43,6 +45,7 @@ mod memory;
 mod prep;
 mod recursion;
 mod rules;
+mod summary;
 mod tree;
 
 use genpss::{Explorer, Mode};
@@ -101,6 +104,9 @@ pub struct SliceStats {
     /// Paths of the program with calls inlined, from the entry to an end or back to a loop
     /// header (so each path through a loop body counts once).
     pub cfg_paths: f64,
+    /// Calls whose callee cannot affect the criterion, summarised as `skip` instead of being
+    /// explored in every context (`summary.rs`).
+    pub calls_summarised: u64,
     /// Nodes of the symbolic execution tree built (merged nodes included).
     pub tree_nodes: u64,
     pub merges: u64,
@@ -273,17 +279,34 @@ fn run_here(prog: &Program, criterion: &Criterion, opts: &SliceOptions, mode: Mo
         approximations.extend(what);
         owned = Some(p);
     }
-    let prog = owned.as_ref().unwrap_or(prog);
-    let pre = prep::prepare(prog, &opts.entry)?;
+    let unsummarised = owned.as_ref().unwrap_or(prog);
+    let entry_id = unsummarised
+        .functions
+        .iter()
+        .position(|f| f.name == opts.entry && !f.locs.is_empty())
+        .map(|i| FuncId(i as u32))
+        .ok_or_else(|| SliceError::Input(format!("no function `{}` with a body in the program", opts.entry)))?;
     let targets = match criterion {
         Criterion::Targets(names) => {
             if names.is_empty() {
                 return Err(SliceError::Input("no target variable given".into()));
             }
-            resolve_targets(original, pre.entry, names)?
+            resolve_targets(original, entry_id, names)?
         }
         Criterion::UnreachCall => Vec::new(),
     };
+    // Then calls that cannot affect the criterion are summarised as `skip` (their callees are
+    // analysed once, not explored in every context).
+    let mut calls_summarised = 0;
+    let mut summary_ub = Vec::new();
+    let mut summarised: Option<Program> = None;
+    if let Some(s) = summary::summarise(unsummarised, entry_id, &targets, original.vars.len()) {
+        calls_summarised = s.calls;
+        summary_ub = s.ub;
+        summarised = Some(s.prog);
+    }
+    let prog = summarised.as_ref().unwrap_or(unsummarised);
+    let pre = prep::prepare(prog, &opts.entry)?;
     let deadline = opts.max_time.map(|t| start + t);
     let property = matches!(criterion, Criterion::UnreachCall);
     let mut strict = std::collections::HashSet::new();
@@ -325,10 +348,10 @@ fn run_here(prog: &Program, criterion: &Criterion, opts: &SliceOptions, mode: Mo
     let dot = dec.dot();
     let reachable = pss.reachable();
     let pss_edges: usize = reachable.iter().map(|p| pss.succs(*p).len()).sum();
-    let (cfg_nodes, cfg_edges) = pre
-        .facts
-        .keys()
-        .map(|f| (prog.func(*f).locs.len() as u64, prog.func(*f).edges.len() as u64))
+    // The CFG's figures are of the program with every call (summarised ones too).
+    let (cfg_nodes, cfg_edges) = summary::reachable(unsummarised, pre.entry)
+        .iter()
+        .map(|f| (unsummarised.func(*f).locs.len() as u64, unsummarised.func(*f).edges.len() as u64))
         .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
     let mut stats = SliceStats {
         kind: match mode {
@@ -337,7 +360,8 @@ fn run_here(prog: &Program, criterion: &Criterion, opts: &SliceOptions, mode: Mo
         },
         cfg_nodes,
         cfg_edges,
-        cfg_paths: cfg_paths(prog, pre.entry),
+        cfg_paths: cfg_paths(unsummarised, pre.entry),
+        calls_summarised,
         tree_nodes: ex.tree.nodes.len() as u64,
         merges: ex.counters.merges,
         merge_checks: ex.counters.merge_checks,
@@ -379,7 +403,7 @@ fn run_here(prog: &Program, criterion: &Criterion, opts: &SliceOptions, mode: Mo
         dot,
         tree_dot,
         stats,
-        undefined_behaviour: ex.ub.iter().cloned().collect(),
+        undefined_behaviour: ex.ub.iter().cloned().chain(summary_ub).collect(),
         approximations,
     })
 }
