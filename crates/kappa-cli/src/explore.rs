@@ -444,6 +444,13 @@ fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32, main_r
     if not_taken_back > 0 && merged.stats.incomplete.is_empty() {
         merged.stats.incomplete.push(format!("internal error: {not_taken_back} handed states were not explored"));
     }
+    // Each worker that dropped states says so with its own count: one reason, with the sum.
+    if let Some(k) = merged.stats.incomplete.iter().position(|r| r.starts_with("memory cap of ")) {
+        let (head, _) = merged.stats.incomplete[k].split_once(": ").unwrap_or(("memory cap", ""));
+        let reason = format!("{head}: {} states dropped", merged.stats.states_dropped);
+        merged.stats.incomplete.retain(|r| !r.starts_with("memory cap of "));
+        merged.stats.incomplete.insert(k.min(merged.stats.incomplete.len()), reason);
+    }
     // An interrupt is the first reason, as in one engine's report.
     if let Some(k) = merged.stats.incomplete.iter().position(|r| r == kappa_engine::engine::INTERRUPTED) {
         let r = merged.stats.incomplete.remove(k);
