@@ -3,6 +3,9 @@
 # run, and `--shard` 2-way (two processes at once, then `kappa merge`) against one process.
 #
 #   bench/parallel.sh [SET...]      SET: branchy linsearch utils loops shards heldout (default: all)
+#   bench/parallel.sh short         the short variant (under 10 minutes on a quiet 2-core machine):
+#                                   branchy12 and tokens6, linsearch300, the utilities at 5 s, six
+#                                   loop programs at 10 s, and binsearch_tree (held-out, its own table)
 #
 # Sets (each program run with --jobs 1, then with --jobs 2, one after the other):
 #   branchy   bench/parallel/*.c but linsearch300 and the held-out third, `run --mode classic`
@@ -45,6 +48,10 @@ LT = float(os.environ["BENCH_LOOP_TIME"])
 J = os.environ["BENCH_JOBS"]
 work = "target/bench-parallel"
 sets = sys.argv[1:] or ["branchy", "linsearch", "utils", "loops", "shards", "heldout"]
+short = "short" in sets
+if short:
+    sets = ["branchy", "linsearch", "utils", "loops", "heldout"]
+    UT, LT = min(UT, 5.0), min(LT, 10.0)
 HELD = ["binsearch_tree", "bytes_crc", "state_machine"]
 
 helptext = subprocess.run([kappa, "run", "--help"], capture_output=True, text=True).stdout
@@ -179,6 +186,11 @@ def shards_table(title, progs):
 par = sorted(f[:-2] for f in os.listdir("bench/parallel") if f.endswith(".c"))
 branchy = [(n, f"bench/parallel/{n}.c") for n in par if n not in HELD and n != "linsearch300"]
 held = [(n, f"bench/parallel/{n}.c") for n in HELD]
+if short:
+    branchy = [(n, p) for n, p in branchy if n in ("branchy12", "tokens6")]
+    held = [(n, p) for n, p in held if n == "binsearch_tree"]
+LOOPS_SHORT = ["array_count_bug", "array_search_safe", "counter_nondet_bug", "nested_safe", "step3_bug",
+               "sum_of_counter_safe"]
 classic = lambda p: ["run", p, "--mode", "classic", "--max-time", str(T)]
 
 print(f"kappa: `{kappa}` at commit {commit()}")
@@ -200,12 +212,15 @@ if "utils" in sets:
                utils, lambda p: ["run", p] + cfg[os.path.basename(p)[:-2]] + ["--search", "interleaved", "--max-time", str(UT)])
 if "loops" in sets:
     loops = [(f[:-2], f"bench/loops/{f}") for f in sorted(os.listdir("bench/loops")) if f.endswith(".c")]
+    if short:
+        loops = [(n, p) for n, p in loops if n in LOOPS_SHORT]
     jobs_table(f"Loop programs in compact mode (`verify --mode compact --max-time {LT:g}`)", loops,
                lambda p: ["verify", p, "--mode", "compact", "--max-time", str(LT), "--no-witnesses"])
 if "shards" in sets:
     shards_table("`--shard` 2-way (two processes at once) against one process, branchy programs", branchy)
 if "heldout" in sets:
     jobs_table("Held-out: branchy programs (`run --mode classic`, to the end)", held, classic)
-    shards_table("Held-out: `--shard` 2-way against one process", held)
+    if not short:
+        shards_table("Held-out: `--shard` 2-way against one process", held)
 print(f"\nload after: `{uptime()}`")
 PYEOF

@@ -367,9 +367,10 @@ fn engine<'p>(prog: &'p Program, cfg: Config, ex: &ExploreOpts, unknown_log: Opt
     engine
 }
 
-/// `--jobs N`: N worker threads, each with its own engine (its own Z3 context and term pool:
-/// states do not cross threads), explore the subtrees of the split frontier they take from a
-/// shared counter (docs/design-parallel.md); their statistics, errors and coverage are merged.
+/// `--jobs N`: N worker threads, each with its own engine (its own Z3 context and term pool),
+/// explore the tree together: worker 0 from the initial states, the others from states busy
+/// workers hand them by their trails (work stealing, docs/design-parallel.md); their
+/// statistics, errors and coverage are merged.
 /// Tests are numbered in one sequence, in the order they are written. The report of such a run
 /// has samples over time (the workers' counters summed) but no tree.
 fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32, main_run: bool) -> RunReport {
@@ -435,6 +436,20 @@ fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32, main_r
     let mut merged = merged.unwrap_or_default();
     if lost > 0 {
         merged.stats.incomplete.push(format!("internal error: {lost} of {jobs} workers failed"));
+    }
+    // States on their way between workers when the run halted (their worker's limit is
+    // already a reason), and states handed back that no worker took again (a worker failed).
+    let (on_the_way, not_taken_back) = pool.left_over();
+    merged.stats.paths_stopped += (on_the_way + not_taken_back) as u64;
+    if not_taken_back > 0 && merged.stats.incomplete.is_empty() {
+        merged.stats.incomplete.push(format!("internal error: {not_taken_back} handed states were not explored"));
+    }
+    // Each worker that dropped states says so with its own count: one reason, with the sum.
+    if let Some(k) = merged.stats.incomplete.iter().position(|r| r.starts_with("memory cap of ")) {
+        let (head, _) = merged.stats.incomplete[k].split_once(": ").unwrap_or(("memory cap", ""));
+        let reason = format!("{head}: {} states dropped", merged.stats.states_dropped);
+        merged.stats.incomplete.retain(|r| !r.starts_with("memory cap of "));
+        merged.stats.incomplete.insert(k.min(merged.stats.incomplete.len()), reason);
     }
     // An interrupt is the first reason, as in one engine's report.
     if let Some(k) = merged.stats.incomplete.iter().position(|r| r == kappa_engine::engine::INTERRUPTED) {

@@ -229,3 +229,39 @@ fn what_preparing_templates_finds_is_counted_once() {
     assert_eq!(s["templates"]["failed"]["too many cycles"], 1, "{s}");
     assert_eq!(s["templates"]["no_template"].as_array().map(Vec::len), Some(1), "{s}");
 }
+
+/// A linear search: a comb, each cell found (a leaf) or not (the rest of the tree). No split
+/// frontier divides it; the idle worker takes states from the busy one as it goes.
+const COMB: &str = r#"
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+#define N 40
+int a[N];
+int main(void) {
+    for (int i = 0; i < N; i++) a[i] = __VERIFIER_nondet_int();
+    int key = __VERIFIER_nondet_int();
+    for (int i = 0; i < N; i++)
+        if (a[i] == key) {
+            if (i == 37) reach_error();
+            return i;
+        }
+    return -1;
+}
+"#;
+
+#[test]
+fn an_idle_worker_takes_states_from_a_comb_and_the_paths_stay_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "comb.c", COMB);
+    for search in ["dfs", "bfs"] {
+        let run = |jobs: &str| kappa(&["run", "--mode", "classic", "--search", search, "--jobs", jobs, &f]).0;
+        let one = run("1");
+        let want = outcome(&one);
+        assert_eq!((want.1, want.2), (41, 1), "{search}: {one}");
+        let two = run("2");
+        assert_eq!(outcome(&two), want, "{search} --jobs 2: {two}");
+        // The states of a comb went from one worker to the other, made again from their trails.
+        assert!(two["states_stolen"].as_u64().unwrap() > 0, "{search}: {two}");
+        assert_eq!(two["states_handed_back"], 0, "{search}: {two}");
+    }
+}

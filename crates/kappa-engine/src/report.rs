@@ -161,6 +161,10 @@ pub struct Stats {
     /// States of the split frontier left to the other shards (`--shard`): each the root of a
     /// subtree another shard explores.
     pub states_other_shard: u64,
+    /// States this worker took from another by their trails (`--jobs`: work stealing).
+    pub states_stolen: u64,
+    /// States this worker handed to another that did not replay there and came back to it.
+    pub states_handed_back: u64,
     /// Worker threads of the run (`--jobs`).
     pub jobs: u64,
     /// The searcher's own counters (loop state pruning: postponed, promoted, dropped states).
@@ -263,6 +267,8 @@ impl Stats {
         once(&mut self.incomplete, &o.incomplete);
         once(&mut self.assumptions, &o.assumptions);
         self.states_other_shard += o.states_other_shard;
+        self.states_stolen += o.states_stolen;
+        self.states_handed_back += o.states_handed_back;
         self.jobs += o.jobs;
         add_map(&mut self.searcher, &o.searcher);
     }

@@ -33,6 +33,14 @@ pub trait Searcher {
         (0..n).map_while(|_| self.pop()).collect()
     }
 
+    /// A state to hand to a worker that has none (`--jobs`: work stealing), one whose subtree
+    /// is likely large. The default takes one as `evict` does (the built-in searchers: at
+    /// random); breadth-first hands its oldest state, depth-first its shallowest, so that
+    /// each worker's order stays its searcher's.
+    fn donate(&mut self, rng: &mut u64) -> Option<State> {
+        self.evict(1, rng).pop()
+    }
+
     /// The states one step of the state `parent` left to explore (`None` for the initial
     /// state): the successors of a fork, a split or a loop summary in edge order, or the parent
     /// itself when it used up its step budget (same id). The default pushes each.
@@ -135,6 +143,9 @@ impl Searcher for Bfs {
     fn pop(&mut self) -> Option<State> {
         self.0.pop_front()
     }
+    fn donate(&mut self, _rng: &mut u64) -> Option<State> {
+        self.0.pop_front()
+    }
     fn len(&self) -> usize {
         self.0.len()
     }
@@ -157,6 +168,9 @@ impl Searcher for Dfs {
     }
     fn pop(&mut self) -> Option<State> {
         self.0.pop()
+    }
+    fn donate(&mut self, _rng: &mut u64) -> Option<State> {
+        (!self.0.is_empty()).then(|| self.0.remove(0))
     }
     fn len(&self) -> usize {
         self.0.len()

@@ -161,3 +161,20 @@ pub fn digest(t: &[Entry]) -> u64 {
     }
     h
 }
+
+/// What a state looks like, in terms that mean the same in every engine (no term of a
+/// thread's pool): its location, depth, the lengths of its path condition and trail, and the
+/// names of its inputs. A state handed to another worker must look the same once replayed: a
+/// step that went another way there (compact mode's templates depend on what the worker's
+/// provider did before) would otherwise go unnoticed when it asked as many queries and made as
+/// many successors.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Look {
+    pub func: u32,
+    pub loc: u32,
+    pub frames: usize,
+    pub depth: u64,
+    pub constraints: usize,
+    pub forks: u32,
+    pub inputs: Vec<String>,
+}

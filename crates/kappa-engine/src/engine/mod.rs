@@ -308,22 +308,17 @@ impl<'p> Engine<'p> {
         if let Share::Shard { .. } = self.cfg.share {
             self.stats.shard = Some(format!("{index}/{count}"));
         }
-        let mut frontier: Vec<Option<State>> = Vec::new();
-        // The first worker tells the others how large its frontier is, whatever happens.
-        let _publish = match &self.cfg.share {
-            Share::Worker { pool, index: 0, .. } => Some(crate::config::PublishOnDrop(pool.clone())),
-            _ => None,
-        };
-        if !self.frontier_has_work() {
-            return self.finish_run(searcher, false);
-        }
+        // A worker other than the first starts with no state: it waits for one handed over.
+        let mut active = trace::Active::new(&self.cfg.share);
         // A run that is not the first of a split counts nothing above the frontier.
         let before = (index != 0).then(|| self.stats.clone());
         self.silent = before.is_some();
-        match self.traced_initial_states() {
+        let first = !matches!(self.cfg.share, Share::Worker { index: 1.., .. });
+        let initial = if first { self.traced_initial_states() } else { Ok(Vec::new()) };
+        match initial {
             Ok(states) => {
                 let states = match &self.cfg.share {
-                    Share::All => states,
+                    Share::All | Share::Worker { .. } => states,
                     Share::Shard { .. } => {
                         let f = self.split_frontier(states, before);
                         let n = f.len();
@@ -335,14 +330,6 @@ impl<'p> Engine<'p> {
                             .collect();
                         self.stats.states_other_shard += (n - mine.len()) as u64;
                         mine
-                    }
-                    Share::Worker { pool, .. } => {
-                        let pool = pool.clone();
-                        frontier = self.split_frontier(states, before).into_iter().map(Some).collect();
-                        if index == 0 {
-                            pool.publish(frontier.len());
-                        }
-                        Vec::new()
                     }
                 };
                 searcher.add(self, None, states)
@@ -359,9 +346,9 @@ impl<'p> Engine<'p> {
         loop {
             let st = match searcher.select(self) {
                 Some(st) => st,
-                None => match self.claim(&mut frontier) {
-                    Some(st) => {
-                        searcher.add(self, None, vec![st]);
+                None => match self.wait_for_work(&mut active) {
+                    Some(states) => {
+                        searcher.add(self, None, states);
                         continue;
                     }
                     None => break,
@@ -378,6 +365,7 @@ impl<'p> Engine<'p> {
             let parent = st.id;
             self.step_traced(st, &mut out);
             searcher.add(self, Some(parent), std::mem::take(&mut out));
+            self.share_work(searcher.as_mut(), &mut active);
             if self.pool_stopped() {
                 self.stop = true;
             }
@@ -392,11 +380,9 @@ impl<'p> Engine<'p> {
             }
         }
         if halted {
-            // Subtrees of the frontier no worker took: halted too.
-            while self.claim(&mut frontier).is_some() {
-                self.stats.paths_stopped += 1;
-            }
+            active.halt();
         }
+        drop(active);
         self.finish_run(searcher, cut_short)
     }
 

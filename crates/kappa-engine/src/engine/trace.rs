@@ -2,8 +2,10 @@
 //! among shards and workers (`--shard`, `--jobs`; docs/design-parallel.md).
 
 use super::*;
-use crate::trail::{Answer, Entry};
+use crate::config::{Handed, Work, WorkerPool};
+use crate::trail::{Answer, Entry, Look};
 use std::sync::atomic::Ordering;
+use std::sync::Arc;
 
 /// Steps the split frontier may take at most (in work, not time, so that every shard computes
 /// the same frontier): a tree that does not widen within them (a comb) is not split further.
@@ -191,28 +193,75 @@ impl<'p> Engine<'p> {
         level
     }
 
-    /// Whether this run has subtrees to explore. A worker other than the first waits until the
-    /// first one's frontier is known, and stays idle if it has fewer than two subtrees per
-    /// worker: a tree that does not widen (a comb, whose frontier is a long branch and a short
-    /// one) is not stepped twice for nothing. An interrupt or the time limit during the wait
-    /// leaves it idle too (the first worker, still at its frontier, meets them as well).
-    pub(crate) fn frontier_has_work(&self) -> bool {
-        let Share::Worker { pool, index, count } = &self.cfg.share else { return true };
-        if *index == 0 {
-            return true;
+    /// A worker of `--jobs` out of states waits for work ([`WorkerPool::wait`]): a state of
+    /// another worker, made again here from its trail (its own terms, its own Z3 context) and
+    /// checked to look as it did there; or states it handed over itself that did not replay.
+    /// `None` when the run is over for it. A trail that does not replay, or gives a state that
+    /// looks otherwise, goes back to its donor, who explores the state itself.
+    pub(crate) fn wait_for_work(&mut self, active: &mut Active) -> Option<Vec<State>> {
+        let (pool, me) = active.pool.clone()?;
+        loop {
+            let work = {
+                let give_up =
+                    || pool.stop.load(Ordering::Relaxed) || pool.halted.load(Ordering::Relaxed) || self.out_of_time();
+                pool.wait(me, active.counted, &give_up)
+            };
+            active.counted = false;
+            match work {
+                Work::Over => return None,
+                Work::Back(answers) => {
+                    // The pool counts this worker active again if a state came back.
+                    active.counted = answers.iter().any(|a| !a.1);
+                    let mut states = Vec::new();
+                    for (id, replayed) in answers {
+                        if let Some(s) = active.lent.remove(&id) {
+                            if !replayed {
+                                states.push(s);
+                            }
+                        }
+                    }
+                    if !states.is_empty() {
+                        self.stats.states_handed_back += states.len() as u64;
+                        return Some(states);
+                    }
+                }
+                Work::Trail(h) => {
+                    active.counted = true;
+                    match self.replay(&h.trail) {
+                        Ok(st) if look(&st) == h.look => {
+                            pool.settle(h.owner, h.id, true);
+                            self.stats.states_stolen += 1;
+                            return Some(vec![st]);
+                        }
+                        _ => pool.settle(h.owner, h.id, false),
+                    }
+                }
+            }
         }
-        let n = pool.wait_frontier(&|| self.out_of_time() || pool.stop.load(Ordering::Relaxed));
-        n.is_some_and(|n| n >= 2 * *count as usize)
     }
 
-    /// The next subtree of the frontier no worker took yet (workers of `--jobs`).
-    pub(crate) fn claim(&mut self, frontier: &mut [Option<State>]) -> Option<State> {
-        let Share::Worker { pool, .. } = &self.cfg.share else { return None };
-        if pool.stop.load(Ordering::Relaxed) {
-            return None;
+    /// After a step of a worker of `--jobs`: takes back the states it handed over that did not
+    /// replay, and hands one of its pending states ([`Searcher::donate`]) to a worker that
+    /// waits for one, keeping at least one for itself.
+    pub(crate) fn share_work(&mut self, searcher: &mut dyn Searcher, active: &mut Active) {
+        let Active { pool: Some((pool, me)), lent, rng, .. } = active else { return };
+        if let Some(answers) = pool.returns_for(*me) {
+            for (id, replayed) in answers {
+                if let Some(s) = lent.remove(&id) {
+                    if !replayed {
+                        self.stats.states_handed_back += 1;
+                        searcher.add(self, None, vec![s]);
+                    }
+                }
+            }
         }
-        let i = pool.next.fetch_add(1, Ordering::Relaxed);
-        frontier.get_mut(i)?.take()
+        if searcher.len() >= 2 && pool.wants() {
+            if let Some(s) = searcher.donate(rng) {
+                let h = Handed { trail: s.trail.export(), look: look(&s), owner: *me, id: s.id };
+                lent.insert(s.id, s);
+                pool.hand(h);
+            }
+        }
     }
 
     /// Another worker stopped at a violation (`verify`).
@@ -261,5 +310,56 @@ impl<'p> Engine<'p> {
             Share::Worker { pool, .. } => pool.tests.fetch_add(1, Ordering::Relaxed) + 1,
             _ => self.tests_written,
         }
+    }
+}
+
+/// A worker's part in the pool of `--jobs` ([`WorkerPool`]): whether the pool counts it as
+/// active, and the states it handed over, kept until they are known to have replayed.
+pub(crate) struct Active {
+    pool: Option<(Arc<WorkerPool>, u32)>,
+    counted: bool,
+    lent: HashMap<u64, State>,
+    /// The choice among a searcher's states to hand over ([`Searcher::donate`]).
+    rng: u64,
+}
+
+impl Active {
+    pub(crate) fn new(share: &Share) -> Active {
+        let (pool, counted) = match share {
+            Share::Worker { pool, index, .. } => (Some((pool.clone(), *index)), *index == 0),
+            _ => (None, false),
+        };
+        let rng = 0x9e37_79b9_7f4a_7c15 ^ u64::from(pool.as_ref().map_or(0, |p| p.1) + 1);
+        Active { pool, counted, lent: HashMap::new(), rng }
+    }
+
+    /// This worker halted at a limit: the waiting workers end too.
+    pub(crate) fn halt(&self) {
+        if let Some((pool, _)) = &self.pool {
+            pool.halted.store(true, Ordering::SeqCst);
+        }
+    }
+}
+
+impl Drop for Active {
+    /// However the worker ends (a panic too), the pool no longer counts it.
+    fn drop(&mut self) {
+        if let (Some((pool, _)), true) = (&self.pool, self.counted) {
+            pool.leave();
+        }
+    }
+}
+
+/// What a state looks like in every engine ([`Look`]).
+pub(crate) fn look(st: &State) -> Look {
+    let (f, l) = st.loc();
+    Look {
+        func: f.0,
+        loc: l.0,
+        frames: st.frames.len(),
+        depth: st.depth,
+        constraints: st.pc.len(),
+        forks: st.trail.forks(),
+        inputs: st.inputs.iter().map(|i| i.sym.to_string()).collect(),
     }
 }
