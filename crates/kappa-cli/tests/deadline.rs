@@ -94,12 +94,13 @@ fn a_counterexample_that_cannot_be_confirmed_in_time_is_no_false() {
 }
 
 #[test]
-fn templates_that_do_not_pay_stop_at_a_fixed_budget_of_work() {
+fn templates_that_do_not_pay_get_a_share_of_the_exploration_work() {
     // A JSON tokenizer's state machine: hundreds of cycles (the helpers are inlined into the
-    // loop), nearly all without a template. Before, computing them took most of a run; now at
-    // most TEMPLATE_WORK units of Z3's work (the computation under way when it runs out is
-    // finished), then classic exploration: the same paths as classic mode. Bounded by states,
-    // not time.
+    // loop), nearly all without a template. Before, computing them took most of a run; then a
+    // fixed TEMPLATE_WORK units of Z3's work, a large share of a short run; now pay as you go:
+    // TEMPLATE_BASE and a TEMPLATE_SHARE-th of the exploration's work so far (the computation
+    // under way when it runs out is finished), then classic exploration: the same paths as
+    // classic mode. Bounded by states, not time.
     let out = tempfile::tempdir().unwrap();
     let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../bench/parsers/json_tokens.c");
     let run = |mode: &str| {
@@ -112,8 +113,10 @@ fn templates_that_do_not_pay_stop_at_a_fixed_budget_of_work() {
     let (stdout, s) = run("compact");
     let work = s["templates"]["work"].as_u64().unwrap_or(u64::MAX);
     let calls = s["templates"]["work_calls"].as_u64().unwrap_or(0);
-    let budget = kappa_compact::TEMPLATE_WORK;
-    assert!((budget..budget + 2 * kappa_compact::TEMPLATE_RLIMIT).contains(&work), "{s}");
+    let earned = s["templates"]["work_earned"].as_u64().unwrap_or(u64::MAX);
+    // A short run earns more than the base and less than the cap (the fixed budget before).
+    assert!((kappa_compact::TEMPLATE_BASE + 1..kappa_compact::TEMPLATE_WORK).contains(&earned), "{s}");
+    assert!((kappa_compact::TEMPLATE_BASE..earned + 2 * kappa_compact::TEMPLATE_RLIMIT).contains(&work), "{s}");
     assert!(calls * kappa_compact::CALL_WORK <= work, "{s}");
     let spent = s["templates"]["no_template"].as_array().into_iter().flatten();
     assert_eq!(spent.filter(|r| r.as_str().is_some_and(|r| r.contains("budget of template work"))).count(), 1, "{s}");

@@ -76,23 +76,42 @@ pub const RETIRE_AFTER: u32 = 2;
 /// 2 million units a second on this project's machines.
 pub const TEMPLATE_RLIMIT: u64 = 20_000_000;
 
-/// The work, in Z3's resource units ([`kappa_solver::Solver::work`]), that computing templates
-/// may use in a whole run: templates must pay for themselves (issue 22), and a template that
-/// does not pay is one whose computation costs more than the loop's classic exploration. The
-/// loop benchmark's programs need 0.2 to 2.5 million units (one 6.9 million, for its only
-/// template), a JSON tokenizer's hundreds of failing cycles 76 million (docs/benchmarks.md):
-/// about a second of Z3's work. Work rather than calls: what a call costs varies a hundredfold.
-/// Every Z3 call is charged [`CALL_WORK`] more. The budget decides whether a new template is
-/// computed; one computed within it is finished, and its work is given back when it is first
-/// applied: templates that pay cost nothing (a program with three loops in sequence needs 3.5
-/// million units for the first two), those that do not are what the budget bounds. Once the budget is spent, the templates
-/// computed so far are still applied and every other loop is explored classically.
+/// The most work, in Z3's resource units ([`kappa_solver::Solver::work`]), that computing
+/// templates may have used and not paid back in a whole run: templates must pay for themselves
+/// (issue 22), and a template that does not pay is one whose computation costs more than the
+/// loop's classic exploration. The loop benchmark's programs need 0.2 to 2.5 million units (one
+/// 6.9 million, for its only template), a JSON tokenizer's hundreds of failing cycles 76 million
+/// (docs/benchmarks.md): about a second of Z3's work. Work rather than calls: what a call costs
+/// varies a hundredfold. Every Z3 call is charged [`CALL_WORK`] more. The budget decides whether
+/// a new template is computed; one computed within it is finished, and its work is given back
+/// when it is first applied: templates that pay cost nothing (a program with three loops in
+/// sequence needs 3.5 million units for the first two), those that do not are what the budget
+/// bounds. Within this cap the budget is earned as the run goes ([`TEMPLATE_BASE`],
+/// [`TEMPLATE_SHARE`]): a short run spends little on templates. Once the budget is spent, the
+/// templates computed so far are still applied and every other loop is explored classically.
 /// Deterministic: the same run gives the same templates on any machine.
 pub const TEMPLATE_WORK: u64 = 3_000_000;
 
 /// Work charged for each Z3 call of a template's computation on top of Z3's count: building,
 /// translating and asserting its terms cost time that Z3's counter does not see.
 pub const CALL_WORK: u64 = 100_000;
+
+/// Template work a run may spend before it has explored anything: enough to start the first
+/// template of a loop program (one computation started within the budget is finished).
+pub const TEMPLATE_BASE: u64 = 1_000_000;
+
+/// Pay as you go: past [`TEMPLATE_BASE`], templates may use one unit of work for every
+/// `TEMPLATE_SHARE` units the classic exploration has done ([`STATE_WORK`]), up to
+/// [`TEMPLATE_WORK`], so that templates that are never applied take at most about a tenth of a
+/// run, however short (a 20 s run on a loaded machine spent most of its time on a fixed budget
+/// of templates for a parser's loops and was behind classic; issue 22).
+pub const TEMPLATE_SHARE: u64 = 10;
+
+/// The exploration's work per state explored, in Z3's units, on top of the solver's own count
+/// of its queries' work: interpreting a state's instructions, forking and keeping the states
+/// cost what Z3 does in about half a millisecond (a JSON tokenizer explored classically: 2 of
+/// 2.4 s outside the solver for 5,000 states; Z3 does some 2 million units a second).
+pub const STATE_WORK: u64 = 1_000;
 
 /// Times a cycle's template may be declined at its entry (the loop is short and unrolled, or
 /// the solver cannot decide its successors) without ever being applied before the cycle is
@@ -127,8 +146,11 @@ pub struct Compact {
     /// loops over short strings, where templates cost more than they save (measured on the
     /// utility benchmark, docs/benchmarks.md).
     pub classic_library: bool,
-    /// Z3 work left for computing templates (see [`TEMPLATE_WORK`]).
-    pub work_left: u64,
+    /// Template work used and not given back (see [`TEMPLATE_WORK`]).
+    work_used: u64,
+    /// Of the solver's work, what template computations did (Z3's units, without
+    /// [`CALL_WORK`]): the rest is the exploration's, which earns the budget.
+    template_z3: u64,
     /// Per cycle, the times its template was declined at its entry (see [`DECLINE_LIMIT`]).
     declined: HashMap<u32, u32>,
     /// Cycles whose template was applied at least once.
@@ -165,7 +187,8 @@ impl Compact {
             choice,
             unroll_short_loops: true,
             classic_library: true,
-            work_left: TEMPLATE_WORK,
+            work_used: 0,
+            template_z3: 0,
             declined: HashMap::new(),
             applied: Default::default(),
             cost: HashMap::new(),
@@ -233,8 +256,8 @@ impl Compact {
             // Not cached: the run stops at the next state anyway.
             return Err("the time limit was reached".into());
         }
-        if self.work_left == 0 {
-            // Not cached, not a failure of the cycle: the run's budget is spent.
+        if self.work_left(eng) == 0 {
+            // Not cached, not a failure of the cycle: the run's budget is spent (for now).
             self.spent(eng);
             return Err(WORK_SPENT.into());
         }
@@ -242,7 +265,7 @@ impl Compact {
         let in_func = self.in_func.get(&fid).cloned().unwrap_or_default();
         let recursions = &self.recursions;
         let before = eng.stats_mut().templates.work;
-        let r = within_budget(eng, &mut self.work_left, |eng| match recursions.get(&id) {
+        let r = within_budget(eng, &mut self.work_used, &mut self.template_z3, |eng| match recursions.get(&id) {
             Some(rec) => recursion::compute(eng, st, id, rec),
             None => template::compute_nested(eng, st, id, cycle, &in_func, 0),
         })
@@ -268,11 +291,25 @@ impl Compact {
         r
     }
 
+    /// The template work the run may still spend: [`TEMPLATE_BASE`] and a [`TEMPLATE_SHARE`]th
+    /// of the exploration's work so far (the solver's work outside templates and
+    /// [`STATE_WORK`] per state explored), at most [`TEMPLATE_WORK`], less the work templates
+    /// used and did not give back.
+    fn work_left(&self, eng: &mut Engine<'_>) -> u64 {
+        let states = eng.stats_mut().states_explored;
+        let explored = eng.solver().work().saturating_sub(self.template_z3) + states.saturating_mul(STATE_WORK);
+        let earned = TEMPLATE_BASE.saturating_add(explored / TEMPLATE_SHARE).min(TEMPLATE_WORK);
+        eng.stats_mut().templates.work_earned = earned;
+        earned.saturating_sub(self.work_used)
+    }
+
     /// Records once that the budget of template work is spent ([`TEMPLATE_WORK`]).
     fn spent(&mut self, eng: &mut Engine<'_>) {
         if !self.spent_noted {
             self.spent_noted = true;
-            let msg = format!("{WORK_SPENT}: the loops without a template so far are explored classically");
+            let msg = format!(
+                "{WORK_SPENT}: loops without a template are explored classically until the exploration earns more"
+            );
             eng.stats_mut().templates.no_template.push(msg.clone());
             self.reasons.push(msg);
         }
@@ -829,8 +866,8 @@ impl TemplateProvider for Compact {
         if cands.is_empty() {
             return Ok(Applied::None);
         }
-        if self.work_left == 0 {
-            // Only templates computed before the budget was spent can be applied: the other
+        if self.work_left(eng) == 0 {
+            // Only templates computed while there was budget can be applied: the other
             // cycles cost nothing more, not even the state's shape.
             cands.retain(|(id, _)| self.with_template.contains(id));
             if cands.is_empty() {
@@ -884,8 +921,10 @@ impl TemplateProvider for Compact {
             // filtered, its count of iterations computed), so that it can be applied.
             let mut full = (*t).clone();
             let before = eng.stats_mut().templates.work;
-            let r = within_budget(eng, &mut self.work_left, |eng| template::filter_exits(eng, &mut full))
-                .map(|()| Rc::new(full));
+            let r = within_budget(eng, &mut self.work_used, &mut self.template_z3, |eng| {
+                template::filter_exits(eng, &mut full)
+            })
+            .map(|()| Rc::new(full));
             *self.cost.entry(key).or_default() += eng.stats_mut().templates.work - before;
             self.cache.insert(key, r.clone());
             match r {
@@ -910,7 +949,7 @@ impl TemplateProvider for Compact {
                 None => {
                     let before = eng.stats_mut().templates.work;
                     let c = match &t.exits[..] {
-                        [exit] => within_budget(eng, &mut self.work_left, |eng| {
+                        [exit] => within_budget(eng, &mut self.work_used, &mut self.template_z3, |eng| {
                             nested::trip_count(eng, &mut st.clone(), &t, exit)
                         }),
                         _ => None,
@@ -932,7 +971,7 @@ impl TemplateProvider for Compact {
         self.applied.insert(id);
         if let Some(c) = self.cost.remove(&key) {
             // The template paid: its computation is given back to the budget (once).
-            self.work_left = (self.work_left + c).min(TEMPLATE_WORK);
+            self.work_used = self.work_used.saturating_sub(c);
         }
         Ok(Applied::Succs(succs, 0))
     }
@@ -968,17 +1007,25 @@ const WORK_SPENT: &str = "the budget of template work is spent";
 
 /// Runs `f` (part of a template's computation) with each solver query limited to
 /// [`TEMPLATE_RLIMIT`] units of work (or the run's own, smaller limit), and takes the work it did
-/// (Z3's units, plus [`CALL_WORK`] per Z3 call) from `work_left`; the statistics count the
-/// units (`templates.work`) and the calls (`templates.work_calls`).
-fn within_budget<R>(eng: &mut Engine<'_>, work_left: &mut u64, f: impl FnOnce(&mut Engine<'_>) -> R) -> R {
+/// (Z3's units, plus [`CALL_WORK`] per Z3 call) to `work_used` (Z3's units alone to
+/// `template_z3`); the statistics count the units (`templates.work`) and the calls
+/// (`templates.work_calls`).
+fn within_budget<R>(
+    eng: &mut Engine<'_>,
+    work_used: &mut u64,
+    template_z3: &mut u64,
+    f: impl FnOnce(&mut Engine<'_>) -> R,
+) -> R {
     let configured = eng.config().solver_rlimit;
     eng.solver().set_rlimit(Some(configured.map_or(TEMPLATE_RLIMIT, |r| r.min(TEMPLATE_RLIMIT))));
     let calls = eng.solver().stats().core_calls;
     let work = eng.solver().work();
     let r = f(eng);
     let calls = eng.solver().stats().core_calls.saturating_sub(calls);
-    let used = eng.solver().work().saturating_sub(work) + calls * CALL_WORK;
-    *work_left = work_left.saturating_sub(used);
+    let z3 = eng.solver().work().saturating_sub(work);
+    let used = z3 + calls * CALL_WORK;
+    *work_used += used;
+    *template_z3 += z3;
     let t = &mut eng.stats_mut().templates;
     t.work += used;
     t.work_calls += calls;

@@ -20,6 +20,9 @@ pub struct TemplateStats {
     pub work: u64,
     /// Z3 calls spent computing templates.
     pub work_calls: u64,
+    /// The template work the run had earned when it last asked (pay as you go: a base, a share
+    /// of the exploration's work, a cap; `kappa_compact::TEMPLATE_SHARE`).
+    pub work_earned: u64,
     /// Cycles whose template was declined at their entry (a short loop, undecided successors)
     /// so often without being applied that they are explored classically from then on.
     pub declined: u64,
@@ -235,6 +238,8 @@ impl Stats {
         add_map(&mut t.failed, &o.templates.failed);
         t.retired = t.retired.max(o.templates.retired);
         t.work += o.templates.work;
+        t.work_calls += o.templates.work_calls;
+        t.work_earned += o.templates.work_earned;
         let h = &mut self.heap_stats;
         h.input_objects += o.heap_stats.input_objects;
         h.input_objects_max = h.input_objects_max.max(o.heap_stats.input_objects_max);
