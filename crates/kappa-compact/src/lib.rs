@@ -146,6 +146,9 @@ pub struct Compact {
     /// loops over short strings, where templates cost more than they save (measured on the
     /// utility benchmark, docs/benchmarks.md).
     pub classic_library: bool,
+    /// The template work a run may spend before it has explored anything ([`TEMPLATE_BASE`]);
+    /// [`TEMPLATE_WORK`] for every template up front, as in the paper (the theorems' tests).
+    pub base_work: u64,
     /// Template work used and not given back (see [`TEMPLATE_WORK`]).
     work_used: u64,
     /// Of the solver's work, what template computations did (Z3's units, without
@@ -187,6 +190,7 @@ impl Compact {
             choice,
             unroll_short_loops: true,
             classic_library: true,
+            base_work: TEMPLATE_BASE,
             work_used: 0,
             template_z3: 0,
             declined: HashMap::new(),
@@ -291,14 +295,14 @@ impl Compact {
         r
     }
 
-    /// The template work the run may still spend: [`TEMPLATE_BASE`] and a [`TEMPLATE_SHARE`]th
+    /// The template work the run may still spend: [`Compact::base_work`] and a [`TEMPLATE_SHARE`]th
     /// of the exploration's work so far (the solver's work outside templates and
     /// [`STATE_WORK`] per state explored), at most [`TEMPLATE_WORK`], less the work templates
     /// used and did not give back.
     fn work_left(&self, eng: &mut Engine<'_>) -> u64 {
         let states = eng.stats_mut().states_explored;
         let explored = eng.solver().work().saturating_sub(self.template_z3) + states.saturating_mul(STATE_WORK);
-        let earned = TEMPLATE_BASE.saturating_add(explored / TEMPLATE_SHARE).min(TEMPLATE_WORK);
+        let earned = self.base_work.saturating_add(explored / TEMPLATE_SHARE).min(TEMPLATE_WORK);
         eng.stats_mut().templates.work_earned = earned;
         earned.saturating_sub(self.work_used)
     }

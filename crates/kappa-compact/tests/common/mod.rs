@@ -106,9 +106,11 @@ pub fn explore(prog: &Program, cfg: Config) -> (RunReport, Tree) {
     let report = {
         let mut e = Engine::new(&p, cfg, solver);
         if compact {
-            // The paper's algorithm: every cycle with a template is summarised, short or not.
+            // The paper's algorithm: every cycle with a template is summarised, short or not,
+            // and the templates' work is not earned by exploring first.
             let mut c = kappa_compact::Compact::default();
             c.unroll_short_loops = false;
+            c.base_work = kappa_compact::TEMPLATE_WORK;
             e.set_templates(Box::new(c));
         }
         e.add_observer(Box::new(Observer(tree.clone())));
