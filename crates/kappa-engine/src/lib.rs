@@ -10,6 +10,7 @@ pub mod config;
 pub mod engine;
 pub mod heap;
 pub mod memory;
+pub mod pool;
 pub mod report;
 pub mod searcher;
 pub mod state;
@@ -20,11 +21,11 @@ pub mod value;
 
 pub use config::{
     Config, HaltTests, HeapKind, LeakCheck, Limits, Mode, NondetMain, ProgramInputSpec, SearchKind, Share, TestPolicy,
-    WorkerPool,
 };
 pub use engine::coverage::{CoverageParts, CoverageTracker, LoopPosition, PathCoverage};
 pub use engine::{Engine, Termination};
 pub use heap::{HeapModel, ProgramHeap};
+pub use pool::WorkerPool;
 pub use report::{RunReport, Stats};
 pub use searcher::Searcher;
 pub use template::{NoTemplates, TemplateProvider};

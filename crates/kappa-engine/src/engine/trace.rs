@@ -2,7 +2,7 @@
 //! among shards and workers (`--shard`, `--jobs`; docs/design-parallel.md).
 
 use super::*;
-use crate::config::{Handed, Work, WorkerPool};
+use crate::pool::{Handed, Work, WorkerPool};
 use crate::trail::{Answer, Entry, Look};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
