@@ -349,7 +349,7 @@ fn run_here(prog: &Program, criterion: &Criterion, opts: &SliceOptions, mode: Mo
     let reachable = pss.reachable();
     let pss_edges: usize = reachable.iter().map(|p| pss.succs(*p).len()).sum();
     // The CFG's figures are of the program with every call (summarised ones too).
-    let (cfg_nodes, cfg_edges) = summary::reachable(unsummarised, pre.entry)
+    let (cfg_nodes, cfg_edges) = memory::reachable(unsummarised, pre.entry)
         .iter()
         .map(|f| (unsummarised.func(*f).locs.len() as u64, unsummarised.func(*f).edges.len() as u64))
         .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));

@@ -160,8 +160,8 @@ fn uses_memory(prog: &Program, funcs: &[FuncId]) -> bool {
     })
 }
 
-/// Functions reachable from `entry` through calls.
-fn reachable(prog: &Program, entry: FuncId) -> Vec<FuncId> {
+/// Functions reachable from `entry` through calls, by id.
+pub(crate) fn reachable(prog: &Program, entry: FuncId) -> Vec<FuncId> {
     let mut seen = BTreeSet::new();
     let mut stack = vec![entry];
     while let Some(f) = stack.pop() {

@@ -43,24 +43,6 @@ pub(crate) struct Summarised {
     pub ub: Vec<String>,
 }
 
-/// Functions reachable from `entry` through calls.
-pub(crate) fn reachable(prog: &Program, entry: FuncId) -> Vec<FuncId> {
-    let mut seen = HashSet::from([entry]);
-    let mut order = vec![entry];
-    let mut i = 0;
-    while i < order.len() {
-        for e in &prog.func(order[i]).edges {
-            if let Op::Call { func: g, .. } = &e.op {
-                if seen.insert(*g) {
-                    order.push(*g);
-                }
-            }
-        }
-        i += 1;
-    }
-    order
-}
-
 fn ends_program(func: &Function, l: Loc) -> bool {
     match &func.loc(l).kind {
         LocKind::Error { kind, .. } => kind.aborts_program(),
@@ -72,7 +54,7 @@ fn ends_program(func: &Function, l: Loc) -> bool {
 /// `None` if no call can be replaced (or the program has operations the slicer refuses later).
 /// Variables from `first_new_var` on are the memory lowering's (cells, unknown values).
 pub(crate) fn summarise(prog: &Program, entry: FuncId, targets: &[VarId], first_new_var: usize) -> Option<Summarised> {
-    let funcs = reachable(prog, entry);
+    let funcs = crate::memory::reachable(prog, entry);
     if funcs.len() < 2 {
         return None;
     }
