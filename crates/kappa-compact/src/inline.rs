@@ -94,7 +94,9 @@ fn inline_one(prog: &mut Program, caller: FuncId, call: EdgeId) {
     }
     let _ = first;
     new_edges.push(Edge { src: cur, dst: at(callee.entry), op: Op::Skip, span: ce.span });
-    // The callee's edges, variables renamed; returns assign the result and go back.
+    // The callee's edges, variables renamed; returns assign the result and go back. Each copy
+    // remembers its original (through the original's own origin, if it is a copy itself).
+    let first_copy = new_edges.len();
     for e in &callee.edges {
         let op = rename_op(&e.op, &vmap);
         match op {
@@ -113,10 +115,18 @@ fn inline_one(prog: &mut Program, caller: FuncId, call: EdgeId) {
             op => new_edges.push(Edge { src: at(e.src), dst: at(e.dst), op, span: e.span }),
         }
     }
-    // The original call edge is replaced.
+    // The original call edge is replaced; the others are appended.
+    let appended_from = g.edges.len();
     g.edges[call.index()] = new_edges.remove(0);
     g.edges.extend(new_edges);
     g.index_edges();
+    for (k, e) in callee.edge_ids().enumerate() {
+        // new_edges[first_copy + k] is at appended_from + first_copy + k - 1 (its first
+        // element went to the call's place, and first_copy >= 1).
+        let copy = EdgeId((appended_from + first_copy + k - 1) as u32);
+        let origin = prog.edge_origin.get(&(func, e)).copied().unwrap_or((func, e));
+        prog.edge_origin.insert((caller, copy), origin);
+    }
 }
 
 fn rename_op(op: &Op, m: &HashMap<VarId, VarId>) -> Op {

@@ -493,6 +493,10 @@ pub struct Program {
     /// The translation units of a program of several files (`kappa run a.c b.c`), in the order
     /// they were given: each unit's part of [`Program::source`]. Empty for a program of one file.
     pub units: Vec<SourceUnit>,
+    /// Edges that are copies of another function's edges (a callee inlined into a loop by
+    /// compact mode): copy → original. Coverage counts a copy as its original, so that a
+    /// program's branches, lines and functions are the same in every mode.
+    pub edge_origin: std::collections::BTreeMap<(FuncId, EdgeId), (FuncId, EdgeId)>,
 }
 
 /// One translation unit of a program of several files: its file as given to the preprocessor

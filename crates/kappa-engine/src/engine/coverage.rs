@@ -239,10 +239,7 @@ impl CoverageTracker {
             }
         }
         let Some(fc) = self.map.funcs.get(f.index()) else { return };
-        let mut new: [Option<ItemId>; 3] = [fc.branch[e.index()], fc.line[e.index()], None];
-        if edge.src == func.entry {
-            new[2] = Some(fc.item);
-        }
+        let new: [Option<ItemId>; 3] = [fc.branch[e.index()], fc.line[e.index()], fc.entered[e.index()]];
         let mut paths: Vec<ItemId> = Vec::new();
         if !fc.loops.is_empty() {
             if let Some(cur) = st.frame_mut().loop_cursor.as_mut() {

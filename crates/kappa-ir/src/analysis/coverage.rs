@@ -135,6 +135,9 @@ pub struct FuncCoverage {
     pub line: Vec<Option<ItemId>>,
     /// The function's item.
     pub item: ItemId,
+    /// The function item each edge enters: its own for an edge out of its entry; the
+    /// original's for a copy of another function's entry edge (an inlined callee).
+    pub entered: Vec<Option<ItemId>>,
     pub loops: LoopForest,
     pub paths: LoopPaths,
     /// The item of each loop's first path (its paths are numbered consecutively).
@@ -185,6 +188,7 @@ impl CoverageMap {
         let mut per_func: Vec<(Vec<EdgeRole>, LoopForest, LoopPaths)> = Vec::new();
         // Branch items per function, and the lines of edges.
         let mut branch_of: Vec<Vec<Option<u32>>> = Vec::new();
+        let mut copies: Vec<(FuncId, EdgeId, Loc, u32)> = Vec::new();
         for f in &prog.functions {
             let roles = edge_roles(f);
             let mut b = vec![None; f.edges.len()];
@@ -198,6 +202,12 @@ impl CoverageMap {
             }
             for (l, es) in out.iter().enumerate() {
                 let Some(&first) = es.first() else { continue };
+                // A copy of another function's condition (an inlined callee) is that
+                // condition: its items are the original's, given below.
+                if es.iter().all(|e| prog.edge_origin.contains_key(&(f.id, *e))) {
+                    copies.extend(es.iter().enumerate().map(|(arm, &e)| (f.id, e, Loc(l as u32), arm as u32)));
+                    continue;
+                }
                 let span = f.edges[first.index()].span;
                 let block = per_line.entry((span.file, span.line)).or_insert(0);
                 for (arm, &e) in es.iter().enumerate() {
@@ -224,6 +234,20 @@ impl CoverageMap {
             let paths = loop_paths(f, &loops, &roles);
             per_func.push((roles, loops, paths));
             branch_of.push(b);
+        }
+        // The copies' branch items: their originals' (a new item only where the original is
+        // not a branch, which inlining does not make).
+        for (f, e, loc, arm) in copies {
+            let origin = prog.edge_origin.get(&(f, e));
+            let item = origin.and_then(|(of, oe)| branch_of.get(of.index())?.get(oe.index()).copied().flatten());
+            let item = item.unwrap_or_else(|| {
+                let span = prog.functions[f.index()].edges[e.index()].span;
+                let on_line = branches.iter().filter(|b| (b.file, b.line) == (span.file, span.line));
+                let block = on_line.map(|b| b.block + 1).max().unwrap_or(0);
+                branches.push(BranchItem { func: f, edge: e, loc, file: span.file, line: span.line, block, arm });
+                branches.len() as u32 - 1
+            });
+            branch_of[f.index()][e.index()] = Some(item);
         }
         lines_seen.sort();
         lines_seen.dedup();
@@ -252,11 +276,24 @@ impl CoverageMap {
                     loop_paths_items.push(LoopPathItem { func: f.id, lp: LoopId(li as u32), path: p as u32 });
                 }
             }
+            let entered = f
+                .edges
+                .iter()
+                .enumerate()
+                .map(|(i, e)| match prog.edge_origin.get(&(f.id, EdgeId(i as u32))) {
+                    Some((of, oe)) => {
+                        let g = &prog.functions[of.index()];
+                        (g.edges[oe.index()].src == g.entry).then_some(ItemId(nb + nl + of.0))
+                    }
+                    None => (e.src == f.entry).then_some(ItemId(nb + nl + k as u32)),
+                })
+                .collect();
             funcs.push(FuncCoverage {
                 roles,
                 branch: b.into_iter().map(|x| x.map(ItemId)).collect(),
                 line,
                 item: ItemId(nb + nl + k as u32),
+                entered,
                 loops,
                 paths,
                 path_base,
@@ -348,7 +385,8 @@ impl CoverageMap {
         let fc = self.funcs.get(f.index());
         let b = fc.and_then(|fc| fc.branch.get(e.index()).copied().flatten());
         let l = fc.and_then(|fc| fc.line.get(e.index()).copied().flatten());
-        b.into_iter().chain(l)
+        let f = fc.and_then(|fc| fc.entered.get(e.index()).copied().flatten());
+        b.into_iter().chain(l).chain(f)
     }
 }
 
