@@ -121,9 +121,11 @@ fn branch_coverage_suites_are_valid_and_reach_kappas_coverage() {
     let mdtd = dtds.path().join("test-metadata-1.1.dtd");
     std::fs::write(&tdtd, TESTCASE_DTD).unwrap();
     std::fs::write(&mdtd, METADATA_DTD).unwrap();
-    for (prog, all_feasible) in
-        [("tests/programs/testcomp/all_branches.c", true), ("tests/programs/svcomp/four_branches.c", false)]
-    {
+    for (prog, all_feasible) in [
+        ("tests/programs/testcomp/all_branches.c", true),
+        ("tests/programs/svcomp/four_branches.c", false),
+        ("tests/programs/testcomp/switch_arms.c", true),
+    ] {
         let out = tempfile::tempdir().unwrap();
         let o = out.path().to_str().unwrap();
         let text = kappa(&["testgen", "--goal", "coverage-branches", "--zip", "--mode", "classic", "--out", o, prog]);
