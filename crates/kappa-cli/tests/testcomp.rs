@@ -64,6 +64,7 @@ void __assert_fail(const char *a, const char *f, unsigned int l, const char *fn)
   fprintf(stderr, "TESTCOMP: reach_error\n"); __gcov_dump(); _exit(1);
 }
 void __kappa_abort(void) { __gcov_dump(); _exit(134); }
+void __VERIFIER_assume(int c) { if (!c) { __gcov_dump(); _exit(0); } }
 "#;
 
 /// The `<input>` values of a testcase file.
@@ -120,9 +121,11 @@ fn branch_coverage_suites_are_valid_and_reach_kappas_coverage() {
     let mdtd = dtds.path().join("test-metadata-1.1.dtd");
     std::fs::write(&tdtd, TESTCASE_DTD).unwrap();
     std::fs::write(&mdtd, METADATA_DTD).unwrap();
-    for (prog, all_feasible) in
-        [("tests/programs/testcomp/all_branches.c", true), ("tests/programs/svcomp/four_branches.c", false)]
-    {
+    for (prog, all_feasible) in [
+        ("tests/programs/testcomp/all_branches.c", true),
+        ("tests/programs/svcomp/four_branches.c", false),
+        ("tests/programs/testcomp/switch_arms.c", true),
+    ] {
         let out = tempfile::tempdir().unwrap();
         let o = out.path().to_str().unwrap();
         let text = kappa(&["testgen", "--goal", "coverage-branches", "--zip", "--mode", "classic", "--out", o, prog]);
@@ -298,4 +301,33 @@ fn states_halted_by_a_limit_get_tests_that_add_coverage_and_replay() {
     assert!(text.contains(&format!("branches {branches}/{total}")), "kappa's count on the replay: {text}");
     let gcov = text.lines().find(|l| l.contains("gcov (the compiled program)")).expect("gcov line");
     assert!(!gcov.contains("branches 0/"), "{gcov}");
+}
+
+/// A path through a loop summary (compact mode, the default) may run the loop any number of
+/// times (the loop benchmark's countdown: `n >= 0` counted down to 0): its test runs it at most 2^8 times where the path allows (the solver's first model
+/// had n = 1073741826, a test Test-Comp's validator aborts and kappa's own replay of the suite
+/// spent the whole time limit on), and the suite covers with gcc what kappa says.
+#[test]
+fn tests_through_loop_summaries_run_the_loop_a_few_times() {
+    let prog = "bench/loops/countdown_safe.c";
+    let out = tempfile::tempdir().unwrap();
+    let o = out.path().to_str().unwrap();
+    let text = kappa(&["testgen", "--goal", "coverage-branches", "--max-time", "20", "--out", o, prog]);
+    assert!(text.ends_with("RESULT: done\n") && !text.contains("time limit"), "{text}");
+    let suite = suite_files(out.path());
+    assert!(!suite.is_empty(), "{text}");
+    let mut loop_runs = false;
+    for t in &suite {
+        for v in inputs(&std::fs::read_to_string(t).unwrap()) {
+            let n: i64 = v.parse().unwrap();
+            assert!((0..=256).contains(&n), "{}: input {n}", t.display());
+            loop_runs |= n > 0;
+        }
+    }
+    assert!(loop_runs, "no test runs the loop: {text}");
+    let (cov, _) = gcov_of(&root().join(prog), &suite);
+    let line = text.lines().find(|l| l.starts_with("branches covered:")).expect("coverage line");
+    let nums: Vec<u32> = line.split(' ').filter_map(|w| w.parse().ok()).collect();
+    assert!(nums.len() == 2 && nums[0] * 2 > nums[1], "{line}");
+    assert!(cov.starts_with("Taken at least once:") && !cov.contains(" 0.00%"), "{cov}");
 }

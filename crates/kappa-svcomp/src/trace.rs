@@ -38,6 +38,10 @@ pub struct Trace {
     /// The run was longer than the steps recorded in full ([`TraceLimits::full_steps`]): only
     /// the values of the nondet calls are in `steps`.
     pub values_only: bool,
+    /// The arms of the program's multi-way branches (`switch`) the run took, as the function
+    /// and the edge's index in it: not steps (a witness has no waypoint for them), but
+    /// branches a test suite covers (Test-Comp's validator counts each case).
+    pub arms: std::collections::HashSet<(String, usize)>,
 }
 
 /// What a trace may cost: a witness is written within the command's time limit, and a run of
@@ -90,6 +94,7 @@ struct Recorder<'p> {
     /// Past this many steps, only nondet steps are recorded.
     full_steps: usize,
     values_only: bool,
+    arms: std::collections::HashSet<(String, usize)>,
 }
 
 impl Recorder<'_> {
@@ -163,6 +168,8 @@ impl Tracer for Recorder<'_> {
                 if two_way && !check && e.span.is_known() {
                     let taken = out.first().is_some_and(|x| x.index() == edge);
                     self.push(Step { kind: StepKind::Branch { taken }, span: e.span, func: f.name.clone() });
+                } else if out.len() > 2 && !check && e.span.is_known() {
+                    self.arms.insert((f.name.clone(), edge));
                 }
             }
             _ => {}
@@ -233,6 +240,7 @@ fn trace_full(
         pending_line: line,
         full_steps,
         values_only: false,
+        arms: Default::default(),
     };
     let run = Interpreter::new(prog).run_main_traced(input, config, &mut rec);
     let mut steps = rec.steps;
@@ -252,7 +260,7 @@ fn trace_full(
         k += 1;
         !unread[k - 1]
     });
-    Trace { steps, run, values_only: rec.values_only }
+    Trace { steps, run, values_only: rec.values_only, arms: rec.arms }
 }
 
 /// A value of type `ty` as C reads it: signed for `__VERIFIER_nondet_int` and other signed

@@ -22,6 +22,9 @@ pub(crate) enum Leak {
 /// Objects whose pointers the leak check reads one by one (larger ones holding pointers make
 /// the check give up).
 const LEAK_SCAN_BYTES: u64 = 1 << 16;
+/// The bounds tried, in order, for the iterations of a loop summary in a test's model
+/// ([`Engine::test_model`]).
+const SMALL_KAPPA: [u64; 2] = [1 << 8, 1 << 16];
 
 impl<'p> Engine<'p> {
     // ---- termination and tests ----
@@ -114,6 +117,9 @@ impl<'p> Engine<'p> {
         if wanted && model.is_none() && st.coverage.summaries.is_empty() {
             model = self.path_model(&st);
         }
+        if wanted {
+            model = model.map(|m| self.test_model(&st, m));
+        }
         let test = if wanted { model.as_ref().and_then(|m| self.make_test(&st, &how, m)) } else { None };
         if test.is_none() && wanted {
             self.stats.tests_missing += 1;
@@ -192,6 +198,40 @@ impl<'p> Engine<'p> {
             }
         }
         self.solver.model(&Query { pc: st.pc.constraints(), cond: Term::tt() }).ok()
+    }
+
+    /// The model a test is written from: `model`, or, where it runs a loop summary more than
+    /// [`SMALL_KAPPA`]`[0]` times, a model of the same path with each such κ at most 2^8, else
+    /// at most 2^16, and every other κ as in `model` (the same items covered: κ ≥ 1 stays ≥ 1).
+    /// A template lets the solver pick any number of iterations, and it picks numbers like
+    /// 2^30: a test that then runs the loop a billion times is aborted by Test-Comp's validator
+    /// and replays for minutes. At most two queries, and only for the tests written.
+    pub(crate) fn test_model(&mut self, st: &State, model: kappa_solver::Model) -> kappa_solver::Model {
+        let kappas: Vec<(Term, u64)> = st
+            .coverage
+            .summaries
+            .iter()
+            .filter(|s| !s.kappa.is_const())
+            .filter_map(|s| Some((s.kappa.clone(), model.eval_completed(&s.kappa)?.as_bv()?)))
+            .collect();
+        for bound in SMALL_KAPPA {
+            if kappas.iter().all(|(_, v)| *v <= bound) {
+                return model;
+            }
+            let cond = Term::and_all(kappas.iter().map(|(k, v)| {
+                let w = k.width();
+                if *v <= bound {
+                    k.eq(&Term::bv(*v, w))
+                } else {
+                    k.bvuge(&Term::bv(1, w)).and(&k.bvule(&Term::bv(bound, w)))
+                }
+            }));
+            self.clamp_query_timeout();
+            if let Ok(m) = self.solver.model(&Query { pc: st.pc.constraints(), cond }) {
+                return m;
+            }
+        }
+        model
     }
 
     /// The test of a terminated path: the model of its path condition, read at its inputs.

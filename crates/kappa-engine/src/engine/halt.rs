@@ -53,6 +53,7 @@ impl Engine<'_> {
         if !self.cov.adds_to_suite(&items) {
             return false;
         }
+        let model = self.test_model(st, model);
         let Some(mut test) = self.make_test(st, &Termination::Abort, &model) else { return false };
         test.outcome = TestOutcome::Halted { reason: reason.to_string() };
         if self.write_test(&test).is_none() {
