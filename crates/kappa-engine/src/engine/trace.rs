@@ -275,7 +275,7 @@ impl<'p> Engine<'p> {
 
     /// After a step of a worker of `--jobs`: takes back the states it handed over that did not
     /// replay, and hands one of its pending states ([`Searcher::donate`]) to a worker that
-    /// waits for one, keeping at least one for itself.
+    /// waits for one, keeping at least [`KEEP`] for itself; never a [`State::pinned`] one.
     pub(crate) fn share_work(&mut self, searcher: &mut dyn Searcher, active: &mut Active) {
         let Active { pool: Some((pool, me)), lent, rng, .. } = active else { return };
         if let Some(answers) = pool.returns_for(*me) {
