@@ -277,7 +277,7 @@ impl<'p> Engine<'p> {
     /// replay, and hands one of its pending states ([`Searcher::donate`]) to a worker that
     /// waits for one, keeping at least [`KEEP`] for itself; never a [`State::pinned`] one.
     pub(crate) fn share_work(&mut self, searcher: &mut dyn Searcher, active: &mut Active) {
-        let Active { pool: Some((pool, me)), lent, rng, .. } = active else { return };
+        let Active { pool: Some((pool, me)), lent, rng, backoff, .. } = active else { return };
         if let Some(answers) = pool.returns_for(*me) {
             for (id, replayed) in answers {
                 if let Some(s) = lent.remove(&id) {
@@ -288,13 +288,22 @@ impl<'p> Engine<'p> {
                 }
             }
         }
+        if *backoff > 0 {
+            *backoff -= 1;
+            return;
+        }
         if searcher.len() > KEEP && pool.wants() {
-            if let Some(s) = searcher.donate(rng) {
-                let stepped = self.was_stepped(s.id);
-                let models = self.models_for(&s);
-                let h = Handed { trail: s.trail.export(), look: look(&s), owner: *me, id: s.id, stepped, models };
-                lent.insert(s.id, s);
-                pool.hand(h);
+            match searcher.donate(rng) {
+                Some(s) => {
+                    let stepped = self.was_stepped(s.id);
+                    let models = self.models_for(&s);
+                    let h = Handed { trail: s.trail.export(), look: look(&s), owner: *me, id: s.id, stepped, models };
+                    lent.insert(s.id, s);
+                    pool.hand(h);
+                }
+                // Only pinned states, or the one the searcher drew was: not again for as many
+                // steps as states are pending, so that the search costs the same per step.
+                None => *backoff = searcher.len() as u64,
             }
         }
     }
@@ -391,6 +400,9 @@ pub(crate) struct Active {
     lent: HashMap<u64, State>,
     /// The choice among a searcher's states to hand over ([`Searcher::donate`]).
     rng: u64,
+    /// Steps before the next attempt to hand a state over, after the searcher had none that
+    /// is not [`State::pinned`] to give.
+    backoff: u64,
 }
 
 impl Active {
@@ -400,7 +412,7 @@ impl Active {
             _ => (None, false),
         };
         let rng = 0x9e37_79b9_7f4a_7c15 ^ u64::from(pool.as_ref().map_or(0, |p| p.1) + 1);
-        Active { pool, counted, lent: HashMap::new(), rng }
+        Active { pool, counted, lent: HashMap::new(), rng, backoff: 0 }
     }
 
     /// This worker halted at a limit: the waiting workers end too.
