@@ -327,10 +327,14 @@ pub fn shard_outputs(mut ex: ExploreOpts) -> ExploreOpts {
 /// The worker threads of a run: `--jobs`, by default one (the machine's cores once the whole
 /// test suite has run with several workers: docs/design-parallel.md, "Status"). One where the
 /// output is one engine's: the tree (`--tree`), the solver log, a shard (`--shard`: its
-/// frontier is split among processes, not threads); and for loop state pruning, which
-/// postpones states by the coverage of the whole run, which workers do not share yet.
+/// frontier is split among processes, not threads); for loop state pruning, which
+/// postpones states by the coverage of the whole run, which workers do not share yet; and for
+/// a run bounded by a number of solver queries (k-induction's base case, the exploration
+/// before a proof without a time limit): its budget is one engine's work, so that what it
+/// explores, and its answer, do not depend on the number of workers.
 fn jobs_of(ex: &ExploreOpts, cfg: &Config) -> u32 {
-    let one = cfg.record_tree || ex.solver_log.is_some() || cfg.search == SearchKind::Prune;
+    let one =
+        cfg.record_tree || ex.solver_log.is_some() || cfg.search == SearchKind::Prune || cfg.limits.queries.is_some();
     if one || !matches!(cfg.share, Share::All) {
         return 1;
     }

@@ -40,6 +40,13 @@ pub struct Handed {
     pub look: crate::trail::Look,
     pub owner: u32,
     pub id: u64,
+    /// The donor stepped the state already (it was put back after its step budget) and
+    /// counted it in `states_explored`: the receiver does not count it again.
+    pub stepped: bool,
+    /// The donor's latest models ([`kappa_solver::Solver::recent_models`]) over the state's
+    /// inputs, by the inputs' names (the same in every engine): the receiver's counterexample
+    /// cache tries them first.
+    pub models: Vec<Vec<(String, kappa_expr::Value)>>,
 }
 
 /// What a waiting worker gets.

@@ -36,9 +36,15 @@ pub trait Searcher {
     /// A state to hand to a worker that has none (`--jobs`: work stealing), one whose subtree
     /// is likely large. The default takes one as `evict` does (the built-in searchers: at
     /// random); breadth-first hands its oldest state, depth-first its shallowest, so that
-    /// each worker's order stays its searcher's.
+    /// each worker's order stays its searcher's. Never a [`State::pinned`] one (the default
+    /// puts it back and hands none this time).
     fn donate(&mut self, rng: &mut u64) -> Option<State> {
-        self.evict(1, rng).pop()
+        let s = self.evict(1, rng).pop()?;
+        if s.pinned {
+            self.push(s);
+            return None;
+        }
+        Some(s)
     }
 
     /// The states one step of the state `parent` left to explore (`None` for the initial
@@ -144,7 +150,8 @@ impl Searcher for Bfs {
         self.0.pop_front()
     }
     fn donate(&mut self, _rng: &mut u64) -> Option<State> {
-        self.0.pop_front()
+        let i = self.0.iter().position(|s| !s.pinned)?;
+        self.0.remove(i)
     }
     fn len(&self) -> usize {
         self.0.len()
@@ -170,7 +177,8 @@ impl Searcher for Dfs {
         self.0.pop()
     }
     fn donate(&mut self, _rng: &mut u64) -> Option<State> {
-        (!self.0.is_empty()).then(|| self.0.remove(0))
+        let i = self.0.iter().position(|s| !s.pinned)?;
+        Some(self.0.remove(i))
     }
     fn len(&self) -> usize {
         self.0.len()

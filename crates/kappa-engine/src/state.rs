@@ -137,6 +137,10 @@ pub struct State {
     pub coverage: crate::engine::coverage::PathCoverage,
     /// How the state was made from the initial state ([`crate::trail`]).
     pub trail: crate::trail::Trail,
+    /// A step on the way to this state computed or applied a loop template (compact mode):
+    /// under `--jobs` it is not handed to another worker, which would have to compute the
+    /// template again to replay the step (docs/design-parallel.md, "Status").
+    pub pinned: bool,
 }
 
 impl State {

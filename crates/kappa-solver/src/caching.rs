@@ -361,6 +361,16 @@ impl<S: Solver> Solver for CachingSolver<S> {
     }
 
     pass_limits_on!(timeout, deadline, rlimit, work);
+
+    fn recent_models(&self) -> Vec<Model> {
+        self.recent.iter().map(|m| (**m).clone()).collect()
+    }
+
+    fn seed_models(&mut self, models: Vec<Model>) {
+        for m in models {
+            self.recent_push(Rc::new(m));
+        }
+    }
 }
 
 #[cfg(test)]

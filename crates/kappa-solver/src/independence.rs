@@ -155,7 +155,7 @@ impl<S: Solver> Solver for IndependenceSolver<S> {
         s
     }
 
-    pass_limits_on!(timeout, deadline, rlimit, work);
+    pass_limits_on!(timeout, deadline, rlimit, work, models);
 }
 
 /// Union-find over symbols, with path halving.

@@ -441,5 +441,5 @@ impl<S: Solver> Solver for InstantiatingSolver<S> {
         self.inner.set_rlimit(r)
     }
 
-    pass_limits_on!(work);
+    pass_limits_on!(work, models);
 }

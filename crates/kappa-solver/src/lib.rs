@@ -23,7 +23,8 @@
 //! solver lives on the thread that builds its terms (none of the types here is `Send`).
 
 /// Trait methods of a layer that passes limits on unchanged to the solver it wraps
-/// (`self.inner`): `timeout`, `rlimit`, `deadline`, and the `work` counter.
+/// (`self.inner`): `timeout`, `rlimit`, `deadline`, the `work` counter, and the `models` of
+/// the counterexample cache.
 macro_rules! pass_limits_on {
     ($($limit:ident),+) => { $(pass_limits_on!(@$limit);)+ };
     (@timeout) => {
@@ -44,6 +45,14 @@ macro_rules! pass_limits_on {
     (@work) => {
         fn work(&self) -> u64 {
             self.inner.work()
+        }
+    };
+    (@models) => {
+        fn recent_models(&self) -> Vec<$crate::Model> {
+            self.inner.recent_models()
+        }
+        fn seed_models(&mut self, models: Vec<$crate::Model>) {
+            self.inner.seed_models(models)
         }
     };
 }
@@ -327,6 +336,19 @@ pub trait Solver {
     fn work(&self) -> u64 {
         0
     }
+
+    /// The models of the latest satisfiable queries, which the counterexample cache tries on
+    /// every query (none for a solver without that cache). `--jobs` hands them over with a
+    /// state, so that the receiving worker's first queries about it (often the test of a
+    /// path that ends) are answered as the donor's would have been.
+    fn recent_models(&self) -> Vec<Model> {
+        Vec::new()
+    }
+
+    /// Models the counterexample cache is to try as its latest (another worker's
+    /// [`Solver::recent_models`]). Sound whatever they are: the cache answers `sat` only
+    /// when a model makes every constraint of the query true.
+    fn seed_models(&mut self, _models: Vec<Model>) {}
 }
 
 impl<S: Solver + ?Sized> Solver for Box<S> {
@@ -356,6 +378,14 @@ impl<S: Solver + ?Sized> Solver for Box<S> {
 
     fn work(&self) -> u64 {
         (**self).work()
+    }
+
+    fn recent_models(&self) -> Vec<Model> {
+        (**self).recent_models()
+    }
+
+    fn seed_models(&mut self, models: Vec<Model>) {
+        (**self).seed_models(models)
     }
 }
 

@@ -507,5 +507,6 @@ fn dummy_state() -> State {
         alloc_sites: Rc::new(Vec::new()),
         coverage: Default::default(),
         trail: Default::default(),
+        pinned: false,
     }
 }

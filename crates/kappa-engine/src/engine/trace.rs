@@ -7,6 +7,16 @@ use crate::trail::{Answer, Entry, Look};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
+/// A worker of `--jobs` hands a pending state over only while it keeps at least this many.
+/// On a comb (a linear search: each fork makes a leaf and the rest of the comb) a worker holds
+/// two states, and the one it could give is either the leaf, whose test the donor's solver
+/// answers from its cache (the model found for the branch) and the receiver's from scratch,
+/// or the rest of the comb, which then goes on in a Z3 context that has not seen its prefix:
+/// with one to keep, two workers spent 43% more CPU time than one on a linear search over 300
+/// cells, the comb passed 113 times between them (docs/benchmarks.md, 2026-12-02). A tree
+/// that widens soon holds three.
+pub const KEEP: usize = 2;
+
 /// Steps the split frontier may take at most (in work, not time, so that every shard computes
 /// the same frontier): a tree that does not widen within them (a comb) is not split further.
 pub const SPLIT_STEPS: u64 = 1 << 12;
@@ -25,22 +35,39 @@ impl<'p> Engine<'p> {
         Ok(states)
     }
 
-    /// Steps a state (`step`), counts it explored, and gives each successor its trail.
-    pub(crate) fn step_traced(&mut self, mut st: State, out: &mut Vec<State>) {
-        let (word, bit) = ((st.id / 64) as usize, st.id % 64);
+    /// Whether the state `id` was stepped before (`states_explored` counts it once).
+    fn was_stepped(&self, id: u64) -> bool {
+        let (word, bit) = ((id / 64) as usize, id % 64);
+        self.stepped.get(word).is_some_and(|w| w & (1 << bit) != 0)
+    }
+
+    fn mark_stepped(&mut self, id: u64) {
+        let (word, bit) = ((id / 64) as usize, id % 64);
         if self.stepped.len() <= word {
             self.stepped.resize(word + 1, 0);
         }
-        if self.stepped[word] & (1 << bit) == 0 {
-            self.stepped[word] |= 1 << bit;
+        self.stepped[word] |= 1 << bit;
+    }
+
+    /// Steps a state (`step`), counts it explored, and gives each successor its trail.
+    pub(crate) fn step_traced(&mut self, mut st: State, out: &mut Vec<State>) {
+        if !self.was_stepped(st.id) {
+            self.mark_stepped(st.id);
             self.stats.states_explored += 1;
         }
         let trail = std::mem::take(&mut st.trail);
         let first = out.len();
         self.rec = Some(Vec::new());
+        let templates = (self.stats.templates.applied, self.stats.templates.work_calls);
         self.step(st, out);
         let answers: Rc<[Answer]> = self.rec.take().unwrap_or_default().into();
         let n = out.len() - first;
+        if templates != (self.stats.templates.applied, self.stats.templates.work_calls) {
+            // The step computed or applied a template: another worker would compute it again.
+            for s in &mut out[first..] {
+                s.pinned = true;
+            }
+        }
         if n == 1 {
             out[first].trail = trail.extended(&answers, 0, 1);
             return;
@@ -230,6 +257,12 @@ impl<'p> Engine<'p> {
                     match self.replay(&h.trail) {
                         Ok(st) if look(&st) == h.look => {
                             pool.settle(h.owner, h.id, true);
+                            self.seed_models(&st, h.models);
+                            if h.stepped {
+                                // The donor stepped it already (it came back after its step
+                                // budget) and counted it explored: it is not counted again.
+                                self.mark_stepped(st.id);
+                            }
                             self.stats.states_stolen += 1;
                             return Some(vec![st]);
                         }
@@ -242,9 +275,9 @@ impl<'p> Engine<'p> {
 
     /// After a step of a worker of `--jobs`: takes back the states it handed over that did not
     /// replay, and hands one of its pending states ([`Searcher::donate`]) to a worker that
-    /// waits for one, keeping at least one for itself.
+    /// waits for one, keeping at least [`KEEP`] for itself; never a [`State::pinned`] one.
     pub(crate) fn share_work(&mut self, searcher: &mut dyn Searcher, active: &mut Active) {
-        let Active { pool: Some((pool, me)), lent, rng, .. } = active else { return };
+        let Active { pool: Some((pool, me)), lent, rng, backoff, .. } = active else { return };
         if let Some(answers) = pool.returns_for(*me) {
             for (id, replayed) in answers {
                 if let Some(s) = lent.remove(&id) {
@@ -255,13 +288,59 @@ impl<'p> Engine<'p> {
                 }
             }
         }
-        if searcher.len() >= 2 && pool.wants() {
-            if let Some(s) = searcher.donate(rng) {
-                let h = Handed { trail: s.trail.export(), look: look(&s), owner: *me, id: s.id };
-                lent.insert(s.id, s);
-                pool.hand(h);
+        if *backoff > 0 {
+            *backoff -= 1;
+            return;
+        }
+        if searcher.len() > KEEP && pool.wants() {
+            match searcher.donate(rng) {
+                Some(s) => {
+                    let stepped = self.was_stepped(s.id);
+                    let models = self.models_for(&s);
+                    let h = Handed { trail: s.trail.export(), look: look(&s), owner: *me, id: s.id, stepped, models };
+                    lent.insert(s.id, s);
+                    pool.hand(h);
+                }
+                // Only pinned states, or the one the searcher drew was: not again for as many
+                // steps as states are pending, so that the search costs the same per step.
+                None => *backoff = searcher.len() as u64,
             }
         }
+    }
+
+    /// The solver's latest models, over the inputs of `st` by name, for the worker `st` is
+    /// handed to: on a comb (a linear search) the donor has just found the model of the
+    /// branch that made a leaf, and the leaf's test query is answered from it there; without
+    /// it, the receiver's Z3 solved each stolen leaf's path condition again.
+    fn models_for(&self, st: &State) -> Vec<Vec<(String, Value)>> {
+        let names = input_names(st);
+        let by_sym: HashMap<kappa_expr::SymId, &str> = names.iter().map(|(n, s)| (*s, n.as_str())).collect();
+        self.solver
+            .recent_models()
+            .iter()
+            .map(|m| m.symbols().filter_map(|s| Some((by_sym.get(&s)?.to_string(), m.value(s)?))).collect::<Vec<_>>())
+            .filter(|m| !m.is_empty())
+            .collect()
+    }
+
+    /// Gives the solver another worker's models ([`Engine::models_for`]) over the inputs of
+    /// `st`, a state made from its trail here.
+    fn seed_models(&mut self, st: &State, models: Vec<Vec<(String, Value)>>) {
+        let names: HashMap<String, kappa_expr::SymId> = input_names(st).into_iter().collect();
+        let models = models
+            .into_iter()
+            .map(|m| {
+                let mut model = kappa_solver::Model::new();
+                for (n, v) in m {
+                    if let Some(s) = names.get(&n) {
+                        model.insert(*s, v);
+                    }
+                }
+                model
+            })
+            .filter(|m| !m.is_empty())
+            .collect();
+        self.solver.seed_models(models);
     }
 
     /// Another worker stopped at a violation (`verify`).
@@ -321,6 +400,9 @@ pub(crate) struct Active {
     lent: HashMap<u64, State>,
     /// The choice among a searcher's states to hand over ([`Searcher::donate`]).
     rng: u64,
+    /// Steps before the next attempt to hand a state over, after the searcher had none that
+    /// is not [`State::pinned`] to give.
+    backoff: u64,
 }
 
 impl Active {
@@ -330,7 +412,7 @@ impl Active {
             _ => (None, false),
         };
         let rng = 0x9e37_79b9_7f4a_7c15 ^ u64::from(pool.as_ref().map_or(0, |p| p.1) + 1);
-        Active { pool, counted, lent: HashMap::new(), rng }
+        Active { pool, counted, lent: HashMap::new(), rng, backoff: 0 }
     }
 
     /// This worker halted at a limit: the waiting workers end too.
@@ -348,6 +430,19 @@ impl Drop for Active {
             pool.leave();
         }
     }
+}
+
+/// The symbols of a state's inputs by name, for the names that one input alone has (symbols
+/// are named per state, so that a state made from its trail has the same names).
+fn input_names(st: &State) -> Vec<(String, kappa_expr::SymId)> {
+    let mut seen: HashMap<String, Option<kappa_expr::SymId>> = HashMap::new();
+    for i in st.inputs.iter() {
+        if let Some(s) = i.sym.as_var() {
+            let name = Term::sym_info(s).name.to_string();
+            seen.entry(name).and_modify(|e| *e = None).or_insert(Some(s));
+        }
+    }
+    seen.into_iter().filter_map(|(n, s)| Some((n, s?))).collect()
 }
 
 /// What a state looks like in every engine ([`Look`]).
