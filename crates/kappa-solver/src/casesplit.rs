@@ -115,7 +115,7 @@ impl<S: Solver> CaseSplitSolver<S> {
         let mut unknown = None;
         for c in values {
             if self.deadline.is_some_and(|d| std::time::Instant::now() >= d) {
-                return Err(SatResult::Unknown("timeout".into()));
+                return Err(SatResult::Unknown(crate::DEADLINE.into()));
             }
             let map: HashMap<SymId, Term> = [(v, Term::bv(c, w))].into_iter().collect();
             let pc: Vec<Term> = q.pc.iter().map(|t| t.substitute(&map)).filter(|t| !t.is_true()).collect();
@@ -130,7 +130,7 @@ impl<S: Solver> CaseSplitSolver<S> {
                 }
             };
             let r = match r {
-                Err(SatResult::Unknown(why)) if why != crate::interrupt::REASON && depth > 1 => {
+                Err(SatResult::Unknown(why)) if !crate::stopped_by_run(&why) && depth > 1 => {
                     match self.split(&sub, depth - 1, want_model) {
                         Ok(Some(m)) => Ok(m),
                         Ok(None) => Err(SatResult::Unsat),
@@ -145,7 +145,7 @@ impl<S: Solver> CaseSplitSolver<S> {
                     return Ok(Some(m));
                 }
                 Err(SatResult::Unsat) => {}
-                Err(SatResult::Unknown(why)) if why == crate::interrupt::REASON => {
+                Err(SatResult::Unknown(why)) if crate::stopped_by_run(&why) => {
                     return Err(SatResult::Unknown(why));
                 }
                 Err(e) => unknown = Some(e),
@@ -185,7 +185,7 @@ impl<S: Solver> CaseSplitSolver<S> {
             }
         };
         let why = match whole {
-            Err(SatResult::Unknown(why)) if why != crate::interrupt::REASON => why,
+            Err(SatResult::Unknown(why)) if !crate::stopped_by_run(&why) => why,
             r => return r,
         };
         match self.by_cases(q, want_model) {

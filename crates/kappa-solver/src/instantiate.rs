@@ -120,7 +120,7 @@ impl<S: Solver> InstantiatingSolver<S> {
                 Some(Ok(m)) => m,
                 _ => match self.inner.model(q) {
                     Ok(m) => m,
-                    Err(SatResult::Unknown(why)) if why != crate::interrupt::REASON => {
+                    Err(SatResult::Unknown(why)) if !crate::stopped_by_run(&why) => {
                         return self.model_expanded(q).ok_or(SatResult::Unknown(why))?
                     }
                     Err(e) => return Err(e),
@@ -389,7 +389,7 @@ impl<S: Solver> Solver for InstantiatingSolver<S> {
                 }
             }
             let r = self.inner.check(q);
-            if !matches!(&r, SatResult::Unknown(why) if why != crate::interrupt::REASON) || self.past_deadline() {
+            if !matches!(&r, SatResult::Unknown(why) if !crate::stopped_by_run(why)) || self.past_deadline() {
                 return r;
             }
             // Z3 gave up on the quantifiers: every instance, when the bounds are known, with a

@@ -80,6 +80,18 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::time::Duration;
 
+/// Why a query answers `unknown` without reaching Z3: the run's deadline is too close for a
+/// check ([`Z3Solver`]). Like an interrupt, it is the run's limit, not a query the solver
+/// failed to decide: it is neither counted nor logged as undecided, and the run reports its
+/// time limit.
+pub const DEADLINE: &str = "the run's time limit";
+
+/// Whether an `unknown` is the run's doing (an interrupt, its deadline) rather than the
+/// solver's: layers do not retry such a query another way.
+pub fn stopped_by_run(why: &str) -> bool {
+    why == interrupt::REASON || why == DEADLINE
+}
+
 /// The answer to a satisfiability query.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SatResult {
@@ -408,8 +420,9 @@ impl Counters {
         match r {
             SatResult::Sat => self.sat += 1,
             SatResult::Unsat => self.unsat += 1,
-            // A query cancelled by an interrupt was not left undecided by the solver.
-            SatResult::Unknown(r) if r == interrupt::REASON => {}
+            // A query cancelled by an interrupt or the deadline was not left undecided by the
+            // solver.
+            SatResult::Unknown(r) if stopped_by_run(r) => {}
             SatResult::Unknown(_) => self.unknown += 1,
         }
     }

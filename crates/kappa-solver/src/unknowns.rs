@@ -97,7 +97,7 @@ impl<S: Solver> UnknownLog<S> {
 
     fn note(&mut self, q: &Query, r: &SatResult, took: Duration) {
         let SatResult::Unknown(why) = r else { return };
-        if why == crate::interrupt::REASON {
+        if crate::stopped_by_run(why) {
             return;
         }
         let class = classify(q);

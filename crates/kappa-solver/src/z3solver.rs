@@ -193,7 +193,7 @@ impl Z3Solver {
         // miss it and run on: seen once with Z3 4.8.12, a check of 35 minutes).
         let left = self.deadline.map(|d| d.saturating_duration_since(start));
         if left.is_some_and(|l| l < MIN_CHECK_TIME) {
-            let r = SatResult::Unknown("timeout".into());
+            let r = SatResult::Unknown(crate::DEADLINE.into());
             self.counters.record(&r, want_model, Duration::ZERO);
             return Err(r);
         }

@@ -107,13 +107,25 @@ impl<'p> Engine<'p> {
     /// last step) is the first reason of `incomplete`, the verdict's, and the queries it
     /// cancelled are not reasons of their own.
     pub(crate) fn note_limit(&mut self, hit: Option<String>) {
+        // Queries the solver did not check because the deadline was too close are the time
+        // limit's doing: the run reports its time limit, not the solver.
+        let refused = format!("solver unknown ({})", kappa_solver::DEADLINE);
+        if self.stats.incomplete.contains(&refused) {
+            self.stats.incomplete.retain(|r| *r != refused);
+            // Those paths stopped: the run stays incomplete whatever limit is named.
+            let time = hit.clone().filter(|h| h.starts_with("time limit")).or_else(|| self.time_limit_reason());
+            let reason = time.unwrap_or_else(|| "time limit reached".into());
+            if !self.stats.incomplete.contains(&reason) {
+                self.stats.incomplete.insert(0, reason);
+            }
+        }
         if kappa_solver::interrupt::requested() {
             let cancelled = format!("solver unknown ({})", kappa_solver::interrupt::REASON);
             self.stats.incomplete.retain(|r| *r != cancelled);
             self.stats.incomplete.insert(0, INTERRUPTED.into());
         }
         // A limit met before the interrupt (the depth limit) is named too.
-        if let Some(reason) = hit.filter(|r| r != INTERRUPTED) {
+        if let Some(reason) = hit.filter(|r| r != INTERRUPTED && !self.stats.incomplete.contains(r)) {
             self.stats.incomplete.push(reason);
         }
     }

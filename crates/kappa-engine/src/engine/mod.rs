@@ -427,9 +427,7 @@ impl<'p> Engine<'p> {
     fn limit_reached(&mut self) -> Option<String> {
         if let Some(t) = self.cfg.limits.time {
             if self.start.elapsed() >= t {
-                // The limit the user gave: the exploration's share and the dump-on-halt's.
-                let all = t + self.cfg.halt_tests.time;
-                return Some(format!("time limit of {}s reached", all.as_secs_f64()));
+                return self.time_limit_reason();
             }
         }
         let l = &self.cfg.limits;
@@ -444,6 +442,14 @@ impl<'p> Engine<'p> {
             }
         }
         None
+    }
+
+    /// The time limit as a reason of `incomplete`: the limit the user gave, the exploration's
+    /// share and the dump-on-halt's.
+    pub(crate) fn time_limit_reason(&self) -> Option<String> {
+        let t = self.cfg.limits.time?;
+        let all = t + self.cfg.halt_tests.time;
+        Some(format!("time limit of {}s reached", all.as_secs_f64()))
     }
 
     fn new_state_id(&mut self) -> u64 {
