@@ -274,6 +274,10 @@ pub struct Houdini {
     pub active: Vec<bool>,
     /// Step programs explored so far.
     pub rounds: u32,
+    /// Whether an error other than a candidate's check only ends its path (the invariants
+    /// sought hold on every execution up to its first error, [`Houdini::for_invariants`]);
+    /// otherwise it fails the proof.
+    pub errors_end_paths: bool,
 }
 
 /// What one exploration of a step program showed.
@@ -290,7 +294,15 @@ pub enum Round {
 
 impl Houdini {
     pub fn new(n: usize) -> Self {
-        Houdini { active: vec![true; n], rounds: 0 }
+        Houdini { active: vec![true; n], rounds: 0, errors_end_paths: false }
+    }
+
+    /// A refinement that looks for inductive invariants only, not for a proof of safety: the
+    /// program's own errors end their paths (as they end the execution of the program), so
+    /// the candidates that survive hold at their heads on every execution until its first
+    /// error.
+    pub fn for_invariants(n: usize) -> Self {
+        Houdini { errors_end_paths: true, ..Houdini::new(n) }
     }
 
     /// Reads one exploration's errors (their messages) and incompleteness.
@@ -305,8 +317,10 @@ impl Houdini {
             }
         }
         if let Some(o) = other {
-            // Dropping candidates only weakens what the step case assumes: the error stays.
-            return Round::Failed(format!("the step case reaches an error: {o}"));
+            if !self.errors_end_paths {
+                // Dropping candidates only weakens what the step case assumes: the error stays.
+                return Round::Failed(format!("the step case reaches an error: {o}"));
+            }
         }
         if let Some(r) = incomplete.first() {
             return Round::Failed(format!("the step case's exploration is incomplete: {r}"));
