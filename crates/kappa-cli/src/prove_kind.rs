@@ -39,12 +39,24 @@ pub fn prove(front: &FrontOpts, prog: &kappa_ir::Program, p: &Property, ex: &Exp
     if !matches!(p, Property::UnreachCall { .. }) {
         return Err(format!("k-induction proves unreach-call only, not {}", p.name()));
     }
+    refine(front, prog, p, ex, Houdini::new)
+}
+
+/// The Houdini refinement of the candidate pool of `prog` (with the refinement `houdini`
+/// makes for the pool's size) until no active candidate's check fails: the proof, or why not.
+fn refine(
+    front: &FrontOpts,
+    prog: &kappa_ir::Program,
+    p: &Property,
+    ex: &ExploreOpts,
+    houdini: fn(usize) -> Houdini,
+) -> Result<Proof, String> {
     if !kind::has_loops(prog) {
         return Err("the program has no loop".into());
     }
     let mut ext = prog.clone();
     let cands = candidates::pool(&mut ext);
-    let mut h = Houdini::new(cands.len());
+    let mut h = houdini(cands.len());
     // The search for invariants gets at most half of the time `--max-time` leaves, so that the
     // plain exploration after a failed proof keeps at least the other half.
     let mut budget = Budget::new();
@@ -82,27 +94,10 @@ pub fn loop_head_invariants(
     prog: &kappa_ir::Program,
     ex: &ExploreOpts,
 ) -> Result<LoopInvariants, String> {
-    if !kind::has_loops(prog) {
-        return Err("the program has no loop".into());
-    }
     let p = Property::UnreachCall { func: "reach_error".into() };
-    let mut ext = prog.clone();
-    let cands = candidates::pool(&mut ext);
-    let mut h = Houdini::for_invariants(cands.len());
-    let mut budget = Budget::new();
-    budget.until = crate::signals::time_left().map(|t| std::time::Instant::now() + t / 2);
-    loop {
-        if crate::signals::interrupted() {
-            return Err("interrupted".into());
-        }
-        match explore_step(front, &ext, &p, ex, &cands, &mut h, &mut budget)?.0 {
-            Round::Proved => break,
-            Round::Refuted(_) => continue,
-            Round::Failed(why) => return Err(why),
-        }
-    }
+    let proof = refine(front, prog, &p, ex, Houdini::for_invariants)?;
     let mut out = LoopInvariants::new();
-    for (c, _) in cands.iter().zip(&h.active).filter(|(c, a)| **a && c.ghosts.is_empty()) {
+    for (c, _) in proof.cands.iter().zip(&proof.active).filter(|(c, a)| **a && c.ghosts.is_empty()) {
         let atoms = out.entry((c.func, c.header)).or_default();
         if !atoms.contains(&c.atom) {
             atoms.push(c.atom.clone());
