@@ -79,17 +79,19 @@ struct Writes {
 }
 
 /// The one object `ptr` points into, when it is a fixed one: the address of a global or of a
-/// local slot plus offsets, also through registers the function assigns exactly once (the
-/// lowering's temporaries of `a[i]`). `None` for anything else (a pointer a loop may move,
-/// a parameter, a load).
-fn fixed_object(f: &Function, ptr: &Expr, depth: u32) -> Option<ObjId> {
+/// local slot plus offsets, also through temporaries and locals the function assigns exactly
+/// once (the lowering's temporaries of `a[i]`). `None` for anything else (a pointer a loop may
+/// move, a parameter or global pointer, whose value may come from outside the function, a
+/// load).
+fn fixed_object(prog: &Program, f: &Function, ptr: &Expr, depth: u32) -> Option<ObjId> {
     match ptr {
         Expr::AddrOf(o) => Some(*o),
-        Expr::PtrAdd(p, _) => fixed_object(f, p, depth),
-        Expr::Var(v) if depth > 0 => {
+        Expr::PtrAdd(p, _) => fixed_object(prog, f, p, depth),
+        // Not a global or a parameter: those have a value no edge of the function assigns.
+        Expr::Var(v) if depth > 0 && matches!(prog.var(*v).kind, VarKind::Temp(_) | VarKind::Local(_)) => {
             let mut defs = f.edges.iter().filter(|e| e.op.def() == Some(*v));
             match (defs.next().map(|e| &e.op), defs.next()) {
-                (Some(Op::Assign { value, .. }), None) => fixed_object(f, value, depth - 1),
+                (Some(Op::Assign { value, .. }), None) => fixed_object(prog, f, value, depth - 1),
                 _ => None,
             }
         }
@@ -116,7 +118,7 @@ fn loop_writes(prog: &Program, f: &Function, l: &NaturalLoop, pure: &[bool]) -> 
         }
         match &edge.op {
             Op::Store { ptr, .. } | Op::MemCopy { dst: ptr, .. } => {
-                let o = fixed_object(f, ptr, 8).filter(|o| {
+                let o = fixed_object(prog, f, ptr, 8).filter(|o| {
                     let info = prog.obj(*o);
                     info.size.is_some() && !matches!(info.kind, ObjKind::StringLit { .. })
                 });
@@ -526,6 +528,10 @@ mod tests {
         let mut p = lower("int f(int *a, int n) { int i = 0; while (i < n) { a[i] = i; i = i + 1; } return i; }\nint main(void) { int b[4]; return f(b, 3); }");
         let cands = crate::candidates::pool(&mut p);
         let err = step_case(&p, &cands, &vec![true; cands.len()]).expect_err("a store through a parameter");
+        assert!(err.contains("writes memory through a pointer"), "{err}");
+        let mut p = lower("int x, a[4]; int *gp = &x; int f(int n) { int i = 0; if (n > 10) gp = a; while (i < n) { gp[0] = i; i = i + 1; } return i; }\nint main(void) { return f(3); }");
+        let cands = crate::candidates::pool(&mut p);
+        let err = step_case(&p, &cands, &vec![true; cands.len()]).expect_err("a store through a global pointer");
         assert!(err.contains("writes memory through a pointer"), "{err}");
         let mut p = lower("void *malloc(unsigned long); int f(int n) { int i = 0; while (i < n) { malloc(4); i = i + 1; } return i; }\nint main(void) { return f(3); }");
         let cands = crate::candidates::pool(&mut p);
