@@ -39,12 +39,24 @@ pub fn prove(front: &FrontOpts, prog: &kappa_ir::Program, p: &Property, ex: &Exp
     if !matches!(p, Property::UnreachCall { .. }) {
         return Err(format!("k-induction proves unreach-call only, not {}", p.name()));
     }
+    refine(front, prog, p, ex, Houdini::new)
+}
+
+/// The Houdini refinement of the candidate pool of `prog` (with the refinement `houdini`
+/// makes for the pool's size) until no active candidate's check fails: the proof, or why not.
+fn refine(
+    front: &FrontOpts,
+    prog: &kappa_ir::Program,
+    p: &Property,
+    ex: &ExploreOpts,
+    houdini: fn(usize) -> Houdini,
+) -> Result<Proof, String> {
     if !kind::has_loops(prog) {
         return Err("the program has no loop".into());
     }
     let mut ext = prog.clone();
     let cands = candidates::pool(&mut ext);
-    let mut h = Houdini::new(cands.len());
+    let mut h = houdini(cands.len());
     // The search for invariants gets at most half of the time `--max-time` leaves, so that the
     // plain exploration after a failed proof keeps at least the other half.
     let mut budget = Budget::new();
@@ -59,6 +71,39 @@ pub fn prove(front: &FrontOpts, prog: &kappa_ir::Program, p: &Property, ex: &Exp
             Round::Failed(why) => return Err(why),
         }
     }
+}
+
+/// Invariants at loop heads: for each (function, loop head), atoms over the function's
+/// registers and the globals.
+#[allow(dead_code)] // The slicer's (issue 24) until it takes them.
+pub type LoopInvariants = std::collections::BTreeMap<(kappa_ir::FuncId, kappa_ir::Loc), Vec<kappa_ir::expr::Expr>>;
+
+/// The loop-head invariants the Houdini check of k-induction proves (for the slicer, issue 24,
+/// and other clients that want facts at loop heads): the candidate pool of
+/// `kappa_proofs::candidates`, refined on step programs until every remaining candidate is
+/// inductive, within the proof's work budget ([`PROOF_STATES`], [`PROOF_QUERIES`]) and half of
+/// the time `--max-time` leaves. The program's own errors (`reach_error()`, failed
+/// assertions) end their paths, so every atom holds at its head on every execution of `prog`
+/// up to its first error, whether or not the program is safe. Candidates that read ghost
+/// registers (entry values) are left out: the atoms read only `prog`'s registers. `Err` when
+/// the program has no loop, its step case is not supported, or an exploration was incomplete
+/// (then nothing is proved).
+#[allow(dead_code)] // The slicer's (issue 24) until it takes them.
+pub fn loop_head_invariants(
+    front: &FrontOpts,
+    prog: &kappa_ir::Program,
+    ex: &ExploreOpts,
+) -> Result<LoopInvariants, String> {
+    let p = Property::UnreachCall { func: "reach_error".into() };
+    let proof = refine(front, prog, &p, ex, Houdini::for_invariants)?;
+    let mut out = LoopInvariants::new();
+    for (c, _) in proof.cands.iter().zip(&proof.active).filter(|(c, a)| **a && c.ghosts.is_empty()) {
+        let atoms = out.entry((c.func, c.header)).or_default();
+        if !atoms.contains(&c.atom) {
+            atoms.push(c.atom.clone());
+        }
+    }
+    Ok(out)
 }
 
 /// What is left of a proof's work.
@@ -162,7 +207,7 @@ fn validate(
         })
         .collect();
     let instrumented = invariants::instrument(&proof.program, &checks, &vec![true; checks.len()]);
-    let mut h = Houdini { active: proof.active.clone(), rounds: 0 };
+    let mut h = Houdini { active: proof.active.clone(), ..Houdini::new(0) };
     match explore_step(front, &instrumented, p, ex, &proof.cands, &mut h, &mut Budget::new())? {
         (Round::Proved, report) => Ok(report),
         (Round::Refuted(ks), _) => Err(format!("{} candidates fail", ks.len())),
@@ -282,4 +327,52 @@ pub fn before_exploration(
         }
     }
     Some(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The front-end and exploration options of `kappa verify FILE --out DIR`.
+    fn opts(file: &std::path::Path, out: &std::path::Path) -> (FrontOpts, ExploreOpts) {
+        use clap::Parser;
+        let cli = crate::Cli::try_parse_from(
+            ["kappa", "verify", file.to_str().unwrap_or(""), "--out"].into_iter().chain(out.to_str()),
+        )
+        .expect("the arguments parse");
+        match cli.command {
+            crate::Command::Verify { front, explore, .. } => (front, explore),
+            _ => unreachable!("a verify command"),
+        }
+    }
+
+    #[test]
+    fn loop_head_invariants_hold_also_in_a_program_with_a_bug() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let file = dir.path().join("t.c");
+        std::fs::write(
+            &file,
+            "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n\
+             int main(void) {\n  int n = __VERIFIER_nondet_int();\n  if (n < 0 || n > 1000) return 0;\n  \
+             int i = 0, s = 0;\n  while (i < n) {\n    if (s == 10) reach_error();\n    s = s + 2;\n    i = i + 1;\n  }\n  \
+             return s;\n}\n",
+        )
+        .expect("the program is written");
+        let (front, ex) = opts(&file, &dir.path().join("out"));
+        let p = Property::UnreachCall { func: "reach_error".into() };
+        let prog = kappa_libc::lower_file(&front.file, &crate::svcomp::front_options(&front, &p)).expect("it lowers");
+        let inv = loop_head_invariants(&front, &prog, &ex).expect("the invariants are found");
+        let mut ext = prog.clone();
+        let pool = candidates::pool(&mut ext);
+        let atom = |text: &str| pool.iter().find(|c| c.text.as_deref() == Some(text)).map(|c| c.atom.clone());
+        let atoms: Vec<_> = inv.values().flatten().cloned().collect();
+        let kept = atom("s - 2 * i == 0").expect("the pool has the linear equality");
+        assert!(atoms.contains(&kept), "{atoms:?}");
+        // Houdini dropped what is not inductive (the pool guesses bounds from the constants).
+        assert!(atoms.len() < pool.iter().filter(|c| c.ghosts.is_empty()).count(), "{atoms:?}");
+        assert_eq!(inv.len(), 1, "one loop head");
+        // What a proof of safety refuses (the step case reaches reach_error), the invariants
+        // keep: the bug is real (s == 10 after five iterations).
+        assert!(prove(&front, &prog, &p, &ex).is_err());
+    }
 }

@@ -67,6 +67,17 @@ fn bug_variants_are_not_proved() {
 }
 
 #[test]
+fn a_loop_that_stores_into_an_array_is_proved_with_the_array_havocked() {
+    let (result, yml) = verify("tests/programs/proofs/kind_array.c");
+    assert_eq!(result, "RESULT: true");
+    assert!(invariant_at(&yml, 16).contains("s - 2 * i == 0"), "{yml}");
+    // The store changes a cell the assertion reads: the havoc forgets the array's contents,
+    // the step case reaches the error and the base case finds the bug.
+    let (result, _) = verify("tests/programs/proofs/kind_array_bug.c");
+    assert_eq!(result, "RESULT: false(unreach-call)");
+}
+
+#[test]
 fn the_default_proves_loops_by_k_induction_and_still_finds_their_bugs() {
     let (result, yml) = verify_with("tests/programs/proofs/kind_counters.c", &[]);
     assert_eq!(result, "RESULT: true");

@@ -18,15 +18,21 @@
 //! This is k-induction with k = 1, the invariants carrying the step case; larger k (the body
 //! unrolled after the havoc, with the base case of the first k iterations) is not built yet.
 //!
-//! Loops that write memory (stores, allocations, frees) or call a function that may write
-//! globals or memory are not supported yet: their havoc would need fresh heap contents
-//! (the POSE heap model, the design's list step case), so [`step_case`] refuses them.
+//! A loop that stores into fixed objects (globals, the function's arrays and address-taken
+//! locals, also through the lowering's single-assignment temporaries) has each such object
+//! havocked whole on entry: a fresh object of arbitrary contents is copied onto it, so the
+//! step case knows nothing of the object's contents (no candidate reads memory yet). Loops
+//! that store through a pointer that may move, allocate or free (lists), or call a function
+//! that may write globals or memory are not supported yet: their havoc would need fresh heap
+//! contents (the POSE heap model, the design's list step case), so [`step_case`] refuses
+//! them.
 
 use crate::candidates::Candidate;
 use kappa_ir::analysis::{analyze_program, CycleOptions, NaturalLoop};
 use kappa_ir::expr::Expr;
 use kappa_ir::{
-    Edge, ErrorKind, FuncId, Function, Loc, LocInfo, LocKind, NondetOrigin, Op, Program, Span, Ty, VarId, VarKind,
+    AllocInit, AllocTarget, Edge, ErrorKind, FuncId, Function, Loc, LocInfo, LocKind, NondetOrigin, ObjId, ObjKind, Op,
+    Program, Region, Span, Ty, VarId, VarInfo, VarKind,
 };
 
 /// The message of the error location checking candidate `k` in a step program.
@@ -62,9 +68,41 @@ fn pure_functions(prog: &Program) -> Vec<bool> {
     }
 }
 
-/// The registers a loop writes on its iterations, or why the loop's step case is not
-/// supported.
-fn loop_writes(prog: &Program, f: &Function, l: &NaturalLoop, pure: &[bool]) -> Result<Vec<VarId>, String> {
+/// What a loop writes on its iterations: registers, and whole memory objects (globals and
+/// the function's local slots) that its stores may change.
+#[derive(Default)]
+struct Writes {
+    regs: Vec<VarId>,
+    objs: Vec<ObjId>,
+    /// The step program's registers that hold the fresh objects copied onto `objs`.
+    tmps: Vec<VarId>,
+}
+
+/// The one object `ptr` points into, when it is a fixed one: the address of a global or of a
+/// local slot plus offsets, also through temporaries and locals the function assigns exactly
+/// once (the lowering's temporaries of `a[i]`). `None` for anything else (a pointer a loop may
+/// move, a parameter or global pointer, whose value may come from outside the function, a
+/// load).
+fn fixed_object(prog: &Program, f: &Function, ptr: &Expr, depth: u32) -> Option<ObjId> {
+    match ptr {
+        Expr::AddrOf(o) => Some(*o),
+        Expr::PtrAdd(p, _) => fixed_object(prog, f, p, depth),
+        // Not a global or a parameter: those have a value no edge of the function assigns.
+        Expr::Var(v) if depth > 0 && matches!(prog.var(*v).kind, VarKind::Temp(_) | VarKind::Local(_)) => {
+            let mut defs = f.edges.iter().filter(|e| e.op.def() == Some(*v));
+            match (defs.next().map(|e| &e.op), defs.next()) {
+                (Some(Op::Assign { value, .. }), None) => fixed_object(prog, f, value, depth - 1),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The registers a loop writes on its iterations and the objects its stores write (which the
+/// step case havocs whole, Beyer, Dangl and Wendler's havoc of the loop's modified state), or
+/// why the loop's step case is not supported.
+fn loop_writes(prog: &Program, f: &Function, l: &NaturalLoop, pure: &[bool]) -> Result<Writes, String> {
     let at = || prog.fmt_span(f.loc(l.header).span);
     for e in f.edge_ids() {
         let edge = f.edge(e);
@@ -72,15 +110,28 @@ fn loop_writes(prog: &Program, f: &Function, l: &NaturalLoop, pure: &[bool]) -> 
             return Err(format!("the loop at {} is entered other than at its head", at()));
         }
     }
-    let mut w = Vec::new();
+    let mut w = Writes::default();
     for e in f.edge_ids() {
         let edge = f.edge(e);
         if !l.contains(edge.src) {
             continue;
         }
         match &edge.op {
-            Op::Store { .. } | Op::MemCopy { .. } | Op::Alloc { .. } | Op::Free { .. } => {
-                return Err(format!("the loop at {} writes memory", at()));
+            Op::Store { ptr, .. } | Op::MemCopy { dst: ptr, .. } => {
+                let o = fixed_object(prog, f, ptr, 8).filter(|o| {
+                    let info = prog.obj(*o);
+                    info.size.is_some() && !matches!(info.kind, ObjKind::StringLit { .. })
+                });
+                match o {
+                    Some(o) if !w.objs.contains(&o) => w.objs.push(o),
+                    Some(_) => {}
+                    None => {
+                        return Err(format!("the loop at {} writes memory through a pointer that may move", at()));
+                    }
+                }
+            }
+            Op::Alloc { .. } | Op::Free { .. } => {
+                return Err(format!("the loop at {} allocates or frees memory", at()));
             }
             Op::Call { func, .. } if !pure[func.index()] => {
                 return Err(format!(
@@ -95,8 +146,8 @@ fn loop_writes(prog: &Program, f: &Function, l: &NaturalLoop, pure: &[bool]) -> 
             if !matches!(prog.var_ty(v), Ty::Int(_)) {
                 return Err(format!("the loop at {} writes the non-integer register {}", at(), prog.var(v).name));
             }
-            if !w.contains(&v) {
-                w.push(v);
+            if !w.regs.contains(&v) {
+                w.regs.push(v);
             }
         }
     }
@@ -158,14 +209,30 @@ pub fn step_case(prog: &Program, cands: &[Candidate], active: &[bool]) -> Result
             writes.push(loop_writes(prog, f0, l, &pure)?);
         }
         let fid = FuncId(fi as u32);
-        let f = &mut p.functions[fi];
+        let mut f = std::mem::take(&mut p.functions[fi]);
+        for w in &mut writes {
+            // The registers that hold the fresh objects of the havocs.
+            for _ in 0..w.objs.len() {
+                let v = VarId(p.vars.len() as u32);
+                p.vars.push(VarInfo {
+                    name: format!("kappa$havoc{}", v.0),
+                    ty: Ty::Ptr,
+                    ctype: kappa_ir::CType::Pointer(std::sync::Arc::new(kappa_ir::CType::Void)),
+                    kind: VarKind::Temp(fid),
+                    span: f0.loc(f0.entry).span,
+                });
+                f.vars.push(v);
+                w.tmps.push(v);
+            }
+        }
         for (l, w) in a.loops.loops.iter().zip(&writes) {
             let ks: Vec<usize> = (0..cands.len())
                 .filter(|&i| active.get(i) == Some(&true) && cands[i].func == fid && cands[i].header == l.header)
                 .collect();
-            cut(prog, f, f0, l, w, &ks, cands);
+            cut(prog, &mut f, f0, l, w, &ks, cands);
         }
         f.index_edges();
+        p.functions[fi] = f;
     }
     p.validate().map_err(|e| format!("internal error: the step program is not valid: {e}"))?;
     Ok(p)
@@ -177,7 +244,7 @@ fn cut(
     f: &mut Function,
     f0: &Function,
     l: &NaturalLoop,
-    w: &[VarId],
+    w: &Writes,
     ks: &[usize],
     cands: &[Candidate],
 ) {
@@ -203,10 +270,26 @@ fn cut(
         at = next;
     }
     at = check_chain(f, at, ks, cands, span, 10_000);
-    for &v in w {
+    for &v in &w.regs {
         let next = new_loc(f, LocKind::Normal, span);
         let origin = NondetOrigin::Uninit { var: prog.var(v).name.clone() };
         push_edge(f, at, next, Op::Nondet { dst: v, origin }, span);
+        at = next;
+    }
+    // An object the loop stores into gets arbitrary contents: a copy of a fresh object of
+    // arbitrary contents and the same size (one operation, whatever the object's size).
+    for (&o, &tmp) in w.objs.iter().zip(&w.tmps) {
+        let Some(size) = prog.obj(o).size else { continue };
+        let size = Expr::uint(size, prog.ptr_bits());
+        let (mid, next) = (new_loc(f, LocKind::Normal, span), new_loc(f, LocKind::Normal, span));
+        let alloc = Op::Alloc {
+            target: AllocTarget::Fresh(tmp),
+            region: Region::Stack,
+            size: size.clone(),
+            init: AllocInit::Nondet,
+        };
+        push_edge(f, at, mid, alloc, span);
+        push_edge(f, mid, next, Op::MemCopy { dst: Expr::AddrOf(o), src: Expr::Var(tmp), size }, span);
         at = next;
     }
     at = assume_chain(f, at, ks, cands, span);
@@ -274,6 +357,10 @@ pub struct Houdini {
     pub active: Vec<bool>,
     /// Step programs explored so far.
     pub rounds: u32,
+    /// Whether an error other than a candidate's check only ends its path (the invariants
+    /// sought hold on every execution up to its first error, [`Houdini::for_invariants`]);
+    /// otherwise it fails the proof.
+    pub errors_end_paths: bool,
 }
 
 /// What one exploration of a step program showed.
@@ -290,7 +377,15 @@ pub enum Round {
 
 impl Houdini {
     pub fn new(n: usize) -> Self {
-        Houdini { active: vec![true; n], rounds: 0 }
+        Houdini { active: vec![true; n], rounds: 0, errors_end_paths: false }
+    }
+
+    /// A refinement that looks for inductive invariants only, not for a proof of safety: the
+    /// program's own errors end their paths (as they end the execution of the program), so
+    /// the candidates that survive hold at their heads on every execution until its first
+    /// error.
+    pub fn for_invariants(n: usize) -> Self {
+        Houdini { errors_end_paths: true, ..Houdini::new(n) }
     }
 
     /// Reads one exploration's errors (their messages) and incompleteness.
@@ -305,8 +400,10 @@ impl Houdini {
             }
         }
         if let Some(o) = other {
-            // Dropping candidates only weakens what the step case assumes: the error stays.
-            return Round::Failed(format!("the step case reaches an error: {o}"));
+            if !self.errors_end_paths {
+                // Dropping candidates only weakens what the step case assumes: the error stays.
+                return Round::Failed(format!("the step case reaches an error: {o}"));
+            }
         }
         if let Some(r) = incomplete.first() {
             return Round::Failed(format!("the step case's exploration is incomplete: {r}"));
@@ -415,11 +512,30 @@ mod tests {
     }
 
     #[test]
-    fn a_loop_that_writes_memory_is_refused() {
+    fn a_loop_that_stores_into_a_global_array_havocs_it_whole() {
         let mut p = lower("int a[4]; int f(int n) { int i = 0; while (i < n) { a[i & 3] = i; i = i + 1; } return i; }\nint main(void) { return f(3); }");
         let cands = crate::candidates::pool(&mut p);
-        let err = step_case(&p, &cands, &vec![true; cands.len()]).expect_err("a store in the loop");
-        assert!(err.contains("writes memory"), "{err}");
+        let step = step_case(&p, &cands, &vec![true; cands.len()]).expect("a store into a global array");
+        let f = step.func_by_name("f").expect("f");
+        let a = |e: &Expr| matches!(e, Expr::AddrOf(o) if step.obj(*o).name == "a");
+        let havoc = f.edges.iter().filter(|e| matches!(&e.op, Op::MemCopy { dst, .. } if a(dst))).count();
+        assert_eq!(havoc, 1, "one havoc of `a` before the head");
+        assert!(f.edges.iter().any(|e| matches!(&e.op, Op::Alloc { init: AllocInit::Nondet, .. })));
+    }
+
+    #[test]
+    fn a_loop_that_stores_through_a_parameter_or_allocates_is_refused() {
+        let mut p = lower("int f(int *a, int n) { int i = 0; while (i < n) { a[i] = i; i = i + 1; } return i; }\nint main(void) { int b[4]; return f(b, 3); }");
+        let cands = crate::candidates::pool(&mut p);
+        let err = step_case(&p, &cands, &vec![true; cands.len()]).expect_err("a store through a parameter");
+        assert!(err.contains("writes memory through a pointer"), "{err}");
+        let mut p = lower("int x, a[4]; int *gp = &x; int f(int n) { int i = 0; if (n > 10) gp = a; while (i < n) { gp[0] = i; i = i + 1; } return i; }\nint main(void) { return f(3); }");
+        let cands = crate::candidates::pool(&mut p);
+        let err = step_case(&p, &cands, &vec![true; cands.len()]).expect_err("a store through a global pointer");
+        assert!(err.contains("writes memory through a pointer"), "{err}");
+        let mut p = lower("void *malloc(unsigned long); int f(int n) { int i = 0; while (i < n) { malloc(4); i = i + 1; } return i; }\nint main(void) { return f(3); }");
+        let cands = crate::candidates::pool(&mut p);
+        assert!(step_case(&p, &cands, &vec![true; cands.len()]).is_err());
     }
 
     #[test]

@@ -544,6 +544,20 @@ impl<'p> Engine<'p> {
         if src.is_empty() || dst.is_empty() {
             return Err("memory copy through a pointer to no object".into());
         }
+        // A copy of one whole object onto another of the same size (a struct assignment, the
+        // havoc of an array in k-induction's step case) takes the contents as they are, in one
+        // step rather than word by word.
+        if let ([(si, sc)], [(di, dc)]) = (&src[..], &dst[..]) {
+            let whole = |p: &Pointer, o: &crate::memory::Object| p.off.as_bv() == Some(0) && o.size.as_bv() == Some(n);
+            let from =
+                st.memory.get(*si).filter(|o| sc.is_true() && whole(s, o)).map(|o| (o.data.clone(), o.ptrs.clone()));
+            if let Some((data, ptrs)) = from {
+                if let Some(o) = st.memory.get_mut(*di).filter(|o| dc.is_true() && whole(d, o)) {
+                    (o.data, o.ptrs) = (data, ptrs);
+                    return Ok(());
+                }
+            }
+        }
         // Pieces as wide as both offsets' alignment and the length allow (fields, words), all
         // read before any is written: the ranges may overlap (memmove semantics).
         let chunk = [8u64, 4, 2, 1]
