@@ -130,6 +130,22 @@ fn explore_step(
     h: &mut Houdini,
     budget: &mut Budget,
 ) -> Result<(Round, RunReport), String> {
+    let report = explore_step_report(front, prog, p, ex, cands, &h.active, budget)?;
+    let errors = report.stats.errors.iter().map(|e| (e.message.as_str(), e.location.clone()));
+    let round = h.judge(errors, &report.stats.incomplete);
+    Ok((round, report))
+}
+
+/// One exploration of the step program of `prog` with the `active` candidates.
+fn explore_step_report(
+    front: &FrontOpts,
+    prog: &kappa_ir::Program,
+    p: &Property,
+    ex: &ExploreOpts,
+    cands: &[Candidate],
+    active: &[bool],
+    budget: &mut Budget,
+) -> Result<RunReport, String> {
     let mut cx = ex.clone();
     // A check explores the whole checked program, in one engine (its work budget is one run's).
     (cx.shard, cx.jobs) = (None, Some(1));
@@ -149,7 +165,7 @@ fn explore_step(
     if budget.states == 0 || budget.queries == 0 {
         return Err("the work budget of the proof is used up".into());
     }
-    let step = kind::step_case(prog, cands, &h.active)?;
+    let step = kind::step_case(prog, cands, active)?;
     cx.max_states = Some(budget.states);
     let mut setup = explore::setup(front, &cx, &step);
     crate::svcomp::configure(&mut setup.cfg, p);
@@ -161,7 +177,7 @@ fn explore_step(
     budget.states = budget.states.saturating_sub(report.stats.states_created);
     budget.queries = budget.queries.saturating_sub(report.stats.solver_queries);
     if std::env::var_os("KAPPA_KIND_DEBUG").is_some() {
-        for (k, c) in cands.iter().enumerate().filter(|(k, _)| h.active[*k]) {
+        for (k, c) in cands.iter().enumerate().filter(|(k, _)| active[*k]) {
             eprintln!("kind: candidate {k}: {:?} {:?}", c.text, c.atom);
         }
         eprintln!(
@@ -174,9 +190,88 @@ fn explore_step(
             report.stats.incomplete
         );
     }
-    let errors = report.stats.errors.iter().map(|e| (e.message.as_str(), e.location.clone()));
-    let round = h.judge(errors, &report.stats.incomplete);
-    Ok((round, report))
+    Ok(report)
+}
+
+/// Loop-head invariants of `prog` for the slicer (`verify --slice`, `kappa slice`): the
+/// candidates of the pool over the registers that checks of undefined behaviour read, over the
+/// slicer's program with memory as cells and the loops that call functions writing globals cut
+/// ([`kappa_slice::invariants::invariant_program`]: there a loop that writes an array writes
+/// registers, so its step case is supported), checked by Houdini: the step program is explored
+/// and every candidate whose check fails on some path is dropped, until none fails. Unlike a
+/// proof of safety, other errors of the step program do not matter: a path that reaches one
+/// stops there, as the execution does (and the slicer's guarantee excludes executions with
+/// undefined behaviour). What stays is inductive, and each atom holds at its head on every
+/// execution. Budgeted as a proof (states and queries), and by `until`; an incomplete
+/// exploration gives nothing.
+pub fn slice_invariants(
+    front: &FrontOpts,
+    prog: &kappa_ir::Program,
+    ex: &ExploreOpts,
+    until: Option<std::time::Instant>,
+) -> Result<Vec<kappa_slice::LoopInvariant>, String> {
+    let cells = kappa_slice::invariants::invariant_program(prog, &front.entry).map_err(|e| e.to_string())?;
+    if !kind::has_loops(&cells) {
+        return Ok(Vec::new());
+    }
+    let mut ext = cells;
+    let mut cands = candidates::pool(&mut ext);
+    // The slicer needs the invariants that discharge checks of undefined behaviour (an index
+    // below an array's length): only atoms over registers such checks read in the loop's
+    // function are kept. Fewer candidates, fewer and cheaper rounds.
+    let checked = check_registers(&ext);
+    cands.retain(|c| {
+        let mut ok = c.ghosts.is_empty();
+        c.atom.for_each_var(&mut |v| ok &= checked.contains(&(c.func, v)));
+        ok
+    });
+    let mut active = vec![true; cands.len()];
+    let mut budget = Budget::new();
+    budget.until = until;
+    let p = Property::UnreachCall { func: "reach_error".into() };
+    loop {
+        if !active.iter().any(|a| *a) {
+            return Ok(Vec::new());
+        }
+        let report = explore_step_report(front, &ext, &p, ex, &cands, &active, &mut budget)?;
+        if let Some(r) = report.stats.incomplete.first() {
+            return Err(format!("the step case's exploration is incomplete: {r}"));
+        }
+        let mut refuted = false;
+        for e in &report.stats.errors {
+            if let Some(k) = kind::refuted_candidate(&e.message).filter(|k| active.get(*k) == Some(&true)) {
+                active[k] = false;
+                refuted = true;
+            }
+        }
+        if !refuted {
+            break;
+        }
+    }
+    Ok(cands
+        .into_iter()
+        .zip(active)
+        .filter(|(_, a)| *a)
+        .map(|(c, _)| kappa_slice::LoopInvariant { func: c.func, header: c.header, atom: c.atom })
+        .collect())
+}
+
+/// The registers that checks of undefined behaviour read (the conditions of the transitions
+/// into their error locations), with their functions.
+fn check_registers(prog: &kappa_ir::Program) -> std::collections::HashSet<(kappa_ir::FuncId, kappa_ir::VarId)> {
+    let mut out = std::collections::HashSet::new();
+    for f in &prog.functions {
+        for e in &f.edges {
+            if let (kappa_ir::LocKind::Error { kind, .. }, kappa_ir::Op::Assume(c)) = (&f.loc(e.dst).kind, &e.op) {
+                if !kind.aborts_program() {
+                    c.for_each_var(&mut |v| {
+                        out.insert((f.id, v));
+                    });
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The check of a proof's witness: the program with each invariant of the witness (the

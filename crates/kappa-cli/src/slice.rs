@@ -41,6 +41,11 @@ pub struct SliceArgs {
     /// The static slice instead (the CFG itself: no path sensitivity), for comparison.
     #[arg(long = "static")]
     pub static_slice: bool,
+    /// Do not prove loop-head invariants first (Houdini over kappa's candidate pool), which the
+    /// slicer assumes at the heads so that the checks of undefined behaviour in loop bodies
+    /// (an index bounded by the loop) are not listed.
+    #[arg(long)]
+    pub no_invariants: bool,
     /// Write an HTML page (DIR/index.html): the figures, the PSS-CFG drawn by Graphviz with each
     /// node linked to its line of the program, the decompiled slice.
     #[arg(long, value_name = "DIR")]
@@ -124,12 +129,20 @@ pub fn run_slice(front: &FrontOpts, a: &SliceArgs) -> ExitCode {
         Ok(p) => p,
         Err(c) => return c,
     };
+    let start = Instant::now();
+    let invariants = if a.static_slice || a.no_invariants {
+        Vec::new()
+    } else {
+        let until = a.max_time.map(|t| start + Duration::from_secs_f64(t * INVARIANT_TIME_SHARE));
+        invariants(front, &explore_defaults(), &prog, until)
+    };
     let opts = SliceOptions {
         entry: front.entry.clone(),
-        max_time: a.max_time.map(Duration::from_secs_f64),
+        max_time: a.max_time.map(|t| Duration::from_secs_f64(t).saturating_sub(start.elapsed())),
         max_nodes: a.max_nodes,
         max_work: a.max_work,
         tree_dot: a.tree.is_some(),
+        invariants,
         ..SliceOptions::default()
     };
     let result = if a.static_slice {
@@ -217,6 +230,38 @@ pub fn run_slice(front: &FrontOpts, a: &SliceArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// The share of `--max-time` the proof of loop invariants for the slicer may use (it is
+/// budgeted in states and queries too, as a k-induction proof).
+const INVARIANT_TIME_SHARE: f64 = 0.15;
+
+/// The exploration options of `kappa verify` by default (`kappa slice` has none of its own).
+fn explore_defaults() -> ExploreOpts {
+    use clap::Parser;
+    #[derive(Parser)]
+    struct Defaults {
+        #[command(flatten)]
+        ex: ExploreOpts,
+    }
+    Defaults::parse_from(["kappa"]).ex
+}
+
+/// Proved loop-head invariants for the slicer (`prove_kind::slice_invariants`); none, with a
+/// note, when the proof cannot be made.
+fn invariants(
+    front: &FrontOpts,
+    ex: &ExploreOpts,
+    prog: &kappa_ir::Program,
+    until: Option<Instant>,
+) -> Vec<kappa_slice::LoopInvariant> {
+    match crate::prove_kind::slice_invariants(front, prog, ex, until) {
+        Ok(v) => v,
+        Err(why) => {
+            eprintln!("kappa: note: no loop invariants for the slicer: {why}");
+            Vec::new()
+        }
+    }
+}
+
 /// `verify --slice`: the most tree nodes the slicer may build.
 const SLICE_NODES: u64 = 20_000;
 /// `verify --slice`: the most work (Z3 rlimit units and terms made) the slicer may use. The
@@ -244,11 +289,14 @@ fn verify_sliced_inner(
     // Slicing must not cost more than it may save: it gets a budget of work (tree nodes and
     // solver work, the same on a busy machine) and a share of the time limit, and past them the
     // original program is verified with the time left.
+    let until = ex.max_time.map(|t| start + Duration::from_secs_f64(t * INVARIANT_TIME_SHARE));
+    let invariants = invariants(front, ex, prog, until);
     let opts = SliceOptions {
         entry: front.entry.clone(),
         max_time: ex.max_time.map(|t| Duration::from_secs_f64(t * SLICE_TIME_SHARE)),
         max_nodes: Some(ex.max_states.unwrap_or(SLICE_NODES).min(SLICE_NODES)),
         max_work: Some(SLICE_WORK),
+        invariants,
         ..SliceOptions::default()
     };
     let r = match kappa_slice::slice(prog, &Criterion::UnreachCall, &opts) {

@@ -118,6 +118,8 @@ pub(crate) struct Explorer<'a, 'p> {
     /// No relaxation anywhere.
     pub all_strict: bool,
     side_defs_cache: HashMap<(FuncId, Loc, EdgeId), Option<VarSet>>,
+    /// Proved invariants of loop heads ([`crate::LoopInvariant`]), assumed at the heads.
+    pub invariants: HashMap<(FuncId, Loc), Vec<Expr>>,
     may_stop_cache: HashMap<FuncId, bool>,
     pub relaxations: Vec<Relaxation>,
 }
@@ -218,6 +220,7 @@ impl<'a, 'p> Explorer<'a, 'p> {
             strict: std::collections::HashSet::new(),
             all_strict: false,
             side_defs_cache: HashMap::new(),
+            invariants: HashMap::new(),
             may_stop_cache: HashMap::new(),
             relaxations: Vec::new(),
         }
@@ -408,7 +411,22 @@ impl<'a, 'p> Explorer<'a, 'p> {
             }
             self.headers_on_path.insert(point, n);
         }
+        // The loop's proved invariants hold in every state that arrives here: assumed (the
+        // loop invariant of `SPLIT` made stronger, so that the body's checks of undefined
+        // behaviour see the bounds of its indices).
+        let pcm = self.pc.len();
+        let mut inv = Term::tt();
+        if is_header && self.mode == Mode::Pss {
+            for a in self.invariants.get(&(fid, loc)).cloned().unwrap_or_default() {
+                let t = self.eval(&a);
+                if !t.is_true() {
+                    inv = inv.and(&self.syms.formula(&a));
+                    self.pc.push(t);
+                }
+            }
+        }
         let r = self.successors(n, key, fid, func, loc);
+        self.pc.truncate(pcm);
         if is_header {
             self.headers_on_path.remove(&point);
         }
@@ -418,6 +436,11 @@ impl<'a, 'p> Explorer<'a, 'p> {
             self.psi[n as usize] = Term::tt();
         }
         if is_header && self.mode == Mode::Pss {
+            // Every state that arrives here satisfies the invariants (they are assumed): it
+            // needs to imply the interpolant only under them.
+            if !inv.is_true() {
+                self.psi[n as usize] = inv.implies(&self.psi[n as usize]);
+            }
             // The interpolant holds for every value of what the loop modifies, so it holds at
             // every iteration once it holds at the first.
             let mods: Vec<VarId> = self.pre.facts(fid).loop_mods[&loc].clone();

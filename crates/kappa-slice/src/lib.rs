@@ -41,6 +41,7 @@ mod deps;
 mod formula;
 pub mod gen;
 mod genpss;
+pub mod invariants;
 mod memory;
 mod prep;
 mod recursion;
@@ -78,6 +79,25 @@ pub struct SliceOptions {
     pub solver_timeout: Option<Duration>,
     /// Also write the annotated symbolic execution tree as DOT.
     pub tree_dot: bool,
+    /// Loop-head invariants proved by the caller (see [`LoopInvariant`]): the exploration
+    /// assumes them at their heads, so checks of undefined behaviour they imply (an index
+    /// bounded by the loop's condition and a lower bound) are not listed, and they weaken the
+    /// heads' interpolants (states that reach a head satisfy them).
+    pub invariants: Vec<LoopInvariant>,
+}
+
+/// A proved invariant of a loop head: `atom` holds whenever an execution of the program from
+/// the entry function (with the entry's parameters and every input arbitrary) arrives at
+/// `header` of `func`, on executions without undefined behaviour before that arrival. Over
+/// registers of the program (an atom that reads one of the memory lowering's cells, or
+/// a variable a summarised call may write, is not used). The caller must prove it, e.g. by
+/// Houdini's inductive check over [`cells_program`] (kappa-cli does, with kappa_proofs): an
+/// atom that is only a candidate makes the slice wrong.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoopInvariant {
+    pub func: FuncId,
+    pub header: Loc,
+    pub atom: Expr,
 }
 
 impl Default for SliceOptions {
@@ -89,6 +109,7 @@ impl Default for SliceOptions {
             max_work: None,
             solver_timeout: Some(kappa_solver::QUERY_TIMEOUT_BACKSTOP),
             tree_dot: false,
+            invariants: Vec::new(),
         }
     }
 }
@@ -219,6 +240,59 @@ pub fn slice(prog: &Program, criterion: &Criterion, opts: &SliceOptions) -> Resu
     run(prog, criterion, opts, Mode::Pss)
 }
 
+/// The program the slicer explores before its call summaries: memory lowered to cells (one
+/// integer variable per scalar of an object; pointers become integers; `docs/design-memory-
+/// interpolants.md`), or the program itself if it uses no memory. Its functions, loop heads and
+/// the variables of the original keep their ids, so invariants proved over it are
+/// [`LoopInvariant`]s of the original for [`SliceOptions::invariants`]. It has no memory
+/// operations (a loop that writes an array writes cells), which is what an inductive check
+/// of loop invariants needs; where memory is summarised it over-approximates the program.
+/// The program is made valid IR for the engine: `return;` (which the slicer's lowering writes
+/// as `skip`) is a return again, and the cells of a function's local objects that other
+/// functions access through pointers become global variables (each allocation of the object
+/// still makes them arbitrary or zero, as for the object). With recursion that would share one
+/// frame's cells with another's, so a program with recursion is refused.
+pub fn cells_program(prog: &Program, entry: &str) -> Result<Program, SliceError> {
+    let Some(l) = memory::lower(prog, entry)? else { return Ok(prog.clone()) };
+    let mut p = l.prog;
+    if let Some(f) = recursion::recursive_function(&p) {
+        return Err(SliceError::Unsupported {
+            message: format!("recursion (`{}`) with memory as cells", p.func(f).name),
+            location: None,
+        });
+    }
+    let mut foreign = std::collections::BTreeSet::new();
+    for f in &mut p.functions {
+        let exit = f.exit;
+        for e in f.edges.iter_mut() {
+            if e.dst == exit && matches!(e.op, Op::Skip) {
+                e.op = Op::Return(None);
+            }
+        }
+    }
+    for f in &p.functions {
+        let mut note = |v: VarId| {
+            if matches!(p.vars[v.index()].kind, VarKind::Local(g) if g != f.id) {
+                foreign.insert(v);
+            }
+        };
+        for e in &f.edges {
+            e.op.for_each_use(&mut note);
+            if let Some(d) = e.op.def() {
+                note(d);
+            }
+        }
+    }
+    for v in foreign {
+        if let VarKind::Local(g) = p.vars[v.index()].kind {
+            p.functions[g.index()].vars.retain(|x| *x != v);
+        }
+        p.vars[v.index()].kind = VarKind::Global;
+    }
+    p.validate().map_err(|e| SliceError::Internal(format!("the program with memory as cells is not valid: {e}")))?;
+    Ok(p)
+}
+
 /// The static slice (Weiser's, on the CFG with calls inlined) for the same criterion, through
 /// the same machinery: merging at every opportunity and no infeasible paths.
 pub fn slice_static(prog: &Program, criterion: &Criterion, opts: &SliceOptions) -> Result<SliceResult, SliceError> {
@@ -300,10 +374,23 @@ fn run_here(prog: &Program, criterion: &Criterion, opts: &SliceOptions, mode: Mo
     let mut calls_summarised = 0;
     let mut summary_ub = Vec::new();
     let mut summarised: Option<Program> = None;
+    let mut clobbered = std::collections::BTreeSet::new();
     if let Some(s) = summary::summarise(unsummarised, entry_id, &targets, original.vars.len()) {
         calls_summarised = s.calls;
         summary_ub = s.ub;
+        clobbered = s.clobbered;
         summarised = Some(s.prog);
+    }
+    // The caller's invariants, over the original's registers that no replaced call writes.
+    let mut invariants: std::collections::HashMap<(FuncId, Loc), Vec<Expr>> = std::collections::HashMap::new();
+    if mode == Mode::Pss {
+        for inv in &opts.invariants {
+            let mut ok = true;
+            inv.atom.for_each_var(&mut |v| ok &= v.index() < original.vars.len() && !clobbered.contains(&v));
+            if ok {
+                invariants.entry((inv.func, inv.header)).or_default().push(inv.atom.clone());
+            }
+        }
     }
     let prog = summarised.as_ref().unwrap_or(unsummarised);
     let pre = prep::prepare(prog, &opts.entry)?;
@@ -321,6 +408,7 @@ fn run_here(prog: &Program, criterion: &Criterion, opts: &SliceOptions, mode: Mo
             max_work: opts.max_work.map(|m| m.saturating_sub(spent.work)),
         };
         let mut ex = Explorer::new(&pre, mode, criterion, targets.clone(), solver, budget);
+        ex.invariants = invariants.clone();
         ex.strict = strict.clone();
         ex.all_strict = rounds >= 6;
         ex.run()?;

@@ -181,3 +181,30 @@ pub(crate) fn summarise(prog: &Program, entry: &str, first_cell: usize) -> Optio
     }
     Some((out, what))
 }
+
+/// A function that can call itself (through its callees), if any.
+pub(crate) fn recursive_function(prog: &Program) -> Option<FuncId> {
+    let callees = |f: FuncId| -> Vec<FuncId> {
+        prog.func(f)
+            .edges
+            .iter()
+            .filter_map(|e| match &e.op {
+                Op::Call { func, .. } => Some(*func),
+                _ => None,
+            })
+            .collect()
+    };
+    (0..prog.functions.len()).map(|i| FuncId(i as u32)).find(|&f| {
+        let mut seen: BTreeSet<FuncId> = BTreeSet::new();
+        let mut stack = callees(f);
+        while let Some(g) = stack.pop() {
+            if g == f {
+                return true;
+            }
+            if seen.insert(g) {
+                stack.extend(callees(g));
+            }
+        }
+        false
+    })
+}

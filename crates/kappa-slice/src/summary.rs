@@ -41,6 +41,9 @@ pub(crate) struct Summarised {
     pub calls: u64,
     /// Possible undefined behaviour in the callees of the calls replaced (not explored).
     pub ub: Vec<String>,
+    /// Variables the calls replaced may write (the calls' results, the callees' and theirs):
+    /// after a replaced call the explorer's values of them are not the program's.
+    pub clobbered: BTreeSet<VarId>,
 }
 
 fn ends_program(func: &Function, l: Loc) -> bool {
@@ -217,13 +220,15 @@ pub(crate) fn summarise(prog: &Program, entry: FuncId, targets: &[VarId], first_
     let mut out = prog.clone();
     let mut calls = 0;
     let mut skipped: BTreeSet<FuncId> = BTreeSet::new();
+    let mut clobbered: BTreeSet<VarId> = BTreeSet::new();
     for &f in &funcs {
         let r = &rel[&f];
         let func = &mut out.functions[f.index()];
         for (i, e) in func.edges.iter_mut().enumerate() {
-            if let Op::Call { func: g, .. } = &e.op {
+            if let Op::Call { func: g, dst, .. } = &e.op {
                 if !r[i] {
                     skipped.insert(*g);
+                    clobbered.extend(*dst);
                     e.op = Op::Skip;
                     calls += 1;
                 }
@@ -239,6 +244,9 @@ pub(crate) fn summarise(prog: &Program, entry: FuncId, targets: &[VarId], first_
     let mut seen: HashSet<FuncId> = stack.iter().copied().collect();
     while let Some(g) = stack.pop() {
         let func = prog.func(g);
+        clobbered.extend(func.params.iter().copied());
+        clobbered.extend(func.ret);
+        clobbered.extend(func.edges.iter().filter_map(|e| e.op.def()));
         for l in func.loc_ids() {
             if let LocKind::Error { kind, message } = &func.loc(l).kind {
                 // A check no values of the variables can fail (an index that is a remainder
@@ -268,5 +276,5 @@ pub(crate) fn summarise(prog: &Program, entry: FuncId, targets: &[VarId], first_
             }
         }
     }
-    Some(Summarised { prog: out, calls, ub: ub.into_iter().collect() })
+    Some(Summarised { prog: out, calls, ub: ub.into_iter().collect(), clobbered })
 }
