@@ -73,39 +73,6 @@ fn refine(
     }
 }
 
-/// Invariants at loop heads: for each (function, loop head), atoms over the function's
-/// registers and the globals.
-#[allow(dead_code)] // The slicer's (issue 24) until it takes them.
-pub type LoopInvariants = std::collections::BTreeMap<(kappa_ir::FuncId, kappa_ir::Loc), Vec<kappa_ir::expr::Expr>>;
-
-/// The loop-head invariants the Houdini check of k-induction proves (for the slicer, issue 24,
-/// and other clients that want facts at loop heads): the candidate pool of
-/// `kappa_proofs::candidates`, refined on step programs until every remaining candidate is
-/// inductive, within the proof's work budget ([`PROOF_STATES`], [`PROOF_QUERIES`]) and half of
-/// the time `--max-time` leaves. The program's own errors (`reach_error()`, failed
-/// assertions) end their paths, so every atom holds at its head on every execution of `prog`
-/// up to its first error, whether or not the program is safe. Candidates that read ghost
-/// registers (entry values) are left out: the atoms read only `prog`'s registers. `Err` when
-/// the program has no loop, its step case is not supported, or an exploration was incomplete
-/// (then nothing is proved).
-#[allow(dead_code)] // The slicer's (issue 24) until it takes them.
-pub fn loop_head_invariants(
-    front: &FrontOpts,
-    prog: &kappa_ir::Program,
-    ex: &ExploreOpts,
-) -> Result<LoopInvariants, String> {
-    let p = Property::UnreachCall { func: "reach_error".into() };
-    let proof = refine(front, prog, &p, ex, Houdini::for_invariants)?;
-    let mut out = LoopInvariants::new();
-    for (c, _) in proof.cands.iter().zip(&proof.active).filter(|(c, a)| **a && c.ghosts.is_empty()) {
-        let atoms = out.entry((c.func, c.header)).or_default();
-        if !atoms.contains(&c.atom) {
-            atoms.push(c.atom.clone());
-        }
-    }
-    Ok(out)
-}
-
 /// What is left of a proof's work.
 struct Budget {
     states: u64,
@@ -225,32 +192,23 @@ pub fn slice_invariants(
         c.atom.for_each_var(&mut |v| ok &= checked.contains(&(c.func, v)));
         ok
     });
-    let mut active = vec![true; cands.len()];
     let mut budget = Budget::new();
     budget.until = until;
     let p = Property::UnreachCall { func: "reach_error".into() };
+    let mut h = Houdini::for_invariants(cands.len());
     loop {
-        if !active.iter().any(|a| *a) {
+        if !h.active.iter().any(|a| *a) {
             return Ok(Vec::new());
         }
-        let report = explore_step_report(front, &ext, &p, ex, &cands, &active, &mut budget)?;
-        if let Some(r) = report.stats.incomplete.first() {
-            return Err(format!("the step case's exploration is incomplete: {r}"));
-        }
-        let mut refuted = false;
-        for e in &report.stats.errors {
-            if let Some(k) = kind::refuted_candidate(&e.message).filter(|k| active.get(*k) == Some(&true)) {
-                active[k] = false;
-                refuted = true;
-            }
-        }
-        if !refuted {
-            break;
+        match explore_step(front, &ext, &p, ex, &cands, &mut h, &mut budget)?.0 {
+            Round::Proved => break,
+            Round::Refuted(_) => continue,
+            Round::Failed(why) => return Err(why),
         }
     }
     Ok(cands
         .into_iter()
-        .zip(active)
+        .zip(h.active)
         .filter(|(_, a)| *a)
         .map(|(c, _)| kappa_slice::LoopInvariant { func: c.func, header: c.header, atom: c.atom })
         .collect())
@@ -442,7 +400,7 @@ mod tests {
     }
 
     #[test]
-    fn loop_head_invariants_hold_also_in_a_program_with_a_bug() {
+    fn invariants_hold_also_in_a_program_with_a_bug() {
         let dir = tempfile::tempdir().expect("a temporary directory");
         let file = dir.path().join("t.c");
         std::fs::write(
@@ -456,16 +414,18 @@ mod tests {
         let (front, ex) = opts(&file, &dir.path().join("out"));
         let p = Property::UnreachCall { func: "reach_error".into() };
         let prog = kappa_libc::lower_file(&front.file, &crate::svcomp::front_options(&front, &p)).expect("it lowers");
-        let inv = loop_head_invariants(&front, &prog, &ex).expect("the invariants are found");
+        let proof = refine(&front, &prog, &p, &ex, Houdini::for_invariants).expect("the invariants are found");
         let mut ext = prog.clone();
         let pool = candidates::pool(&mut ext);
         let atom = |text: &str| pool.iter().find(|c| c.text.as_deref() == Some(text)).map(|c| c.atom.clone());
-        let atoms: Vec<_> = inv.values().flatten().cloned().collect();
+        let kept_cands = proof.cands.iter().zip(&proof.active).filter(|(c, a)| **a && c.ghosts.is_empty());
+        let atoms: Vec<_> = kept_cands.clone().map(|(c, _)| c.atom.clone()).collect();
+        let heads: std::collections::BTreeSet<_> = kept_cands.map(|(c, _)| (c.func, c.header)).collect();
         let kept = atom("s - 2 * i == 0").expect("the pool has the linear equality");
         assert!(atoms.contains(&kept), "{atoms:?}");
         // Houdini dropped what is not inductive (the pool guesses bounds from the constants).
         assert!(atoms.len() < pool.iter().filter(|c| c.ghosts.is_empty()).count(), "{atoms:?}");
-        assert_eq!(inv.len(), 1, "one loop head");
+        assert_eq!(heads.len(), 1, "one loop head");
         // What a proof of safety refuses (the step case reaches reach_error), the invariants
         // keep: the bug is real (s == 10 after five iterations).
         assert!(prove(&front, &prog, &p, &ex).is_err());

@@ -87,7 +87,9 @@ fn loops_writing_arrays_are_summarised() {
     let dir = tempfile::tempdir().expect("temp dir");
     let stats = dir.path().join("stats.json");
     let o = Command::new(env!("CARGO_BIN_EXE_kappa"))
-        .args(["verify", "--quiet", "--max-time", "120", "--stats-json"])
+        // Without the proofs: k-induction proves this program before exploring (its step case
+        // havocs the arrays the loops write); this test is about compact mode's templates.
+        .args(["verify", "--quiet", "--proof", "none", "--max-time", "120", "--stats-json"])
         .arg(&stats)
         .arg("--out")
         .arg(dir.path())
