@@ -1,0 +1,22 @@
+// kappa-expect: verdict=false
+// class: loop. unseen (lead, 2026-12-02): written before the session's builds were measured
+// failing-input: 700000
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "deep_counter_bug.c", 3, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+extern unsigned int __VERIFIER_nondet_uint(void);
+extern void __VERIFIER_assume(int);
+extern void *malloc(unsigned long);
+extern void free(void *);
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  __VERIFIER_assume(n >= 0 && n <= 1000000);
+  int s = 0;
+  for (int i = 0; i < n; i++) {
+    s = s + 2;
+    if (i == 654321) __VERIFIER_assert(s != 1308644);
+  }
+  return 0;
+}

@@ -1,0 +1,17 @@
+// kappa-expect: verdict=true
+// class: loop. unseen (lead, 2026-12-02): written before the session's builds were measured
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "mod_cycle.c", 3, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+extern unsigned int __VERIFIER_nondet_uint(void);
+extern void __VERIFIER_assume(int);
+extern void *malloc(unsigned long);
+extern void free(void *);
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+int main(void) {
+  int i = 0, steps = 0;
+  while (__VERIFIER_nondet_int()) { i = (i + 1) % 5; steps++; if (steps > 1000000) break; }
+  __VERIFIER_assert(i >= 0 && i < 5);
+  return 0;
+}
