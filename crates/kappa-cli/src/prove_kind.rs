@@ -284,7 +284,14 @@ const BASE_RLIMIT: u64 = 2_000_000;
 /// judge (an error of the property, or a complete exploration, decides the program; the
 /// counterexample is confirmed by replay as any other); then the plain exploration gets the
 /// time left, and its run replaces the base case's tests in the output directory.
-pub fn base_case(front: &FrontOpts, prog: &kappa_ir::Program, p: &Property, ex: &ExploreOpts) -> Option<RunReport> {
+/// With `--tree`, the tree of this exploration of the original program comes back too: when
+/// the base case decides, it is the run's tree.
+pub fn base_case(
+    front: &FrontOpts,
+    prog: &kappa_ir::Program,
+    p: &Property,
+    ex: &ExploreOpts,
+) -> Option<(RunReport, Option<String>)> {
     if crate::signals::out_of_time() {
         return None;
     }
@@ -292,7 +299,6 @@ pub fn base_case(front: &FrontOpts, prog: &kappa_ir::Program, p: &Property, ex: 
     cx.mode = "classic".into();
     cx.max_states = Some(ex.max_states.map_or(BASE_STATES, |m| m.min(BASE_STATES)));
     cx.max_time = crate::signals::seconds_left().map(|t| t / 4.0);
-    cx.tree = None;
     cx.stats_json = None;
     let mut setup = explore::setup(front, &cx, prog);
     crate::svcomp::configure(&mut setup.cfg, p);
@@ -302,7 +308,7 @@ pub fn base_case(front: &FrontOpts, prog: &kappa_ir::Program, p: &Property, ex: 
     if let Some(t) = setup.cfg.limits.time {
         setup.cfg.solver_timeout = Some(setup.cfg.solver_timeout.map_or(t, |s| s.min(t)));
     }
-    let (report, _) = explore::explore(prog, setup.cfg, &cx, true);
+    let (report, dot) = explore::explore(prog, setup.cfg, &cx, true);
     if std::env::var_os("KAPPA_KIND_DEBUG").is_some() {
         eprintln!(
             "kind: base case: {} states, {} queries, {:.2} s, {} errors, incomplete {:?}",
@@ -313,7 +319,7 @@ pub fn base_case(front: &FrontOpts, prog: &kappa_ir::Program, p: &Property, ex: 
             report.stats.incomplete
         );
     }
-    Some(report)
+    Some((report, dot))
 }
 
 /// Whether k-induction may prove `prog` for `p` (cheap: no exploration): the property is

@@ -285,7 +285,7 @@ fn verify_one(
         // Not proved: k-induction's base case (bugs a few iterations deep, by work), then
         // the plain exploration with the time left.
         None if kind => match crate::prove_kind::base_case(front, &prog, p, &ex) {
-            Some(base) if !matches!(verdict_of(p, &base, ub), Verdict::Unknown(_)) => (base, None),
+            Some((base, dot)) if !matches!(verdict_of(p, &base, ub), Verdict::Unknown(_)) => (base, dot),
             _ => explore::explore(&prog, crate::prove_summary::the_rest(setup.cfg), &ex, true),
         },
         None => explore::explore(&prog, setup.cfg, &ex, true),
@@ -327,6 +327,10 @@ fn verify_one(
             Ok(files) => println!("witness: {}", files.join(", ")),
             Err(e) => eprintln!("kappa: no correctness witness: {e}"),
         }
+    }
+    if let (Some(_), true) = (&ex.tree, proved) {
+        // The verdict is the proof's: no exploration of the program made a tree.
+        eprintln!("kappa: note: no tree written: the verdict comes from the k-induction proof, not an exploration");
     }
     if let (Some(path), Some(dot)) = (&ex.tree, dot) {
         if let Err(e) = explore::write_tree(path, &dot) {

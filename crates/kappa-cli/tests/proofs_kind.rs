@@ -107,9 +107,32 @@ fn the_base_case_finds_a_bug_twenty_iterations_deep_that_compact_mode_does_not()
         .current_dir(root())
         .args(["verify", "tests/programs/proofs/kind_late_bug.c", "--max-time", "30", "--quiet", "--out"])
         .arg(dir.path())
+        .arg("--tree")
+        .arg(dir.path().join("tree.dot"))
         .output()
         .expect("run kappa");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(stdout.lines().last(), Some("RESULT: false(unreach-call)"), "{stdout}");
     assert!(dir.path().join("witness.graphml").exists(), "{stdout}");
+    // The base case decided: its exploration of the program is the run's tree.
+    let tree = std::fs::read_to_string(dir.path().join("tree.dot")).unwrap_or_default();
+    assert!(tree.starts_with("digraph tree"), "no tree written: {stdout}");
+}
+
+#[test]
+fn a_proved_run_says_why_it_writes_no_tree() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = Command::new(env!("CARGO_BIN_EXE_kappa"))
+        .current_dir(root())
+        .args(["verify", "tests/programs/proofs/kind_counters.c", "--quiet", "--out"])
+        .arg(dir.path())
+        .arg("--tree")
+        .arg(dir.path().join("tree.dot"))
+        .output()
+        .expect("run kappa");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(stdout.lines().last(), Some("RESULT: true"), "{stdout}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("no tree written: the verdict comes from the k-induction proof"), "{stderr}");
+    assert!(!dir.path().join("tree.dot").exists());
 }
