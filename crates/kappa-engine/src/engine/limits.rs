@@ -109,14 +109,16 @@ impl<'p> Engine<'p> {
     pub(crate) fn note_limit(&mut self, hit: Option<String>) {
         // Queries the solver did not check because the deadline was too close are the time
         // limit's doing: the run reports its time limit, not the solver.
+        // In its place among the reasons (an earlier one, an arguments bound, stays first).
         let refused = format!("solver unknown ({})", kappa_solver::DEADLINE);
-        if self.stats.incomplete.contains(&refused) {
-            self.stats.incomplete.retain(|r| *r != refused);
+        if let Some(at) = self.stats.incomplete.iter().position(|r| *r == refused) {
             // Those paths stopped: the run stays incomplete whatever limit is named.
             let time = hit.clone().filter(|h| h.starts_with("time limit")).or_else(|| self.time_limit_reason());
             let reason = time.unwrap_or_else(|| "time limit reached".into());
-            if !self.stats.incomplete.contains(&reason) {
-                self.stats.incomplete.insert(0, reason);
+            if self.stats.incomplete.contains(&reason) {
+                self.stats.incomplete.remove(at);
+            } else {
+                self.stats.incomplete[at] = reason;
             }
         }
         if kappa_solver::interrupt::requested() {
