@@ -53,19 +53,13 @@ fn pure_functions(prog: &Program) -> Vec<bool> {
             op => op.def().is_some_and(|v| matches!(prog.var(v).kind, VarKind::Global)),
         })
     };
-    let mut pure: Vec<bool> = prog.functions.iter().map(|f| !direct(f)).collect();
-    loop {
-        let mut changed = false;
-        for (i, f) in prog.functions.iter().enumerate() {
-            if pure[i] && f.edges.iter().any(|e| matches!(&e.op, Op::Call { func, .. } if !pure[func.index()])) {
-                pure[i] = false;
-                changed = true;
-            }
-        }
-        if !changed {
-            return pure;
-        }
-    }
+    let writes: Vec<bool> = prog.functions.iter().map(direct).collect();
+    let writes = kappa_ir::analysis::close_over_calls(prog, writes, |a, b| {
+        let was = *a;
+        *a |= *b;
+        *a != was
+    });
+    writes.into_iter().map(|w| !w).collect()
 }
 
 /// What a loop writes on its iterations: registers, and whole memory objects (globals and

@@ -22,30 +22,18 @@ use std::collections::BTreeSet;
 
 /// Globals each function may write, its callees' included.
 fn global_writes(prog: &Program) -> Vec<BTreeSet<VarId>> {
-    let mut w: Vec<BTreeSet<VarId>> = prog
+    let direct: Vec<BTreeSet<VarId>> = prog
         .functions
         .iter()
         .map(|f| {
             f.edges.iter().filter_map(|e| e.op.def()).filter(|v| matches!(prog.var(*v).kind, VarKind::Global)).collect()
         })
         .collect();
-    loop {
-        let mut changed = false;
-        for (i, f) in prog.functions.iter().enumerate() {
-            for e in &f.edges {
-                if let Op::Call { func, .. } = &e.op {
-                    if func.index() != i {
-                        let add: Vec<VarId> = w[func.index()].difference(&w[i]).copied().collect();
-                        changed |= !add.is_empty();
-                        w[i].extend(add);
-                    }
-                }
-            }
-        }
-        if !changed {
-            return w;
-        }
-    }
+    kappa_ir::analysis::close_over_calls(prog, direct, |a, b| {
+        let n = a.len();
+        a.extend(b.iter().copied());
+        a.len() != n
+    })
 }
 
 /// [`crate::cells_program`] with every loop that calls a function writing globals cut at its

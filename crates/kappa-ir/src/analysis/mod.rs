@@ -146,3 +146,29 @@ impl Cfg {
         seen
     }
 }
+
+/// A per-function fact closed over calls: each function's `direct` value joined with the
+/// values of every function it may call, transitively (a fixpoint; `join` adds its second
+/// argument into its first and says whether that changed it). What a function may write, with
+/// what its callees write.
+pub fn close_over_calls<T>(prog: &crate::Program, mut direct: Vec<T>, join: impl Fn(&mut T, &T) -> bool) -> Vec<T>
+where
+    T: Clone,
+{
+    loop {
+        let mut changed = false;
+        for (i, f) in prog.functions.iter().enumerate() {
+            for e in &f.edges {
+                if let crate::Op::Call { func, .. } = &e.op {
+                    if func.index() != i {
+                        let callee = direct[func.index()].clone();
+                        changed |= join(&mut direct[i], &callee);
+                    }
+                }
+            }
+        }
+        if !changed {
+            return direct;
+        }
+    }
+}
