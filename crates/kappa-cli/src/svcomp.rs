@@ -204,6 +204,7 @@ pub fn configure(cfg: &mut kappa_engine::Config, p: &Property) {
         // exits: only classic exploration, which ends only when every path did, shows
         // termination.
         cfg.mode = Mode::Classic;
+        cfg.lassos = true;
     }
 }
 
@@ -306,7 +307,7 @@ fn verify_one(
         crate::signals::provisional(verdict.result_line());
     }
     if let Verdict::False(_) = &verdict {
-        verdict = confirm(front, p, &report, verdict);
+        verdict = confirm(front, &prog, p, &report, verdict);
         if crate::signals::interrupted() && !matches!(verdict, Verdict::False(_)) {
             // The replay was killed by the interrupt, not refuted.
             verdict = Verdict::Unknown(kappa_engine::engine::INTERRUPTED.into());
@@ -315,9 +316,15 @@ fn verify_one(
     }
     // Witnesses are written in what the time limit leaves; the verdict does not wait for them.
     if let (Verdict::False(sub), false) = (&verdict, vo.no_witnesses) {
-        match write_violation_witnesses(front, &prog, p, sub, &report, &ex.out) {
-            Ok(files) => println!("witness: {}", files.join(", ")),
-            Err(e) => eprintln!("kappa: no violation witness: {e}"),
+        if *p == Property::Termination {
+            // A termination witness is a lasso (a stem and a cycle back to its head), which the
+            // witness writer does not draw.
+            eprintln!("kappa: note: no violation witness: kappa does not write witnesses of non-termination");
+        } else {
+            match write_violation_witnesses(front, &prog, p, sub, &report, &ex.out) {
+                Ok(files) => println!("witness: {}", files.join(", ")),
+                Err(e) => eprintln!("kappa: no violation witness: {e}"),
+            }
         }
     }
     if verdict == Verdict::True && !vo.no_witnesses && !proved {
@@ -385,14 +392,23 @@ fn verdict_of(p: &Property, report: &RunReport, ub: UbMode) -> Verdict {
 }
 
 /// A violation stands only with a test that replays on the real program, where a C compiler
-/// is available (SPEC.md).
-fn confirm(front: &FrontOpts, p: &Property, report: &RunReport, verdict: Verdict) -> Verdict {
+/// is available (SPEC.md). A lasso (`termination`) cannot be replayed to its end: the concrete
+/// interpreter confirms it, finding the loop head's state repeated on the test's inputs.
+fn confirm(front: &FrontOpts, prog: &kappa_ir::Program, p: &Property, report: &RunReport, verdict: Verdict) -> Verdict {
     let Some(v) = report.stats.errors.iter().find(|e| matches!(p.classify(&e.kind), Class::Violation(_))) else {
         return Verdict::Unknown("no counterexample".into());
     };
     let Some(test) = &v.testcase else {
         return Verdict::Unknown("no test for the counterexample (solver unknown)".into());
     };
+    if v.kind == kappa_ir::ErrorKind::NonTermination.name() {
+        let tr = kappa_svcomp::trace::trace_test_within(prog, test, &witness_trace_limits());
+        return match &tr.run.outcome {
+            kappa_interp::Outcome::Error { kind: kappa_ir::ErrorKind::NonTermination, .. } => verdict,
+            kappa_interp::Outcome::Limit(why) => Verdict::Unknown(format!("the lasso was not confirmed: {why}")),
+            o => Verdict::Unknown(format!("the lasso was not confirmed: its test's concrete run ended in {o:?}")),
+        };
+    }
     match explore::confirm_by_replay(front, test) {
         Ok(()) => verdict,
         Err(why) => Verdict::Unknown(why),
@@ -538,7 +554,7 @@ fn witness_trace_limits() -> kappa_svcomp::trace::TraceLimits {
 }
 
 fn static_sub(sub: &str) -> &'static str {
-    ["unreach-call", "valid-deref", "valid-free", "valid-memtrack", "valid-memcleanup", "no-overflow"]
+    ["unreach-call", "valid-deref", "valid-free", "valid-memtrack", "valid-memcleanup", "no-overflow", "termination"]
         .into_iter()
         .find(|s| *s == sub)
         .unwrap_or("")

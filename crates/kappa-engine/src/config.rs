@@ -145,6 +145,9 @@ pub struct Config {
     pub violation_kinds: Vec<kappa_ir::ErrorKind>,
     /// Check heap blocks when the program terminates (`main` returns or `exit` is called).
     pub leak_check: LeakCheck,
+    /// Look for lassos (SV-COMP's `termination`): a path at a loop head in a state it already
+    /// had there, for some inputs, repeats forever; it ends in the error `non_termination`.
+    pub lassos: bool,
     /// How often the progress callback of [`crate::Engine::run`] is called.
     pub progress_interval: Duration,
     /// Tests for the states still pending when a limit halts the run ([`HaltTests`]).
@@ -292,6 +295,7 @@ impl Default for Config {
             program_inputs: ProgramInputSpec::default(),
             violation_kinds: Vec::new(),
             leak_check: LeakCheck::Off,
+            lassos: false,
             progress_interval: Duration::from_millis(100),
             halt_tests: HaltTests::default(),
             share: Share::All,

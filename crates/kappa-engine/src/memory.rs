@@ -663,6 +663,49 @@ impl Memory {
     pub fn is_empty(&self) -> bool {
         self.objects.len() <= 1
     }
+
+    /// The condition under which `self` and `other` are the same memory: the same objects
+    /// (none allocated in between), each as alive, of the same size and contents. `None` when
+    /// they cannot be (an object more or less, a liveness changed) or an object that differs
+    /// is larger than `max_bytes` or of symbolic size (not compared: no claim is made). For a
+    /// lasso (SV-COMP's `termination`).
+    pub fn same_as(&self, other: &Memory, max_bytes: u64) -> Option<Term> {
+        if self.objects.len() != other.objects.len() {
+            return None;
+        }
+        let mut conds = Vec::new();
+        for (a, b) in self.objects.iter().zip(&other.objects) {
+            let (a, b) = match (a, b) {
+                (None, None) => continue,
+                (Some(a), Some(b)) if Rc::ptr_eq(a, b) => continue,
+                (Some(a), Some(b)) => (a, b),
+                _ => return None,
+            };
+            if a.alive != b.alive || a.readonly != b.readonly {
+                return None;
+            }
+            conds.push(a.freed_if.eq(&b.freed_if));
+            conds.push(a.size.eq(&b.size));
+            if !a.alive {
+                continue;
+            }
+            let n = a.size_const().filter(|&n| n <= max_bytes && Some(n) == b.size_const())?;
+            for (x, y) in [(&a.data, &b.data), (&a.ptrs, &b.ptrs)] {
+                if x.only_zeros() && y.only_zeros() {
+                    continue;
+                }
+                let step = u64::from(x.stride()).max(1);
+                let step = if step == u64::from(y.stride()) && n % step == 0 { step } else { 1 };
+                for o in (0..n).step_by(step as usize) {
+                    conds.push(x.read_at(o, step).eq(&y.read_at(o, step)));
+                }
+            }
+            if conds.last().is_some_and(Term::is_false) {
+                return None;
+            }
+        }
+        Some(Term::and_all(conds))
+    }
 }
 
 #[cfg(test)]

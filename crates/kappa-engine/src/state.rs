@@ -141,6 +141,25 @@ pub struct State {
     /// under `--jobs` it is not handed to another worker, which would have to compute the
     /// template again to replay the step (docs/design-parallel.md, "Status").
     pub pinned: bool,
+    /// The path's last visits of loop heads, for a lasso (SV-COMP's `termination`, only with
+    /// [`crate::Config::lassos`]): the latest [`LASSO_WINDOW`] at most.
+    pub lasso: Rc<Vec<Rc<LassoSnap>>>,
+}
+
+/// How many earlier loop-head visits a state at a loop head is compared with: a lasso whose
+/// cycle passes the head more often is not found.
+pub const LASSO_WINDOW: usize = 8;
+
+/// A state at a loop head, as far as what happens next depends on it.
+#[derive(Debug)]
+pub struct LassoSnap {
+    pub func: FuncId,
+    pub loc: Loc,
+    pub frames: Vec<Rc<Frame>>,
+    pub globals: Rc<Vec<Option<SVal>>>,
+    pub memory: Memory,
+    /// The path's depth (edges) at the visit.
+    pub depth: u64,
 }
 
 impl State {

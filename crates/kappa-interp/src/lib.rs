@@ -225,6 +225,10 @@ pub struct Config {
     /// Stop (a `Limit` outcome) once this instant has passed: the time limit of the command
     /// the run is part of (a witness written by `kappa verify --max-time`).
     pub deadline: Option<std::time::Instant>,
+    /// Stop with the error `non_termination` when a loop head is reached in a state it had
+    /// before on this run (equal call stack, live registers, globals and memory): the run
+    /// would repeat forever. Confirms the engine's lassos (SV-COMP's `termination`).
+    pub lassos: bool,
 }
 
 impl Default for Config {
@@ -238,6 +242,7 @@ impl Default for Config {
             program_inputs: Default::default(),
             record_edges: false,
             deadline: None,
+            lassos: false,
         }
     }
 }

@@ -191,6 +191,7 @@ impl<'p> Interpreter<'p> {
             deep: Cell::new(false),
             pmask: mask(self.pw),
             edges: std::collections::HashSet::new(),
+            lassos: config.lassos.then(|| Box::new(LassoWatch::new(self))),
         };
         let outcome = match m.start(entry, args) {
             Ok(()) => loop {
@@ -217,7 +218,7 @@ impl<'p> Interpreter<'p> {
     }
 }
 
-#[derive(Default)]
+#[derive(Default, Clone, PartialEq, Eq)]
 struct Frame {
     func: u32,
     loc: u32,
@@ -268,6 +269,8 @@ struct Machine<'a, 'p> {
     pmask: u64,
     /// Edges taken, when recorded.
     edges: std::collections::HashSet<(u32, u32)>,
+    /// Earlier visits of loop heads, with [`Config::lassos`].
+    lassos: Option<Box<LassoWatch>>,
 }
 
 impl<'a, 'p> Machine<'a, 'p> {
@@ -601,6 +604,9 @@ impl<'a, 'p> Machine<'a, 'p> {
     // ---- the step ----
 
     fn step(&mut self) -> R<()> {
+        if self.lassos.is_some() {
+            self.watch_lasso()?;
+        }
         let ip: &'a Interpreter<'p> = self.ip;
         let prog: &'p Program = ip.prog;
         let fr = self.top()?;
@@ -1247,4 +1253,96 @@ fn expr_depth(e: &Expr) -> usize {
         }
     }
     max
+}
+
+/// How many earlier loop-head visits a visit is compared with (as the engine's window).
+const LASSO_WINDOW: usize = 8;
+/// Memory in use above which no snapshot is taken (the run is then not confirmed as a lasso).
+const LASSO_MAX_BYTES: u64 = 1 << 16;
+
+/// One visit of a loop head: everything the rest of the run depends on.
+#[derive(PartialEq, Eq)]
+struct LassoSnap {
+    frames: Vec<Frame>,
+    globals: Vec<Value>,
+    mem: crate::memory::MemorySnapshot,
+}
+
+/// The loop heads, the live registers there (by the interpreter's register index), and the
+/// run's last visits ([`Config::lassos`]).
+struct LassoWatch {
+    heads: Vec<Vec<u32>>,
+    /// Per function, per head (as in `heads`): which registers are live.
+    live: Vec<Vec<Vec<bool>>>,
+    snaps: std::collections::VecDeque<(u32, u32, u64, LassoSnap)>,
+}
+
+impl LassoWatch {
+    fn new(ip: &Interpreter<'_>) -> LassoWatch {
+        let prog = ip.prog;
+        let mut heads = Vec::new();
+        let mut live = Vec::new();
+        for (fi, f) in prog.functions.iter().enumerate() {
+            let h: Vec<u32> = kappa_ir::analysis::loop_headers(f).iter().map(|l| l.0).collect();
+            let liveness = kappa_ir::analysis::Liveness::of(f);
+            let n = ip.funcs[fi].nregs;
+            let per_head = h
+                .iter()
+                .map(|&l| {
+                    let mut regs = vec![true; n];
+                    for (pos, v) in f.vars.iter().enumerate() {
+                        if let Some(vl) = ip.vars.get(v.index()).filter(|vl| vl.owner == fi as u32) {
+                            if let Some(r) = regs.get_mut(vl.idx as usize) {
+                                *r = liveness.is_live(Loc(l), pos);
+                            }
+                        }
+                    }
+                    regs
+                })
+                .collect();
+            heads.push(h);
+            live.push(per_head);
+        }
+        LassoWatch { heads, live, snaps: Default::default() }
+    }
+}
+
+impl<'a, 'p> Machine<'a, 'p> {
+    /// At a loop head: stops the run with `non_termination` if the state equals one of the last
+    /// visits of this head; records the visit otherwise.
+    fn watch_lasso(&mut self) -> R<()> {
+        let Some(w) = self.lassos.as_mut() else { return Ok(()) };
+        let Some(top) = self.frames.last() else { return Ok(()) };
+        let (fi, li) = (top.func, top.loc);
+        let Some(h) = w.heads.get(fi as usize).and_then(|h| h.binary_search(&li).ok()) else { return Ok(()) };
+        let Some(mem) = self.mem.snapshot(LASSO_MAX_BYTES) else { return Ok(()) };
+        let mut frames = self.frames.clone();
+        if let Some(t) = frames.last_mut() {
+            for (r, v) in t.regs.iter_mut().enumerate() {
+                if !w.live[fi as usize][h].get(r).copied().unwrap_or(true) {
+                    *v = None;
+                }
+            }
+        }
+        let snap = LassoSnap { frames, globals: self.globals.clone(), mem };
+        if let Some((_, _, at, _)) = w.snaps.iter().find(|(f, l, _, s)| *f == fi && *l == li && *s == snap) {
+            let prog = self.ip.prog;
+            let span = prog.functions[fi as usize].locs.get(li as usize).map(|l| l.span).unwrap_or_default();
+            return stop(Outcome::Error {
+                kind: kappa_ir::ErrorKind::NonTermination,
+                message: format!(
+                    "this loop head is reached in the state it had {} steps before: the run repeats forever",
+                    self.steps - at
+                ),
+                func: FuncId(fi),
+                loc: Loc(li),
+                span,
+            });
+        }
+        if w.snaps.len() >= LASSO_WINDOW {
+            w.snaps.pop_front();
+        }
+        w.snaps.push_back((fi, li, self.steps, snap));
+        Ok(())
+    }
 }

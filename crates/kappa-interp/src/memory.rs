@@ -30,18 +30,24 @@ pub(crate) struct PtrVal {
     pub off: u64,
 }
 
+#[derive(Clone, PartialEq, Eq)]
 struct Data {
     bytes: Vec<u8>,
     /// Offset → pointer whose encoded bytes start there and are still intact.
     ptrs: BTreeMap<u64, PtrVal>,
 }
 
+#[derive(Clone, PartialEq, Eq)]
 struct Inst {
     size: u64,
     kind: Kind,
     /// `None` once dead (and for the null instance): the bytes are dropped.
     data: Option<Box<Data>>,
 }
+
+/// The whole memory at one moment ([`Memory::snapshot`]).
+#[derive(Clone, PartialEq, Eq)]
+pub(crate) struct MemorySnapshot(Vec<Inst>);
 
 pub(crate) struct Memory {
     insts: Vec<Inst>,
@@ -79,6 +85,12 @@ impl Memory {
         self.used += need;
         self.insts.push(Inst { size, kind, data: Some(Box::new(Data { bytes: vec![0; n], ptrs: BTreeMap::new() })) });
         Ok(id)
+    }
+
+    /// Every instance with its size, kind and contents, to compare two moments of a run (a
+    /// lasso, [`crate::Config::lassos`]); `None` when more than `max_bytes` are in use.
+    pub fn snapshot(&self, max_bytes: u64) -> Option<MemorySnapshot> {
+        (self.used <= max_bytes).then(|| MemorySnapshot(self.insts.clone()))
     }
 
     /// Marks an instance dead and drops its bytes. Killing a dead instance does nothing.

@@ -150,6 +150,10 @@ pub enum ErrorKind {
     MemoryNotFreed,
     /// A variable-length array whose length evaluates to 0 or less (C11 6.7.6.2p5: undefined).
     VlaBound,
+    /// A loop head reached twice on one path in the same state (a lasso): repeating the
+    /// iterations in between, with the same nondet values, never ends (SV-COMP's
+    /// `termination`). Never an error location of the IR: the engine finds it.
+    NonTermination,
 }
 
 impl ErrorKind {
@@ -174,10 +178,11 @@ impl ErrorKind {
             ErrorKind::MemoryLeak => "memory_leak",
             ErrorKind::MemoryNotFreed => "memory_not_freed",
             ErrorKind::VlaBound => "vla_bound",
+            ErrorKind::NonTermination => "non_termination",
         }
     }
 
-    pub fn all() -> [ErrorKind; 12] {
+    pub fn all() -> [ErrorKind; 13] {
         use ErrorKind::*;
         [
             ReachError,
@@ -192,6 +197,7 @@ impl ErrorKind {
             MemoryLeak,
             MemoryNotFreed,
             VlaBound,
+            NonTermination,
         ]
     }
 }

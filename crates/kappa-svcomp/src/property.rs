@@ -219,6 +219,7 @@ impl Property {
             (Property::ValidMemsafety, MemoryLeak) => Class::Violation("valid-memtrack"),
             (Property::ValidMemcleanup, MemoryNotFreed) => Class::Violation("valid-memcleanup"),
             (Property::NoOverflow, Overflow | DivOverflow) => Class::Violation("no-overflow"),
+            (Property::Termination, NonTermination) => Class::Violation("termination"),
             // A division trap ends the run (SIGFPE): kappa has always let it end the path.
             (_, DivByZero | DivOverflow) => Class::Ends,
             // Outside unreach-call, `reach_error()` is a call that aborts.

@@ -191,10 +191,14 @@ impl Tracer for Recorder<'_> {
 
 /// The interpreter's configuration for a test (its command line, standard input and files).
 fn config_of(test: &TestCase, limits: &TraceLimits) -> Config {
+    // A lasso's test ends where the run would start repeating: the interpreter looks for it.
+    let lassos = matches!(&test.outcome, kappa_ir::testcase::TestOutcome::Error { error, .. }
+        if error == kappa_ir::ErrorKind::NonTermination.name());
     Config {
         program_inputs: test.program_inputs.clone(),
         max_steps: limits.max_steps,
         deadline: limits.deadline,
+        lassos,
         ..Config::default()
     }
 }

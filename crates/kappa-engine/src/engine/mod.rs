@@ -27,6 +27,7 @@ mod finish;
 mod halt;
 mod init;
 mod inputs;
+mod lasso;
 mod limits;
 mod memops;
 mod step;
@@ -106,6 +107,8 @@ pub struct Engine<'p> {
     silent: bool,
     /// Ids of the states stepped at least once (`states_explored`); ids are dense from 1.
     stepped: Vec<u64>,
+    /// Loop heads and live registers, with [`Config::lassos`].
+    lassos: Option<lasso::Lassos>,
 }
 
 fn ty_name(t: Ty) -> String {
@@ -137,7 +140,9 @@ impl<'p> Engine<'p> {
         };
         stats.heap_stats.mode = cfg.heap.name().into();
         let cov = coverage::CoverageTracker::new(prog);
+        let lassos = cfg.lassos.then(|| lasso::Lassos::new(prog));
         Engine {
+            lassos,
             prog,
             cfg,
             solver,
@@ -514,5 +519,6 @@ fn dummy_state() -> State {
         coverage: Default::default(),
         trail: Default::default(),
         pinned: false,
+        lasso: Rc::new(Vec::new()),
     }
 }

@@ -37,6 +37,15 @@ impl<'p> Engine<'p> {
                 }
                 LocKind::Normal => {}
             }
+            if let Some((same, cycle)) = self.lasso_at(&mut st, fid, loc) {
+                st.pc.push(same);
+                let span = f.loc(loc).span;
+                let message = format!(
+                    "this loop head can come back to a state it had {cycle} steps before: repeating them never ends"
+                );
+                self.finish(st, Termination::Error { kind: ErrorKind::NonTermination, message, span });
+                return;
+            }
             // The heap model's refinement of the input references these edges use (lazy
             // initialisation splits the state here).
             if self.heap_model.refines_uses() && !st.heap.is_empty() {

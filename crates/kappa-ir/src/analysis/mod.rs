@@ -26,6 +26,7 @@
 pub mod coverage;
 mod cycles;
 mod dom;
+mod liveness;
 pub mod looppaths;
 mod loops;
 mod scc;
@@ -35,6 +36,7 @@ mod tests;
 pub use coverage::{edge_roles, CoverageMap, EdgeRole, ItemId, ItemKind, ItemSet};
 pub use cycles::{enumerate_cycles, Cycle, CycleOptions, Cycles};
 pub use dom::{dominators, post_dominators, DomTree};
+pub use liveness::{loop_headers, Liveness};
 pub use looppaths::{loop_paths, LoopCursor, LoopPath, LoopPathKind, LoopPathSet, LoopPaths, PathTrie};
 pub use loops::{natural_loops, LoopForest, LoopId, NaturalLoop};
 pub use scc::{strongly_connected_components, Scc, Sccs};
