@@ -911,6 +911,11 @@ fn judge(expected: &TestOutcome, observed: &Observed, sanitizers: bool) -> (bool
                 None => ok(" (the test's location is unreadable)"),
             }
         }
+        // A lasso's test (`termination`): the program does not end. Still running at the
+        // timeout is all a replay can see (kappa's interpreter confirmed the repeated state).
+        (TestOutcome::Error { error, .. }, Observed::Timeout) if error == ErrorKind::NonTermination.name() => {
+            ok(": the program was still running at the replay's timeout")
+        }
         (TestOutcome::Error { error, .. }, Observed::Signal(sig)) if !sanitizers => {
             let fits = match sig {
                 8 => error == "div_by_zero" || error == "div_overflow",
