@@ -149,3 +149,13 @@ fn an_assertion_inside_the_loop_and_a_remainder_give_the_invariant() {
     let (result, _) = verify("tests/programs/proofs/kind_assert_in_loop_bug.c");
     assert_eq!(result, "RESULT: false(unreach-call)");
 }
+
+#[test]
+fn a_renamed_local_of_a_second_loop_gets_candidates() {
+    // The second `for (int i ...)` is `i.1` in the IR: without candidates over it the step
+    // case reaches the array's bounds check.
+    let (result, _) = verify("tests/programs/proofs/kind_renamed_local.c");
+    assert_eq!(result, "RESULT: true");
+    let (result, _) = verify("tests/programs/proofs/kind_renamed_local_bug.c");
+    assert_eq!(result, "RESULT: false(unreach-call)");
+}

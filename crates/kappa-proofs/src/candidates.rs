@@ -155,17 +155,27 @@ pub fn pool(prog: &mut Program) -> Vec<Candidate> {
 }
 
 /// A named integer register of the function (or a global) that C can refer to.
+/// Also a local the front-end renamed (`i.1`: a second `i` of the function, in another scope),
+/// which takes part in the proof but has no C form (its candidates get no text).
 fn nameable(prog: &Program, f: FuncId, v: VarId) -> Option<(u32, bool)> {
     let info = prog.var(v);
     let own =
         matches!(info.kind, VarKind::Global) || matches!(info.kind, VarKind::Param(g) | VarKind::Local(g) if g == f);
-    let ident = !info.name.is_empty()
-        && info.name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-        && !info.name.starts_with(|c: char| c.is_ascii_digit());
+    let base = match info.name.split_once('.') {
+        Some((b, n)) if !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()) => b,
+        _ => info.name.as_str(),
+    };
+    let ident = is_identifier(base);
     match (&info.ty, &info.ctype) {
         (Ty::Int(w), CType::Int { signed, .. }) if own && ident && *w > 1 => Some((*w, *signed)),
         _ => None,
     }
+}
+
+fn is_identifier(name: &str) -> bool {
+    !name.is_empty()
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !name.starts_with(|c: char| c.is_ascii_digit())
 }
 
 /// A value at the head: the variable's value there, or a fresh value of one path.
@@ -499,7 +509,12 @@ fn loop_candidates(prog: &mut Program, fid: FuncId, l: &NaturalLoop) -> Vec<Cand
         (true, true) => BinOp::Slt,
         (false, true) => BinOp::Ult,
     };
+    // Registers called in C by their IR name (the ghosts added below are not).
+    let plain: Vec<bool> = prog.vars.iter().map(|v| is_identifier(&v.name)).collect();
     let mut push = |rank: Rank, atom: Expr, text: Option<String>, ghosts: Vec<(VarId, VarId)>| {
+        let mut named = true;
+        atom.for_each_var(&mut |v| named &= plain.get(v.index()).copied().unwrap_or(false));
+        let text = text.filter(|_| named);
         out.push(Candidate { func: fid, header: h, atom, text, ghosts, rank });
     };
     // Relational atoms `x <= y` between a written variable and any of the loop's variables of
@@ -728,7 +743,7 @@ fn c_text(prog: &Program, f: FuncId, e: &Expr) -> Option<String> {
     let is_bool = |x: &Expr| x.ty(&|v| prog.var_ty(v), prog.ptr_bits()) == Ty::Bool;
     match e {
         Expr::Var(v) => match nameable(prog, f, *v) {
-            Some((_, true)) => Some(prog.var(*v).name.clone()),
+            Some((_, true)) if is_identifier(&prog.var(*v).name) => Some(prog.var(*v).name.clone()),
             _ => None,
         },
         Expr::Int { bits, width } if *width > 1 => {
