@@ -12,11 +12,12 @@
 #   PER_PROGRAM  mutants kept per program (default 2)   RUNS  random runs per candidate (default 1000)
 #   BENCH_TIME   --max-time per verify (default 10)     SEED  candidate order (default 1)
 #   ONLY         a regular expression: only the programs whose name it matches
+#   DIR          the directory of programs (default bench/proofs; e.g. bench/proofs_guards)
 # Exit status 1 if any mutant is answered `true`.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export KAPPA="${1:-target/release/kappa}" PER_PROGRAM="${PER_PROGRAM:-2}" RUNS="${RUNS:-1000}" \
-    BENCH_TIME="${BENCH_TIME:-10}" SEED="${SEED:-1}" ONLY="${ONLY:-}"
+    BENCH_TIME="${BENCH_TIME:-10}" SEED="${SEED:-1}" ONLY="${ONLY:-}" DIR="${DIR:-bench/proofs}"
 exec python3 - <<'PYEOF'
 import collections, glob, os, random, re, subprocess, sys, tempfile
 KAPPA, K, RUNS, T, SEED = (os.environ["KAPPA"], int(os.environ["PER_PROGRAM"]), os.environ["RUNS"],
@@ -61,7 +62,7 @@ def gcc_kills(src, exe):
 rows, totals = [], collections.Counter()
 print(f"PER_PROGRAM={K} RUNS={RUNS} BENCH_TIME={T} SEED={SEED}; binary {KAPPA}\n")
 print("| program | mutation (line:col) | gcc's failing input | kappa verdict |\n|---|---|---|---|", flush=True)
-for f in sorted(glob.glob("bench/proofs/*.c")):
+for f in sorted(glob.glob(os.environ["DIR"] + "/*.c")):
     text = open(f).read()
     if "kappa-expect: verdict=true" not in text:
         continue

@@ -15,10 +15,11 @@
 # Usage: bench/proofs_witness_gcc.sh [BINARY]      (default target/release/kappa)
 #   BENCH_TIME  --max-time per verify (default 10)   RUNS  random runs per program (default 1000)
 #   ONLY        a regular expression: only the programs whose name it matches
+#   DIR         the directory of programs (default bench/proofs; e.g. bench/proofs_guards)
 # Exit status 1 if any witness invariant fails on some run.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-export KAPPA="${1:-target/release/kappa}" BENCH_TIME="${BENCH_TIME:-10}" RUNS="${RUNS:-1000}" ONLY="${ONLY:-}"
+export KAPPA="${1:-target/release/kappa}" BENCH_TIME="${BENCH_TIME:-10}" RUNS="${RUNS:-1000}" ONLY="${ONLY:-}" DIR="${DIR:-bench/proofs}"
 exec python3 - <<'PYEOF'
 import glob, os, re, subprocess, sys, tempfile
 KAPPA, T, RUNS, ONLY = os.environ["KAPPA"], os.environ["BENCH_TIME"], os.environ["RUNS"], os.environ["ONLY"]
@@ -79,7 +80,7 @@ bad = 0
 print(f"KAPPA={KAPPA} BENCH_TIME={T} RUNS={RUNS}\n")
 print("| program | set | kappa | invariants checked | left out | runs reaching a head | violations | crashes | status |")
 print("|---|---|---|---:|---:|---:|---:|---:|---|")
-for f in sorted(glob.glob("bench/proofs/*.c")):
+for f in sorted(glob.glob(os.environ["DIR"] + "/*.c")):
     name = os.path.basename(f)[:-2]
     text = open(f).read()
     if name == "harness" or "kappa-expect: verdict=true" not in text or (ONLY and not re.search(ONLY, name)):

@@ -55,7 +55,7 @@ fn refine(
         return Err("the program has no loop".into());
     }
     let mut ext = prog.clone();
-    let cands = candidates::pool(&mut ext);
+    let cands = capped_pool(&mut ext, |_| true);
     let mut h = houdini(cands.len());
     // The search for invariants gets at most half of the time `--max-time` leaves, so that the
     // plain exploration after a failed proof keeps at least the other half.
@@ -71,6 +71,19 @@ fn refine(
             Round::Failed(why) => return Err(why),
         }
     }
+}
+
+/// The candidate pool of `prog` (its ghosts added to `prog`) with the candidates `keep`
+/// accepts, cut to the pool's work budget (`candidates::cap`, most useful kinds first).
+fn capped_pool(prog: &mut kappa_ir::Program, keep: impl Fn(&Candidate) -> bool) -> Vec<Candidate> {
+    let mut all = candidates::pool(prog);
+    all.retain(keep);
+    let n = all.len();
+    let cands = candidates::cap(all);
+    if std::env::var_os("KAPPA_KIND_DEBUG").is_some() {
+        eprintln!("kind: {} candidates, {} kept by the pool's budget", n, cands.len());
+    }
+    cands
 }
 
 /// What is left of a proof's work.
@@ -182,12 +195,11 @@ pub fn slice_invariants(
         return Ok(Vec::new());
     }
     let mut ext = cells;
-    let mut cands = candidates::pool(&mut ext);
     // The slicer needs the invariants that discharge checks of undefined behaviour (an index
     // below an array's length): only atoms over registers such checks read in the loop's
     // function are kept. Fewer candidates, fewer and cheaper rounds.
     let checked = check_registers(&ext);
-    cands.retain(|c| {
+    let cands = capped_pool(&mut ext, |c| {
         let mut ok = c.ghosts.is_empty();
         c.atom.for_each_var(&mut |v| ok &= checked.contains(&(c.func, v)));
         ok

@@ -136,3 +136,26 @@ fn a_proved_run_says_why_it_writes_no_tree() {
     assert!(stderr.contains("no tree written: the verdict comes from the k-induction proof"), "{stderr}");
     assert!(!dir.path().join("tree.dot").exists());
 }
+
+#[test]
+fn an_assertion_inside_the_loop_and_a_remainder_give_the_invariant() {
+    let (result, yml) = verify("tests/programs/proofs/kind_assert_in_loop.c");
+    assert_eq!(result, "RESULT: true");
+    let inv = invariant_at(&yml, 11);
+    for fact in ["(busy == (st != 0))", "slot <= 5"] {
+        assert!(inv.contains(fact), "invariant at line 11 lacks {fact}: {inv}\n{yml}");
+    }
+    // The release that keeps the flag breaks the asserted relation: not proved, and found.
+    let (result, _) = verify("tests/programs/proofs/kind_assert_in_loop_bug.c");
+    assert_eq!(result, "RESULT: false(unreach-call)");
+}
+
+#[test]
+fn a_renamed_local_of_a_second_loop_gets_candidates() {
+    // The second `for (int i ...)` is `i.1` in the IR: without candidates over it the step
+    // case reaches the array's bounds check.
+    let (result, _) = verify("tests/programs/proofs/kind_renamed_local.c");
+    assert_eq!(result, "RESULT: true");
+    let (result, _) = verify("tests/programs/proofs/kind_renamed_local_bug.c");
+    assert_eq!(result, "RESULT: false(unreach-call)");
+}

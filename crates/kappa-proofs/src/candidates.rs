@@ -16,7 +16,7 @@
 
 use kappa_ir::analysis::{analyze_program, CycleOptions, NaturalLoop};
 use kappa_ir::expr::{BinOp, CastOp, Expr, UnOp};
-use kappa_ir::{CType, FuncId, Function, Loc, Op, Program, Ty, VarId, VarInfo, VarKind};
+use kappa_ir::{CType, FuncId, Function, Loc, LocKind, Op, Program, Ty, VarId, VarInfo, VarKind};
 use std::collections::BTreeMap;
 
 /// A candidate invariant at a loop head.
@@ -31,6 +31,89 @@ pub struct Candidate {
     /// Ghost registers the atom reads: (ghost, variable), the ghost holding the variable's
     /// value at the loop's entry.
     pub ghosts: Vec<(VarId, VarId)>,
+    /// The candidate's kind, most useful first: what [`cap`] keeps when the pool is too big.
+    pub rank: Rank,
+}
+
+/// The kinds of candidates, in the order [`cap`] keeps them (most useful first): what the
+/// program asserts, the loop's condition and the facts of its writes, the template facts, the
+/// bounds of a remainder, the guards of the body's branches, then the generic relational and
+/// constant atoms whose number grows with the square of the loop's variables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Rank {
+    /// An assertion in the loop's body (`__VERIFIER_assert(c)`, `if (!c) reach_error()`).
+    Assertion,
+    /// `invariants::candidates`: the loop condition, the bounds of what the loop writes.
+    Condition,
+    /// Linear equalities, parity.
+    Template,
+    /// `0 <= x <= m - 1` (or `-(m - 1) <= x`) where the body assigns `x = e % m`.
+    Remainder,
+    /// A comparison the body branches on, over variables with a value at the head.
+    Guard,
+    /// `x - x0 <= c·(i - i0)` against a counter.
+    Counter,
+    /// `x <= y` between the loop's variables.
+    Relational,
+    /// `c <= x`, `x <= c` for the loop's constants.
+    Constant,
+}
+
+/// Work units of the candidate pool of one program (a candidate costs the size of its atom,
+/// in expression nodes: its checks on entry and on every back edge fork the step program's
+/// paths and each is a solver query of that size). The tuning programs' pools cost at most
+/// a few hundred units; the slicer's program of a driver had 1,666 candidates, whose step
+/// programs took seconds before the exploration could start.
+pub const POOL_WORK: usize = 2_000;
+/// Candidates at one loop head, at most.
+pub const MAX_PER_HEAD: usize = 160;
+
+/// The pool cut to its work budget ([`POOL_WORK`], [`MAX_PER_HEAD`]): per head, candidates
+/// are taken by [`Rank`] (in their order within a rank), then across heads in turn, until the
+/// budget is spent. Deterministic: counts, not time.
+pub fn cap(cands: Vec<Candidate>) -> Vec<Candidate> {
+    let mut heads: Vec<(FuncId, Loc)> = Vec::new();
+    for c in &cands {
+        if !heads.contains(&(c.func, c.header)) {
+            heads.push((c.func, c.header));
+        }
+    }
+    let mut queues: Vec<Vec<usize>> = heads
+        .iter()
+        .map(|h| {
+            let mut q: Vec<usize> = (0..cands.len()).filter(|&i| (cands[i].func, cands[i].header) == *h).collect();
+            q.sort_by_key(|&i| cands[i].rank);
+            q.truncate(MAX_PER_HEAD);
+            q.reverse();
+            q
+        })
+        .collect();
+    let mut keep = vec![false; cands.len()];
+    let mut work = 0;
+    'fill: loop {
+        let mut any = false;
+        for q in &mut queues {
+            let Some(i) = q.pop() else { continue };
+            any = true;
+            let cost = expr_size(&cands[i].atom);
+            if work + cost > POOL_WORK {
+                break 'fill;
+            }
+            work += cost;
+            keep[i] = true;
+        }
+        if !any {
+            break;
+        }
+    }
+    cands.into_iter().zip(keep).filter(|(_, k)| *k).map(|(c, _)| c).collect()
+}
+
+/// The number of nodes of an expression.
+fn expr_size(e: &Expr) -> usize {
+    let mut n = 0;
+    e.walk(&mut |_| n += 1);
+    n
 }
 
 /// Paths through a loop body looked at for progressions, at most.
@@ -45,7 +128,14 @@ const MAX_CONSTANTS: usize = 8;
 pub fn pool(prog: &mut Program) -> Vec<Candidate> {
     let mut out: Vec<Candidate> = kappa_svcomp::invariants::candidates(prog)
         .into_iter()
-        .map(|c| Candidate { func: c.func, header: c.header, atom: c.atom, text: Some(c.text), ghosts: vec![] })
+        .map(|c| Candidate {
+            func: c.func,
+            header: c.header,
+            atom: c.atom,
+            text: Some(c.text),
+            ghosts: vec![],
+            rank: Rank::Condition,
+        })
         .collect();
     let analyses = analyze_program(prog, &CycleOptions::default());
     for (fi, a) in analyses.iter().enumerate() {
@@ -65,17 +155,27 @@ pub fn pool(prog: &mut Program) -> Vec<Candidate> {
 }
 
 /// A named integer register of the function (or a global) that C can refer to.
+/// Also a local the front-end renamed (`i.1`: a second `i` of the function, in another scope),
+/// which takes part in the proof but has no C form (its candidates get no text).
 fn nameable(prog: &Program, f: FuncId, v: VarId) -> Option<(u32, bool)> {
     let info = prog.var(v);
     let own =
         matches!(info.kind, VarKind::Global) || matches!(info.kind, VarKind::Param(g) | VarKind::Local(g) if g == f);
-    let ident = !info.name.is_empty()
-        && info.name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-        && !info.name.starts_with(|c: char| c.is_ascii_digit());
+    let base = match info.name.split_once('.') {
+        Some((b, n)) if !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()) => b,
+        _ => info.name.as_str(),
+    };
+    let ident = is_identifier(base);
     match (&info.ty, &info.ctype) {
         (Ty::Int(w), CType::Int { signed, .. }) if own && ident && *w > 1 => Some((*w, *signed)),
         _ => None,
     }
+}
+
+fn is_identifier(name: &str) -> bool {
+    !name.is_empty()
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !name.starts_with(|c: char| c.is_ascii_digit())
 }
 
 /// A value at the head: the variable's value there, or a fresh value of one path.
@@ -409,8 +509,13 @@ fn loop_candidates(prog: &mut Program, fid: FuncId, l: &NaturalLoop) -> Vec<Cand
         (true, true) => BinOp::Slt,
         (false, true) => BinOp::Ult,
     };
-    let mut push = |atom: Expr, text: Option<String>, ghosts: Vec<(VarId, VarId)>| {
-        out.push(Candidate { func: fid, header: h, atom, text, ghosts });
+    // Registers called in C by their IR name (the ghosts added below are not).
+    let plain: Vec<bool> = prog.vars.iter().map(|v| is_identifier(&v.name)).collect();
+    let mut push = |rank: Rank, atom: Expr, text: Option<String>, ghosts: Vec<(VarId, VarId)>| {
+        let mut named = true;
+        atom.for_each_var(&mut |v| named &= plain.get(v.index()).copied().unwrap_or(false));
+        let text = text.filter(|_| named);
+        out.push(Candidate { func: fid, header: h, atom, text, ghosts, rank });
     };
     // Relational atoms `x <= y` between a written variable and any of the loop's variables of
     // its type, and constant bounds.
@@ -422,15 +527,72 @@ fn loop_candidates(prog: &mut Program, fid: FuncId, l: &NaturalLoop) -> Vec<Cand
                 continue;
             }
             let yn = prog.var(y).name.clone();
-            push(Expr::bin(cmp(s, false), Expr::Var(x), Expr::Var(y)), Some(format!("{xn} <= {yn}")), vec![]);
-            push(Expr::bin(cmp(s, false), Expr::Var(y), Expr::Var(x)), Some(format!("{yn} <= {xn}")), vec![]);
+            let (xy, yx) = (format!("{xn} <= {yn}"), format!("{yn} <= {xn}"));
+            push(Rank::Relational, Expr::bin(cmp(s, false), Expr::Var(x), Expr::Var(y)), Some(xy), vec![]);
+            push(Rank::Relational, Expr::bin(cmp(s, false), Expr::Var(y), Expr::Var(x)), Some(yx), vec![]);
         }
         for &c in &consts {
             if !s && c < 0 {
                 continue;
             }
-            push(Expr::bin(cmp(s, false), Expr::int(c, w), Expr::Var(x)), Some(format!("{c} <= {xn}")), vec![]);
-            push(Expr::bin(cmp(s, false), Expr::Var(x), Expr::int(c, w)), Some(format!("{xn} <= {c}")), vec![]);
+            let (lo, hi) = (format!("{c} <= {xn}"), format!("{xn} <= {c}"));
+            push(Rank::Constant, Expr::bin(cmp(s, false), Expr::int(c, w), Expr::Var(x)), Some(lo), vec![]);
+            push(Rank::Constant, Expr::bin(cmp(s, false), Expr::Var(x), Expr::int(c, w)), Some(hi), vec![]);
+        }
+    }
+    // What the body asserts, the bounds of its remainders and the comparisons it branches on,
+    // over variables with a value at the head (a guess there: Houdini keeps what is inductive).
+    let head_valued = |e: &Expr| {
+        let mut ok = true;
+        e.for_each_var(&mut |v| ok &= nameable(prog, fid, v).is_some() && defined_outside(&v));
+        ok && e.ty(&|v| prog.var_ty(v), prog.ptr_bits()) == Ty::Bool
+    };
+    for e in f.edge_ids() {
+        let edge = f.edge(e);
+        if !l.contains(edge.src) {
+            continue;
+        }
+        let mut asserted = Vec::new();
+        match &edge.op {
+            Op::Call { func, args, .. } => asserted.extend(assertion(prog, *func, args)),
+            Op::Assume(c) if is_verification_error(&f, edge.dst) => asserted.push(c.clone().negate()),
+            Op::Assume(c @ Expr::Bin(op, a, b)) if op.is_comparison() && head_valued(c) => {
+                push(Rank::Guard, c.clone(), c_text(prog, fid, c), vec![]);
+                let weak = match op {
+                    BinOp::Slt => Some(BinOp::Sle),
+                    BinOp::Sgt => Some(BinOp::Sge),
+                    BinOp::Ult => Some(BinOp::Ule),
+                    BinOp::Ugt => Some(BinOp::Uge),
+                    _ => None,
+                };
+                if let Some(w) = weak {
+                    let c = Expr::bin(w, (**a).clone(), (**b).clone());
+                    push(Rank::Guard, c.clone(), c_text(prog, fid, &c), vec![]);
+                }
+            }
+            Op::Assign { dst, value: Expr::Bin(op @ (BinOp::SRem | BinOp::URem), _, m) } if written.contains(dst) => {
+                let (Some((w, signed)), Some(m)) = (nameable(prog, fid, *dst), m.as_const()) else { continue };
+                let m = m as i128;
+                if !(2..=1 << 30).contains(&m) || signed != (*op == BinOp::SRem) {
+                    continue;
+                }
+                let xn = prog.var(*dst).name.clone();
+                let hi = Expr::bin(cmp(signed, false), Expr::Var(*dst), Expr::int(m - 1, w));
+                push(Rank::Remainder, hi, Some(format!("{xn} <= {}", m - 1)), vec![]);
+                if signed {
+                    let lo = Expr::bin(BinOp::Sle, Expr::int(1 - m, w), Expr::Var(*dst));
+                    push(Rank::Remainder, lo, Some(format!("{} <= {xn}", 1 - m)), vec![]);
+                }
+            }
+            _ => {}
+        }
+        for a in asserted {
+            let mut parts = vec![a.clone()];
+            conjuncts(&a, &mut parts);
+            for c in parts.into_iter().filter(|c| head_valued(c)) {
+                let text = c_text(prog, fid, &c);
+                push(Rank::Assertion, c, text, vec![]);
+            }
         }
     }
     // Template facts, for a loop with no inner loop.
@@ -480,7 +642,7 @@ fn loop_candidates(prog: &mut Program, fid: FuncId, l: &NaturalLoop) -> Vec<Cand
             (Some(a), Some(b)) => Some(format!("{a} == {b}")),
             _ => None,
         };
-        push(Expr::bin(BinOp::Eq, lhs, rhs), text, used);
+        push(Rank::Template, Expr::bin(BinOp::Eq, lhs, rhs), text, used);
     }
     // Parity: a variable every path moves by an even constant.
     for &v in &lin {
@@ -492,7 +654,7 @@ fn loop_candidates(prog: &mut Program, fid: FuncId, l: &NaturalLoop) -> Vec<Cand
             let diff = Expr::bin(BinOp::Sub, Expr::Var(v), x0);
             let atom = Expr::bin(BinOp::Eq, Expr::bin(BinOp::And, diff, Expr::int(1, w)), Expr::int(0, w));
             let text = x0t.map(|t| format!("({}) % 2 == 0", minus(&ev.prog.var(v).name, &t)));
-            push(atom, text, used);
+            push(Rank::Template, atom, text, used);
         }
     }
     // Against a counter i (every path adds 1): x - x0 <= c·(i - i0) and 0 <= x - x0 for the
@@ -521,18 +683,134 @@ fn loop_candidates(prog: &mut Program, fid: FuncId, l: &NaturalLoop) -> Vec<Cand
                     (Some(a), Some(b)) => Some(format!("{} <= {c} * ({})", minus(&xn, a), minus(&iname, b))),
                     _ => None,
                 };
-                push(Expr::bin(cmp(s, false), dx.clone(), di), text, used.clone());
+                push(Rank::Counter, Expr::bin(cmp(s, false), dx.clone(), di), text, used.clone());
                 let text0 = x0t.map(|a| format!("0 <= {}", minus(&xn, &a)));
-                push(Expr::bin(cmp(s, false), Expr::int(0, w), dx), text0, used);
+                push(Rank::Counter, Expr::bin(cmp(s, false), Expr::int(0, w), dx), text0, used);
             }
         }
     }
     out
 }
 
+/// Whether `at` is the location of a verification error (`reach_error`, a failed `assert`).
+fn is_verification_error(f: &Function, at: Loc) -> bool {
+    matches!(f.loc(at).kind, LocKind::Error { kind, .. } if kind.aborts_program())
+}
+
+/// What a call of `g` with `args` asserts, when `g` has `__VERIFIER_assert`'s shape: one
+/// integer parameter, and its entry branches into a verification error where it is zero.
+fn assertion(prog: &Program, g: FuncId, args: &[Expr]) -> Option<Expr> {
+    let f = prog.func(g);
+    let ([p], [arg]) = (f.params.as_slice(), args) else { return None };
+    let fails = f.out_edges(f.entry).iter().any(|e| {
+        let edge = f.edge(*e);
+        is_verification_error(f, edge.dst)
+            && matches!(&edge.op, Op::Assume(Expr::Bin(BinOp::Eq, a, b))
+                if **a == Expr::Var(*p) && b.as_const() == Some(0))
+    });
+    fails.then(|| truth(arg))
+}
+
+/// `e != 0` for an integer `e`, without the `c ? 1 : 0` of a comparison used as a value.
+fn truth(e: &Expr) -> Expr {
+    match e {
+        Expr::Cast(CastOp::ZExt | CastOp::SExt, _, a) => truth(a),
+        Expr::Ite(c, a, b) if a.as_const() == Some(1) && b.as_const() == Some(0) => (**c).clone(),
+        Expr::Ite(c, a, b) if a.as_const() == Some(0) && b.as_const() == Some(1) => (**c).clone().negate(),
+        e => {
+            let w = match e {
+                Expr::Int { width, .. } | Expr::Cast(_, width, _) => *width,
+                _ => 32,
+            };
+            Expr::bin(BinOp::Ne, e.clone(), Expr::int(0, w))
+        }
+    }
+}
+
+/// The conjuncts of a boolean `a && b && ...` (nothing for another expression).
+fn conjuncts(e: &Expr, out: &mut Vec<Expr>) {
+    if let Expr::Bin(BinOp::And, a, b) = e {
+        for x in [a, b] {
+            out.push((**x).clone());
+            conjuncts(x, out);
+        }
+    }
+}
+
+/// A boolean or integer expression over signed named registers as C with the same meaning,
+/// when it has one: comparisons, `+ - *`, `&& || !`, `c ? a : b`, widening of a signed value.
+fn c_text(prog: &Program, f: FuncId, e: &Expr) -> Option<String> {
+    let is_bool = |x: &Expr| x.ty(&|v| prog.var_ty(v), prog.ptr_bits()) == Ty::Bool;
+    match e {
+        Expr::Var(v) => match nameable(prog, f, *v) {
+            Some((_, true)) if is_identifier(&prog.var(*v).name) => Some(prog.var(*v).name.clone()),
+            _ => None,
+        },
+        Expr::Int { bits, width } if *width > 1 => {
+            let c = kappa_ir::expr::to_signed(*bits, *width);
+            (c.unsigned_abs() < 1 << 31).then(|| if c < 0 { format!("({c})") } else { c.to_string() })
+        }
+        Expr::Bool(b) => Some(if *b { "1" } else { "0" }.into()),
+        Expr::Un(UnOp::Not, a) => Some(format!("!{}", c_text(prog, f, a)?)),
+        Expr::Un(UnOp::Neg, a) => Some(format!("(-{})", c_text(prog, f, a)?)),
+        Expr::Bin(op, a, b) => {
+            let logical = is_bool(a) && is_bool(b);
+            let sym = match op {
+                BinOp::Add if !logical => "+",
+                BinOp::Sub if !logical => "-",
+                BinOp::Mul if !logical => "*",
+                BinOp::Slt if !logical => "<",
+                BinOp::Sle if !logical => "<=",
+                BinOp::Sgt if !logical => ">",
+                BinOp::Sge if !logical => ">=",
+                BinOp::Eq => "==",
+                BinOp::Ne => "!=",
+                BinOp::And if logical => "&&",
+                BinOp::Or if logical => "||",
+                _ => return None,
+            };
+            Some(format!("({} {sym} {})", c_text(prog, f, a)?, c_text(prog, f, b)?))
+        }
+        Expr::Ite(c, a, b) if a.as_const() == Some(1) && b.as_const() == Some(0) => c_text(prog, f, c),
+        Expr::Ite(c, a, b) => {
+            Some(format!("({} ? {} : {})", c_text(prog, f, c)?, c_text(prog, f, a)?, c_text(prog, f, b)?))
+        }
+        Expr::Cast(CastOp::SExt, _, a) => c_text(prog, f, a),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_cap_keeps_the_most_useful_kinds_within_the_budget() {
+        let cand = |head: u32, rank: Rank, c: i128| Candidate {
+            func: FuncId(0),
+            header: Loc(head),
+            atom: Expr::bin(BinOp::Sle, Expr::Var(VarId(0)), Expr::int(c, 32)),
+            text: None,
+            ghosts: vec![],
+            rank,
+        };
+        // Two heads: many constant bounds first, the assertion and a template fact last.
+        let mut pool: Vec<Candidate> = (0..1000).map(|c| cand(1, Rank::Constant, c)).collect();
+        pool.extend((0..1000).map(|c| cand(2, Rank::Relational, c)));
+        pool.push(cand(1, Rank::Assertion, -1));
+        pool.push(cand(2, Rank::Template, -2));
+        let kept = cap(pool);
+        let work: usize = kept.iter().map(|c| expr_size(&c.atom)).sum();
+        assert!(work <= POOL_WORK, "{work}");
+        for h in [1, 2] {
+            let at: Vec<&Candidate> = kept.iter().filter(|c| c.header == Loc(h)).collect();
+            assert!(!at.is_empty() && at.len() <= MAX_PER_HEAD, "head {h}: {}", at.len());
+        }
+        assert!(kept.iter().any(|c| c.rank == Rank::Assertion) && kept.iter().any(|c| c.rank == Rank::Template));
+        // A pool within the budget is kept whole.
+        let small: Vec<Candidate> = (0..10).map(|c| cand(1, Rank::Constant, c)).collect();
+        assert_eq!(cap(small).len(), 10);
+    }
 
     #[test]
     fn null_space_of_two_paths_gives_the_sum() {
