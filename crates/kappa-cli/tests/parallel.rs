@@ -331,7 +331,9 @@ int main(void) {
 
 /// `states_explored` counts the states stepped, each once, whichever worker steps it and however
 /// often it comes back after its step budget: a complete run of two workers reports one
-/// worker's count, also when stepped states change worker.
+/// worker's count, also when stepped states change worker (the receiver's replay of the trail
+/// steps such a state again under one id, which marks it stepped there as `Handed::stepped`
+/// does).
 #[test]
 fn states_explored_counts_a_state_once_when_it_changes_worker_after_its_step_budget() {
     let dir = tempfile::tempdir().unwrap();
