@@ -397,3 +397,29 @@ fn a_worker_computes_a_template_once_for_the_states_it_steals() {
     assert!(computed <= 2, "{search} --jobs 2: {computed} templates computed: {two}");
     assert_eq!(two["templates"]["applied"], one["templates"]["applied"], "{search}: {two}");
 }
+
+/// `--jobs` defaults to the machine's cores; a run bounded by `--max-states` (so that a seed and
+/// a state limit repeat it test for test) and one with `--report` (its tree is one engine's) run
+/// one worker unless `--jobs` says otherwise; `--tree` always runs one.
+#[test]
+fn the_default_number_of_workers_is_the_machines_cores() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
+    let prog = "tests/programs/svcomp/four_branches_safe.c";
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report");
+    let tree = dir.path().join("tree.dot");
+    let (report, tree) = (report.to_str().unwrap(), tree.to_str().unwrap());
+    for (extra, want) in [
+        (&[][..], cores),
+        (&["--max-states", "1000"][..], 1),
+        (&["--max-states", "1000", "--jobs", "2"][..], 2),
+        (&["--report", report][..], 1),
+        (&["--tree", tree, "--jobs", "2"][..], 1),
+    ] {
+        let mut args = vec!["run", "--mode", "classic", prog];
+        args.extend_from_slice(extra);
+        let (s, _) = kappa(&args);
+        assert_eq!(s["jobs"].as_u64(), Some(want), "{extra:?}");
+        assert_eq!(s["verdict"], "true", "{extra:?}");
+    }
+}
