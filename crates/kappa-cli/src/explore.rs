@@ -324,21 +324,32 @@ pub fn shard_outputs(mut ex: ExploreOpts) -> ExploreOpts {
     ex
 }
 
-/// The worker threads of a run: `--jobs`, by default one (the machine's cores once the whole
-/// test suite has run with several workers: docs/design-parallel.md, "Status"). One where the
-/// output is one engine's: the tree (`--tree`), the solver log, a shard (`--shard`: its
-/// frontier is split among processes, not threads); for loop state pruning, which
-/// postpones states by the coverage of the whole run, which workers do not share yet; and for
-/// a run bounded by a number of solver queries (k-induction's base case, the exploration
-/// before a proof without a time limit): its budget is one engine's work, so that what it
-/// explores, and its answer, do not depend on the number of workers.
+/// The worker threads of a run: `--jobs`, by default the machine's cores
+/// (`std::thread::available_parallelism`). One where the output is one engine's: the tree
+/// (`--tree`), the solver log, a shard (`--shard`: its frontier is split among processes, not
+/// threads); for loop state pruning, which postpones states by the coverage of the whole run,
+/// which workers do not share yet; and for a run bounded by a number of solver queries
+/// (k-induction's base case, the exploration before a proof without a time limit): its budget
+/// is one engine's work, so that what it explores, and its answer, do not depend on the number
+/// of workers. Without `--jobs`, also one for a run bounded by a number of states
+/// (`--max-states`: the same seed and state limit repeat a run test for test, which the
+/// interleaving of workers would not) and for `--report` (the report's tree is one engine's).
 fn jobs_of(ex: &ExploreOpts, cfg: &Config) -> u32 {
     let one =
         cfg.record_tree || ex.solver_log.is_some() || cfg.search == SearchKind::Prune || cfg.limits.queries.is_some();
     if one || !matches!(cfg.share, Share::All) {
         return 1;
     }
-    ex.jobs.unwrap_or(1)
+    match ex.jobs {
+        Some(n) => n,
+        None if cfg.limits.states.is_some() || ex.report.is_some() => 1,
+        None => default_jobs(),
+    }
+}
+
+/// The machine's cores (at least one), the default of `--jobs`.
+fn default_jobs() -> u32 {
+    std::thread::available_parallelism().map_or(1, |n| u32::try_from(n.get()).unwrap_or(u32::MAX))
 }
 
 /// An engine for the options: its own solver chain, heap model, searcher and template provider.
@@ -387,6 +398,9 @@ fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32, main_r
     let mut cfg = cfg;
     let display_interval = cfg.progress_interval;
     cfg.progress_interval = cfg.progress_interval.min(Duration::from_millis(100));
+    // The progress line: the workers' counters summed.
+    let progress = std::sync::Mutex::new(WorkersProgress::default());
+    let progress = &progress;
     crate::signals::exploring(true);
     let results: Vec<Option<(RunReport, kappa_engine::CoverageParts)>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..jobs)
@@ -397,18 +411,21 @@ fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32, main_r
                     scope,
                     move || {
                         let mut engine = engine(prog, cfg, ex, None);
-                        let mut last_line: Option<std::time::Instant> = None;
                         let report = engine.run(&mut |s, pending| {
                             if main_run {
                                 if let Ok(mut m) = sampler.lock() {
                                     m.observe_worker(index as usize, s, pending);
                                 }
                             }
-                            if index == 0
-                                && (bar.is_some() || last_line.is_none_or(|t| t.elapsed() >= display_interval))
-                            {
-                                last_line = Some(std::time::Instant::now());
-                                show_progress(bar, lines, s, pending);
+                            if bar.is_some() || lines {
+                                if let Ok(mut p) = progress.lock() {
+                                    p.observe(index as usize, s, pending);
+                                    if bar.is_some() || p.last.is_none_or(|t| t.elapsed() >= display_interval) {
+                                        p.last = Some(std::time::Instant::now());
+                                        let (sum, pending) = p.sum();
+                                        show_progress(bar, lines, &sum, pending);
+                                    }
+                                }
                             }
                         });
                         (report, engine.coverage().export())
@@ -461,6 +478,12 @@ fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32, main_r
         merged.stats.incomplete.insert(0, r);
     }
     merged.stats.coverage = kappa_engine::report::Coverage::from_counts(&cov.map().counts(cov.tested()));
+    if lines {
+        // The last line: the merged run's, with what all workers' states reached together.
+        let mut last = merged.stats.clone();
+        last.coverage = kappa_engine::report::Coverage::from_counts(&cov.map().counts(cov.reached()));
+        show_progress(&None, lines, &last, 0);
+    }
     if let Some(path) = &ex.coverage {
         let text = crate::coverage::lcov(prog, &cov, "kappa");
         if let Err(e) = std::fs::write(path, text) {
@@ -473,6 +496,53 @@ fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32, main_r
         write_report_inputs(prog, ex, &cov, sampler.samples(), None);
     }
     merged
+}
+
+/// The latest counters of each worker of `--jobs`, for the progress line.
+#[derive(Default)]
+struct WorkersProgress {
+    workers: Vec<(kappa_engine::Stats, usize)>,
+    last: Option<std::time::Instant>,
+}
+
+impl WorkersProgress {
+    fn observe(&mut self, k: usize, s: &kappa_engine::Stats, pending: usize) {
+        if self.workers.len() <= k {
+            self.workers.resize_with(k + 1, Default::default);
+        }
+        let w = &mut self.workers[k];
+        (w.0.paths_completed, w.0.paths_error, w.0.solver_queries) =
+            (s.paths_completed, s.paths_error, s.solver_queries);
+        w.0.coverage = s.coverage.clone();
+        w.1 = pending;
+    }
+
+    /// Paths, errors, queries and pending states summed; of each coverage figure, the most a
+    /// worker reached (their union is known when they end).
+    fn sum(&self) -> (kappa_engine::Stats, usize) {
+        let mut sum = kappa_engine::Stats::default();
+        let mut pending = 0;
+        for (s, p) in &self.workers {
+            sum.paths_completed += s.paths_completed;
+            sum.paths_error += s.paths_error;
+            sum.solver_queries += s.solver_queries;
+            pending += p;
+            let (c, m) = (&s.coverage, &mut sum.coverage);
+            for (mine, all) in [
+                (c.branches_covered, &mut m.branches_covered),
+                (c.lines_covered, &mut m.lines_covered),
+                (c.loop_paths_covered, &mut m.loop_paths_covered),
+                (c.functions_covered, &mut m.functions_covered),
+                (c.branches_total, &mut m.branches_total),
+                (c.lines_total, &mut m.lines_total),
+                (c.loop_paths_total, &mut m.loop_paths_total),
+                (c.functions_total, &mut m.functions_total),
+            ] {
+                *all = (*all).max(mine);
+            }
+        }
+        (sum, pending)
+    }
 }
 
 /// The progress display: a spinner on a terminal, else lines with `--progress`.

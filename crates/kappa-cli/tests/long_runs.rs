@@ -55,14 +55,15 @@ fn sigint_stops_run_with_its_report() {
 #[test]
 fn sigterm_stops_run_with_its_report() {
     let prog = program("branches24.c");
-    interrupt("run", prog.to_str().unwrap(), libc::SIGTERM, &[]);
+    // Two workers whatever the machine's cores (the default is one per core).
+    interrupt("run", prog.to_str().unwrap(), libc::SIGTERM, &["--jobs", "2"]);
 }
 
 #[test]
 fn sigint_and_sigterm_stop_verify_with_unknown() {
     let prog = program("branches24.c");
     for sig in [libc::SIGINT, libc::SIGTERM] {
-        let stdout = interrupt("verify", prog.to_str().unwrap(), sig, &["--quiet"]);
+        let stdout = interrupt("verify", prog.to_str().unwrap(), sig, &["--quiet", "--jobs", "2"]);
         assert_eq!(stdout.lines().last(), Some("RESULT: unknown (interrupted)"), "{stdout}");
     }
 }

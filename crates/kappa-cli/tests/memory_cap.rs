@@ -24,6 +24,9 @@ fn memory_cap_is_kept_by_dropping_states() {
         "bfs",
         "--max-memory",
         "200",
+        // Two workers (the default on two cores), whatever the machine: the cap is the process's.
+        "--jobs",
+        "2",
         "--max-time",
         "20",
         "--quiet",
@@ -61,4 +64,5 @@ fn memory_cap_is_kept_by_dropping_states() {
     assert!(incomplete.contains(&format!("memory cap of 200 MB: {dropped} states dropped").as_str()), "{incomplete:?}");
     assert!(stdout.contains(&format!("memory: {dropped} pending states dropped")), "{stdout}");
     assert!(s["memory_per_state_kb"].as_f64().unwrap() > 0.0);
+    assert_eq!(s["jobs"], 2, "{s}");
 }

@@ -313,3 +313,112 @@ fn states_after_a_loop_summary_stay_with_the_worker_that_computed_its_template()
     assert_eq!(two["states_stolen"], 0, "{two}");
     assert_eq!(two["templates"]["computed"], 1, "{two}");
 }
+
+/// Five forks, then a long loop on concrete values on each of the 32 paths: a state uses up its
+/// step budget (256 edges) many times and goes back to its worker's searcher, which hands such
+/// stepped states to the idle worker as well as fresh ones.
+const LONG_PATHS: &str = r#"
+extern int __VERIFIER_nondet_int(void);
+int main(void) {
+    unsigned s = 0;
+    for (int i = 0; i < 5; i++)
+        if (__VERIFIER_nondet_int() > i) s = s * 2 + 1; else s = s * 2;
+    for (int k = 0; k < 2000; k++)
+        s = s * 1103515245u + 12345u;
+    return (int)(s & 1);
+}
+"#;
+
+/// `states_explored` counts the states stepped, each once, whichever worker steps it and however
+/// often it comes back after its step budget: a complete run of two workers reports one
+/// worker's count, also when stepped states change worker (the receiver's replay of the trail
+/// steps such a state again under one id, which marks it stepped there as `Handed::stepped`
+/// does).
+#[test]
+fn states_explored_counts_a_state_once_when_it_changes_worker_after_its_step_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "long_paths.c", LONG_PATHS);
+    let search = "bfs";
+    let run = |jobs: &str| kappa(&["run", "--mode", "classic", "--search", search, "--jobs", jobs, &f]).0;
+    let one = run("1");
+    assert_eq!(outcome(&one).1, 32, "{search}: {one}");
+    // Each of the 63 states of the fork tree, stepped once or many times.
+    assert_eq!(one["states_explored"], one["states_created"], "{search}: {one}");
+    let two = run("2");
+    assert_eq!(outcome(&two), outcome(&one), "{search} --jobs 2: {two}");
+    assert!(two["states_stolen"].as_u64().unwrap() > 0, "{search}: {two}");
+    assert_eq!(two["states_explored"], one["states_explored"], "{search}: {two}");
+}
+
+/// Four forks before a loop that a template summarises: every path reaches the loop in the
+/// same shape, so one template serves them all.
+const FORKS_THEN_LOOP: &str = r#"
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int);
+extern void reach_error(void);
+int main(void) {
+    int s = 0;
+    if (__VERIFIER_nondet_int() > 0) s += 1;
+    if (__VERIFIER_nondet_int() > 1) s += 2;
+    if (__VERIFIER_nondet_int() > 2) s += 4;
+    if (__VERIFIER_nondet_int() > 3) s += 8;
+    int n = __VERIFIER_nondet_int();
+    __VERIFIER_assume(n >= 0 && n <= 1000);
+    int i = 0, j = s;
+    while (i < n) {
+        i++;
+        j += 2;
+    }
+    if (j == 999 + s) reach_error();
+    return j > 10;
+}
+"#;
+
+/// Templates are each worker's (not shared yet: docs/design-parallel.md, "Status"), but a worker
+/// computes a template once, also when it gets states from the other worker one at a time and
+/// holds none in between (the template cache's key hashed term ids, which the term pool gives
+/// anew to a term it made again: a depth-first run of two workers computed it for each state
+/// it stole).
+#[test]
+fn a_worker_computes_a_template_once_for_the_states_it_steals() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "forks_then_loop.c", FORKS_THEN_LOOP);
+    let search = "dfs";
+    let run = |jobs: &str| kappa(&["run", "--mode", "compact", "--search", search, "--jobs", jobs, &f]).0;
+    let one = run("1");
+    assert_eq!(one["templates"]["computed"], 1, "{search}: {one}");
+    assert_eq!(outcome(&one).1, 32, "{search}: {one}");
+    let two = run("2");
+    assert_eq!(outcome(&two), outcome(&one), "{search} --jobs 2: {two}");
+    // States went to the second worker before the loop, one at a time.
+    assert!(two["states_stolen"].as_u64().unwrap() > 0, "{search}: {two}");
+    let computed = two["templates"]["computed"].as_u64().unwrap();
+    assert!(computed <= 2, "{search} --jobs 2: {computed} templates computed: {two}");
+    assert_eq!(two["templates"]["applied"], one["templates"]["applied"], "{search}: {two}");
+}
+
+/// `--jobs` defaults to the machine's cores; a run bounded by `--max-states` (so that a seed and
+/// a state limit repeat it test for test) and one with `--report` (its tree is one engine's) run
+/// one worker unless `--jobs` says otherwise; `--tree` always runs one.
+#[test]
+fn the_default_number_of_workers_is_the_machines_cores() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
+    let prog = "tests/programs/svcomp/four_branches_safe.c";
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report");
+    let tree = dir.path().join("tree.dot");
+    let (report, tree) = (report.to_str().unwrap(), tree.to_str().unwrap());
+    for (extra, want) in [
+        (&[][..], cores),
+        (&["--max-states", "1000"][..], 1),
+        (&["--max-states", "1000", "--jobs", "2"][..], 2),
+        (&["--report", report][..], 1),
+        (&["--tree", tree, "--jobs", "2"][..], 1),
+    ] {
+        let mut args = vec!["run", "--mode", "classic", prog];
+        args.extend_from_slice(extra);
+        let (s, _) = kappa(&args);
+        assert_eq!(s["jobs"].as_u64(), Some(want), "{extra:?}");
+        assert_eq!(s["verdict"], "true", "{extra:?}");
+    }
+}

@@ -215,7 +215,12 @@ impl Compact {
     }
 
     /// A digest of what a template depends on: the frame's slots, which object each pointer
-    /// register refers to, and every object's size, liveness and kind.
+    /// register refers to, and every object's size, liveness and kind. Terms enter by their
+    /// structure ([`Term::structural_hash`]: a constant's is its value), not their ids: the
+    /// term pool forgets a term no state holds, and makes it again with another id, so that a
+    /// worker of `--jobs` that had no state left between two stolen ones computed the same
+    /// template again for each (a depth-first run of 64 paths through one loop: 6 templates
+    /// computed with two workers, 1 with one).
     fn shape(eng: &Engine<'_>, st: &State) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
@@ -231,8 +236,9 @@ impl Compact {
         }
         for id in st.memory.ids() {
             if let Some(o) = st.memory.get(id) {
-                (id, o.size.id(), o.size.as_bv(), o.alive, o.readonly, format!("{:?}", o.kind)).hash(&mut h);
-                (o.data.stride(), o.ptrs.stride(), o.freed_if.id()).hash(&mut h);
+                (id, o.size.structural_hash(), o.size.as_bv(), o.alive, o.readonly, format!("{:?}", o.kind))
+                    .hash(&mut h);
+                (o.data.stride(), o.ptrs.stride(), o.freed_if.structural_hash()).hash(&mut h);
             }
         }
         h.finish()
