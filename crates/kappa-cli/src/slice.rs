@@ -310,6 +310,11 @@ fn verify_sliced_inner(
     };
     let r = match kappa_slice::slice(prog, &Criterion::UnreachCall, &opts) {
         Ok(r) => r,
+        Err(e) if crate::signals::interrupted() => {
+            // No fallback after a signal (see `verify_sliced`).
+            eprintln!("kappa: note: --slice: {e}");
+            return None;
+        }
         Err(e) => {
             eprintln!("kappa: note: --slice: {e}; verifying the original program");
             return None;

@@ -477,8 +477,10 @@ fn analyse_here(
             return Err(format!("work limit of {budget} units"));
         }
         steps += 1;
-        if steps.is_multiple_of(256) && deadline.is_some_and(|d| std::time::Instant::now() >= d) {
-            return Err("time limit".into());
+        if steps.is_multiple_of(256)
+            && (deadline.is_some_and(|d| std::time::Instant::now() >= d) || kappa_solver::interrupt::requested())
+        {
+            return Err("time limit or interrupt".into());
         }
         let mut out: Vec<(usize, Loc, State)> = Vec::new();
         for &eid in func.out_edges(l) {
