@@ -168,7 +168,7 @@ fn bounded(op: BinOp, x: Option<&[u64]>, y: Option<&[u64]>, w: u32) -> Option<Va
         }
         BinOp::SRem => {
             let k = to_signed(one(y)?, w).unsigned_abs();
-            if k == 0 || 2 * k as usize > MAX_VALUES {
+            if k == 0 || k > (MAX_VALUES / 2) as u64 {
                 return None;
             }
             let k = k as i64;
@@ -642,5 +642,40 @@ fn member(v: VarId, w: u32, vals: &[u64]) -> Expr {
             }
             any
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn masks_and_remainders_of_any_value_have_few_values() {
+        assert_eq!(bounded(BinOp::And, None, Some(&[3]), 32), Some(vec![0, 1, 2, 3]));
+        assert_eq!(bounded(BinOp::And, Some(&[5]), None, 32), Some(vec![0, 1, 4, 5]));
+        assert_eq!(bounded(BinOp::URem, None, Some(&[16]), 32), Some((0..16).collect()));
+        // x % -3 (signed): -2 … 2.
+        let v = bounded(BinOp::SRem, None, Some(&[(-3i64 as u64) & 0xffff_ffff]), 32).expect("five values");
+        assert_eq!(v, vec![0, 1, 2, 0xffff_fffe, 0xffff_ffff]);
+        // INT_MIN's magnitude, a mask of 8 bits, a sum: too many values.
+        assert_eq!(bounded(BinOp::SRem, None, Some(&[1 << 31]), 32), None);
+        assert_eq!(bounded(BinOp::SRem, None, Some(&[1 << 63]), 64), None);
+        assert_eq!(bounded(BinOp::And, None, Some(&[0xff]), 32), None);
+        assert_eq!(bounded(BinOp::Add, None, Some(&[1]), 32), None);
+        assert_eq!(bounded(BinOp::URem, None, Some(&[0]), 32), None);
+    }
+
+    #[test]
+    fn a_join_past_the_limit_is_any_value() {
+        let mut a: Option<State> = None;
+        let v = VarId(0);
+        assert!(join(&mut a, &State::from([(v, vec![1, 2])])));
+        assert!(!join(&mut a, &State::from([(v, vec![2])])));
+        assert!(join(&mut a, &State::from([(v, (10..10 + MAX_VALUES as u64).collect())])));
+        assert!(a.as_ref().is_some_and(|s| !s.contains_key(&v)));
+        // Absent from one side: any value.
+        let mut b = Some(State::from([(v, vec![1])]));
+        assert!(join(&mut b, &State::new()));
+        assert!(b.is_some_and(|s| s.is_empty()));
     }
 }
