@@ -11,7 +11,7 @@
 //! (Z3's interrupt, messages, killing replayed programs), which a signal handler may not.
 
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::time::Duration;
 
 /// The signal that stopped the run (0: none).
@@ -20,6 +20,10 @@ static RECEIVED: AtomicI32 = AtomicI32::new(0);
 static PIPE: AtomicI32 = AtomicI32::new(-1);
 /// The engine is exploring: the grace period after the first signal applies.
 static EXPLORING: AtomicBool = AtomicBool::new(false);
+/// Explorations started so far: the grace period is of one exploration, counted from the
+/// later of the signal and its start (an exploration that starts after the signal, e.g.
+/// `verify --slice` falling back to the original, stops at its first step and reports).
+static EXPLORATIONS: AtomicU64 = AtomicU64::new(0);
 
 /// How long the exploration may take to stop after the first signal before kappa ends without
 /// its report (a step the interrupt cannot reach, such as a long computation outside Z3).
@@ -97,13 +101,20 @@ fn watch(fd: libc::c_int, first: OnFirst) {
             kappa_solver::interrupt::request();
             kappa_replay::kill_running();
             std::thread::spawn(move || {
-                std::thread::sleep(GRACE);
-                if EXPLORING.load(Ordering::SeqCst) {
-                    eprintln!(
-                        "kappa: the exploration did not stop within {} s of the signal: exiting without a report",
-                        GRACE.as_secs()
-                    );
-                    die(sig);
+                // Only an exploration that has run for the whole grace period since the signal
+                // ends kappa; one that started later gets its own period.
+                let mut seen = EXPLORATIONS.load(Ordering::SeqCst);
+                loop {
+                    std::thread::sleep(GRACE);
+                    let now = EXPLORATIONS.load(Ordering::SeqCst);
+                    if EXPLORING.load(Ordering::SeqCst) && now == seen {
+                        eprintln!(
+                            "kappa: the exploration did not stop within {} s of the signal: exiting without a report",
+                            GRACE.as_secs()
+                        );
+                        die(sig);
+                    }
+                    seen = now;
                 }
             });
         } else {
@@ -137,6 +148,9 @@ fn die(sig: libc::c_int) -> ! {
 
 /// Marks the exploration as running or over (the grace period applies while it runs).
 pub fn exploring(on: bool) {
+    if on {
+        EXPLORATIONS.fetch_add(1, Ordering::SeqCst);
+    }
     EXPLORING.store(on, Ordering::SeqCst);
 }
 

@@ -41,9 +41,10 @@ pub struct SliceArgs {
     /// The static slice instead (the CFG itself: no path sensitivity), for comparison.
     #[arg(long = "static")]
     pub static_slice: bool,
-    /// Do not prove loop-head invariants first (Houdini over kappa's candidate pool), which the
-    /// slicer assumes at the heads so that the checks of undefined behaviour in loop bodies
-    /// (an index bounded by the loop) are not listed.
+    /// Do not prove loop-head invariants first (Houdini over kappa's candidate pool), nor assume
+    /// at the heads the value sets of the slicer's own value analysis: the slicer assumes both
+    /// at the heads so that the checks of undefined behaviour in loop bodies (an index bounded
+    /// by the loop) are not listed.
     #[arg(long)]
     pub no_invariants: bool,
     /// Write an HTML page (DIR/index.html): the figures, the PSS-CFG drawn by Graphviz with each
@@ -143,6 +144,7 @@ pub fn run_slice(front: &FrontOpts, a: &SliceArgs) -> ExitCode {
         max_work: a.max_work,
         tree_dot: a.tree.is_some(),
         invariants,
+        value_facts: !a.no_invariants,
         ..SliceOptions::default()
     };
     let result = if a.static_slice {
@@ -273,11 +275,18 @@ const SLICE_TIME_SHARE: f64 = 0.25;
 
 /// `kappa verify --slice`: the verdict found on the slice, or `Err(time left)` when the
 /// original program must be verified instead (the slicer could not finish, or the program may
-/// have undefined behaviour, which the slice does not keep). Prints its report.
+/// have undefined behaviour, which the slice does not keep). Prints its report. After a signal
+/// (SIGINT, SIGTERM) there is no fallback: `unknown (interrupted)`.
 pub fn verify_sliced(front: &FrontOpts, ex: &ExploreOpts, prog: &kappa_ir::Program) -> Result<Verdict, Option<f64>> {
     let start = Instant::now();
     let left = || ex.max_time.map(|t| (t - start.elapsed().as_secs_f64()).max(0.01));
-    verify_sliced_inner(front, ex, prog, start).ok_or_else(left)
+    match verify_sliced_inner(front, ex, prog, start) {
+        Some(v) => Ok(v),
+        // Interrupted while slicing (the slicer's queries are cancelled, so it gives up): the
+        // verdict is the interrupt's, not a fresh start on the original.
+        None if crate::signals::interrupted() => Ok(Verdict::Unknown(kappa_engine::engine::INTERRUPTED.into())),
+        None => Err(left()),
+    }
 }
 
 fn verify_sliced_inner(
@@ -301,6 +310,11 @@ fn verify_sliced_inner(
     };
     let r = match kappa_slice::slice(prog, &Criterion::UnreachCall, &opts) {
         Ok(r) => r,
+        Err(e) if crate::signals::interrupted() => {
+            // No fallback after a signal (see `verify_sliced`).
+            eprintln!("kappa: note: --slice: {e}");
+            return None;
+        }
         Err(e) => {
             eprintln!("kappa: note: --slice: {e}; verifying the original program");
             return None;

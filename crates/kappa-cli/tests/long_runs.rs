@@ -194,3 +194,33 @@ fn a_closed_output_pipe_ends_kappa_quietly() {
     assert_eq!(status.signal(), Some(libc::SIGPIPE), "{status:?}\n{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// `verify --slice` interrupted while it proves the slicer's loop invariants or slices (a
+/// driver whose slicing takes longer than a second): it stops within 2 s by the signal with
+/// `RESULT: unknown (interrupted)`, and does not start verifying the original program.
+#[test]
+fn sigterm_stops_verify_slice_while_slicing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let prog = root().join("bench/drivers/floppy_queue.c");
+    let mut child = spawn(&[
+        "verify",
+        "--slice",
+        "--quiet",
+        "--max-time",
+        "120",
+        "--out",
+        out.to_str().unwrap(),
+        prog.to_str().unwrap(),
+    ]);
+    std::thread::sleep(Duration::from_secs(1));
+    assert!(child.try_wait().unwrap().is_none(), "verify --slice ended before the signal");
+    send(&child, libc::SIGTERM);
+    let (status, took) = wait_within(&mut child, Duration::from_secs(2));
+    let stdout = read_all(child.stdout.take());
+    let stderr = read_all(child.stderr.take());
+    assert_eq!(status.signal(), Some(libc::SIGTERM), "status {status:?}; stderr:\n{stderr}");
+    assert!(took <= Duration::from_secs(2), "{took:?}");
+    assert_eq!(stdout.lines().last(), Some("RESULT: unknown (interrupted)"), "{stdout}\n{stderr}");
+    assert!(!stderr.contains("verifying the original program"), "{stderr}");
+}

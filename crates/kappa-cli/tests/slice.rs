@@ -341,3 +341,69 @@ fn proved_loop_invariants_discharge_the_index_checks_of_loops() {
     assert!(err.contains("bad.c:10:5 (index out of bounds in `a[i]`)"), "{err}");
     assert!(!err.contains("bad.c:14:9"), "{err}");
 }
+
+/// The checks of undefined behaviour inside callees the slicer summarises (not explored: they
+/// cannot affect the criterion) are decided in their calling contexts: a driver's statistics
+/// helper called as `account(&d->st, …)` from a dispatch routine, with `d` the harness's local
+/// device, accesses only that struct, so its slice lists no possible undefined behaviour and
+/// `verify --slice` verifies the slice. A helper whose index is out of bounds in one of its two
+/// calling contexts keeps its check listed (and `verify --slice` falls back to the original);
+/// with only the good context, it is not listed.
+#[test]
+fn summarised_callees_checks_are_decided_in_their_calling_contexts() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let driver = "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\n\
+struct stats { unsigned reads, writes, bytes; unsigned hist[4]; };\n\
+struct dev { int open; int last; int h4[4]; int h2[2]; struct stats st; };\n\
+struct req { int major; int len; };\n\
+static void note(int *h, int i) { h[i] = 1; }\n\
+static void account(struct stats *s, int major, int len) {\n\
+  if (major == 0) s->reads++; else s->writes++;\n\
+  s->hist[len & 3]++;\n\
+  if (len > 0) s->bytes += (unsigned)len;\n\
+}\n\
+static void dispatch(struct dev *d, struct req *r) {\n\
+  if (r->major == 2) { if (d->open && d->last == 9) reach_error(); d->open = 0; }\n\
+  else if (r->major == 1) { d->open = 1; d->last = r->len > 8 ? 8 : r->len; }\n\
+  account(&d->st, r->major, r->len);\n\
+  NOTES\n\
+}\n\
+int main(void) {\n\
+  struct dev dev = {0};\n\
+  for (int k = 0; k < 6; k++) {\n\
+    struct req r;\n\
+    r.major = __VERIFIER_nondet_int() & 3;\n\
+    r.len = __VERIFIER_nondet_int();\n\
+    dispatch(&dev, &r);\n\
+  }\n\
+  return 0;\n\
+}\n";
+    let slice = |name: &str, notes: &str| {
+        let src = dir.path().join(name);
+        std::fs::write(&src, driver.replace("NOTES", notes)).expect("write");
+        let src = src.display().to_string();
+        let out = dir.path().join(format!("{name}.sliced.c")).display().to_string();
+        let o = kappa(&["slice", &src, "--property", "unreach-call", "-o", &out]);
+        let err = String::from_utf8_lossy(&o.stderr).to_string();
+        assert!(o.status.success(), "{err}");
+        assert!(String::from_utf8_lossy(&o.stdout).contains("calls not explored"), "{err}");
+        (src, err)
+    };
+    let (src, err) = slice("drv.c", "note(d->h4, 3); note(d->h2, 1);");
+    assert!(!err.contains("undefined behaviour"), "{err}");
+    let out = dir.path().join("v").display().to_string();
+    let o = kappa(&["verify", "--slice", "--quiet", "--max-time", "20", "--out", &out, &src]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains("note: --slice"), "{err}");
+    assert_eq!(last_line(&o), "RESULT: true", "{err}");
+    // `d->h2` has two elements: `h[3]` is out of bounds in that context only.
+    let (_, err) = slice("two.c", "note(d->h4, 3); note(d->h2, 3);");
+    assert!(
+        err.contains("out_of_bounds at")
+            && err.contains("two.c:6:35")
+            && err.contains("in `note`, a call the slicer summarised"),
+        "{err}"
+    );
+    let (_, err) = slice("one.c", "note(d->h4, 3);");
+    assert!(!err.contains("undefined behaviour"), "{err}");
+}

@@ -302,6 +302,10 @@ impl<'a, 'p> Explorer<'a, 'p> {
     }
 
     fn limits(&self) -> Result<(), SliceError> {
+        // A signal (kappa-cli asks the solver to stop): the slicer stops too.
+        if kappa_solver::interrupt::requested() {
+            return Err(SliceError::Limit("interrupted while building the PSS-CFG".into()));
+        }
         if let Some(d) = self.budget.deadline {
             if Instant::now() >= d {
                 return Err(SliceError::Limit("time limit reached while building the PSS-CFG".into()));

@@ -48,6 +48,7 @@ mod recursion;
 mod rules;
 mod summary;
 mod tree;
+mod values;
 
 use genpss::{Explorer, Mode};
 use kappa_ir::*;
@@ -84,6 +85,9 @@ pub struct SliceOptions {
     /// bounded by the loop's condition and a lower bound) are not listed, and they weaken the
     /// heads' interpolants (states that reach a head satisfy them).
     pub invariants: Vec<LoopInvariant>,
+    /// Assume at each loop head the value sets of what the loop modifies, from the slicer's own
+    /// value analysis (`values.rs`: small sets of constants, every calling context joined).
+    pub value_facts: bool,
 }
 
 /// A proved invariant of a loop head: `atom` holds whenever an execution of the program from
@@ -110,6 +114,7 @@ impl Default for SliceOptions {
             solver_timeout: Some(kappa_solver::QUERY_TIMEOUT_BACKSTOP),
             tree_dot: false,
             invariants: Vec::new(),
+            value_facts: true,
         }
     }
 }
@@ -234,6 +239,11 @@ pub fn code_lines(text: &str) -> u64 {
     }
     n
 }
+
+/// Work units (state entries visited) of the value analysis (`values.rs`); past it the
+/// summarised callees' checks are decided with their variables free, and loop heads get no
+/// facts from it.
+const VALUES_BUDGET: u64 = 10_000_000;
 
 /// The PSS-CFG of the program for the criterion, decompiled.
 pub fn slice(prog: &Program, criterion: &Criterion, opts: &SliceOptions) -> Result<SliceResult, SliceError> {
@@ -375,7 +385,10 @@ fn run_here(prog: &Program, criterion: &Criterion, opts: &SliceOptions, mode: Mo
     let mut summary_ub = Vec::new();
     let mut summarised: Option<Program> = None;
     let mut clobbered = std::collections::BTreeSet::new();
-    if let Some(s) = summary::summarise(unsummarised, entry_id, &targets, original.vars.len()) {
+    // The values each variable may hold at each location (all calling contexts joined): they
+    // decide the summarised callees' checks in their contexts, and give facts at loop heads.
+    let values = values::analyse(unsummarised, entry_id, VALUES_BUDGET, opts.max_time.map(|t| start + t));
+    if let Some(s) = summary::summarise(unsummarised, entry_id, &targets, original.vars.len(), values.as_ref()) {
         calls_summarised = s.calls;
         summary_ub = s.ub;
         clobbered = s.clobbered;
@@ -394,6 +407,22 @@ fn run_here(prog: &Program, criterion: &Criterion, opts: &SliceOptions, mode: Mo
     }
     let prog = summarised.as_ref().unwrap_or(unsummarised);
     let pre = prep::prepare(prog, &opts.entry)?;
+    // The value sets of what each loop modifies hold at its head in every execution (the
+    // analysis covers them all): assumed there like proved invariants. Not of variables a
+    // replaced call writes (the explorer's values of them are not the program's).
+    if mode == Mode::Pss && opts.value_facts {
+        if let Some(vs) = &values {
+            for (f, facts) in &pre.facts {
+                for (head, mods) in &facts.loop_mods {
+                    let vars: Vec<VarId> = mods.iter().copied().filter(|v| !clobbered.contains(v)).collect();
+                    let got = vs.facts(prog, *f, *head, &vars);
+                    if !got.is_empty() {
+                        invariants.entry((*f, *head)).or_default().extend(got);
+                    }
+                }
+            }
+        }
+    }
     let deadline = opts.max_time.map(|t| start + t);
     let property = matches!(criterion, Criterion::UnreachCall);
     let mut strict = std::collections::HashSet::new();

@@ -24,8 +24,14 @@
 //! `true` and its dependency set empty). As for every transition the slice removes, an endless
 //! loop in the callee is not kept (slicing preserves the terminating executions, Weiser's
 //! convention and the paper's). The undefined behaviour the callee's checks could detect is not
-//! explored, so each of them is listed as possible ([`crate::SliceResult::undefined_behaviour`]):
-//! the slice is equivalent on the executions without it, as everywhere else.
+//! explored: a check is listed as possible ([`crate::SliceResult::undefined_behaviour`]; the
+//! slice is equivalent on the executions without it, as everywhere else) when it can fail in
+//! some calling context. The contexts are those of the value analysis (`values.rs`: per call
+//! site, calls from other callees included, the values each variable may hold — a pointer
+//! argument `&d->st` with `d` a caller's local is one address, and the object's size then
+//! decides the bounds check); the check's condition, with the variables in their sets, goes to
+//! the solver per context. Where that analysis gives up (its budget, recursion), the check is
+//! decided with every variable free.
 
 use crate::formula::VarSyms;
 use kappa_expr::Term;
@@ -56,7 +62,13 @@ fn ends_program(func: &Function, l: Loc) -> bool {
 
 /// `None` if no call can be replaced (or the program has operations the slicer refuses later).
 /// Variables from `first_new_var` on are the memory lowering's (cells, unknown values).
-pub(crate) fn summarise(prog: &Program, entry: FuncId, targets: &[VarId], first_new_var: usize) -> Option<Summarised> {
+pub(crate) fn summarise(
+    prog: &Program,
+    entry: FuncId,
+    targets: &[VarId],
+    first_new_var: usize,
+    values: Option<&crate::values::Values>,
+) -> Option<Summarised> {
     let funcs = crate::memory::reachable(prog, entry);
     if funcs.len() < 2 {
         return None;
@@ -238,7 +250,9 @@ pub(crate) fn summarise(prog: &Program, entry: FuncId, targets: &[VarId], first_
     if calls == 0 {
         return None;
     }
-    // Undefined behaviour the skipped callees (and theirs) could have.
+    // Undefined behaviour the skipped callees (and theirs) could have, in the contexts they are
+    // called in: the values each variable may hold at the check (`values.rs`, over every call
+    // site), or, where that analysis gives up, with every variable free.
     let mut ub = BTreeSet::new();
     let mut stack: Vec<FuncId> = skipped.into_iter().collect();
     let mut seen: HashSet<FuncId> = stack.iter().copied().collect();
@@ -252,10 +266,24 @@ pub(crate) fn summarise(prog: &Program, entry: FuncId, targets: &[VarId], first_
                 // A check no values of the variables can fail (an index that is a remainder
                 // by the length, …) is left out.
                 let can_fail = func.edges.iter().filter(|e| e.dst == l).any(|e| match &e.op {
-                    Op::Assume(c) => match crate::formula::term_of(c, &|v| syms.get(v)) {
-                        Ok(t) => !matches!(solver.check(&Query { pc: &[], cond: t }), SatResult::Unsat),
-                        Err(_) => true,
-                    },
+                    Op::Assume(c) => {
+                        // Per calling context that may reach the check with values that fail it,
+                        // those values (none: no context can fail it).
+                        let contexts = match values {
+                            Some(vs) => vs.may_take(prog, g, e, c),
+                            None => vec![Vec::new()],
+                        };
+                        contexts.iter().any(|sets| {
+                            let pc: Result<Vec<Term>, _> =
+                                sets.iter().map(|x| crate::formula::term_of(x, &|v| syms.get(v))).collect();
+                            match (crate::formula::term_of(c, &|v| syms.get(v)), pc) {
+                                (Ok(t), Ok(pc)) => {
+                                    !matches!(solver.check(&Query { pc: &pc, cond: t }), SatResult::Unsat)
+                                }
+                                _ => true,
+                            }
+                        })
+                    }
                     _ => true,
                 });
                 if !kind.aborts_program() && can_fail {
