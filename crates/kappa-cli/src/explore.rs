@@ -615,10 +615,21 @@ pub fn verdict_of(report: &RunReport) -> Verdict {
     if let Some(e) = ub.first() {
         return Verdict::Unknown(format!("undefined behaviour: {} at {}", e.kind, e.location));
     }
-    match report.stats.incomplete.first() {
+    match main_reason(&report.stats.incomplete) {
         None => Verdict::True,
         Some(r) => Verdict::Unknown(short_reason(r)),
     }
+}
+
+/// The reason an `unknown` names: one that more time would not lift (a bound on the arguments,
+/// an unsupported construct) before the time limit and the solver's undecided queries, which
+/// come first as often as not on a loaded machine or with several workers.
+pub fn main_reason(incomplete: &[String]) -> Option<&String> {
+    if incomplete.first().is_some_and(|r| r == kappa_engine::engine::INTERRUPTED) {
+        return incomplete.first();
+    }
+    let lifted_by_time = |r: &String| r.starts_with("time limit") || r.starts_with("solver unknown");
+    incomplete.iter().find(|r| !lifted_by_time(r)).or(incomplete.first())
 }
 
 fn short_reason(r: &str) -> String {

@@ -384,7 +384,7 @@ fn verdict_of(p: &Property, report: &RunReport, ub: UbMode) -> Verdict {
             return Verdict::Unknown(format!("undefined behaviour: {} at {}", e.kind, e.location));
         }
     }
-    match s.incomplete.first() {
+    match explore::main_reason(&s.incomplete) {
         Some(r) if r.starts_with("time limit") => Verdict::Unknown("timeout".into()),
         Some(r) => Verdict::Unknown(r.clone()),
         None => Verdict::True,
