@@ -324,8 +324,7 @@ pub fn shard_outputs(mut ex: ExploreOpts) -> ExploreOpts {
     ex
 }
 
-/// The worker threads of a run: `--jobs`, by default the machine's cores
-/// (`std::thread::available_parallelism`). One where the output is one engine's: the tree
+/// The worker threads of a run: `--jobs`, by default one. One where the output is one engine's: the tree
 /// (`--tree`), the solver log, a shard (`--shard`: its frontier is split among processes, not
 /// threads); for loop state pruning, which postpones states by the coverage of the whole run,
 /// which workers do not share yet; and for a run bounded by a number of solver queries
@@ -343,13 +342,12 @@ fn jobs_of(ex: &ExploreOpts, cfg: &Config) -> u32 {
     match ex.jobs {
         Some(n) => n,
         None if cfg.limits.states.is_some() || ex.report.is_some() => 1,
-        None => default_jobs(),
+        // One worker by default, not the machine's cores: on the quiet machine two workers
+        // were slower on comb-shaped programs (a linear search 0.75x), and the merged
+        // statistics of two workers cut by the time limit can disagree by a path
+        // (docs/benchmarks.md, "bench/parallel.sh short on the quiet machine after the merges").
+        None => 1,
     }
-}
-
-/// The machine's cores (at least one), the default of `--jobs`.
-fn default_jobs() -> u32 {
-    std::thread::available_parallelism().map_or(1, |n| u32::try_from(n.get()).unwrap_or(u32::MAX))
 }
 
 /// An engine for the options: its own solver chain, heap model, searcher and template provider.

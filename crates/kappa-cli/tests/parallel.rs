@@ -401,15 +401,15 @@ fn a_worker_computes_a_template_once_for_the_states_it_steals() {
 /// a state limit repeat it test for test) and one with `--report` (its tree is one engine's) run
 /// one worker unless `--jobs` says otherwise; `--tree` always runs one.
 #[test]
-fn the_default_number_of_workers_is_the_machines_cores() {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
+fn one_worker_by_default_and_jobs_names_more() {
     let prog = "tests/programs/svcomp/four_branches_safe.c";
     let dir = tempfile::tempdir().unwrap();
     let report = dir.path().join("report");
     let tree = dir.path().join("tree.dot");
     let (report, tree) = (report.to_str().unwrap(), tree.to_str().unwrap());
     for (extra, want) in [
-        (&[][..], cores),
+        (&[][..], 1),
+        (&["--jobs", "2"][..], 2),
         (&["--max-states", "1000"][..], 1),
         (&["--max-states", "1000", "--jobs", "2"][..], 2),
         (&["--report", report][..], 1),
