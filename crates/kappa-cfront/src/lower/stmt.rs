@@ -21,14 +21,33 @@ impl<'a> Lowerer<'a> {
                         let loc = self.label_loc(&name);
                         self.fcx.b.join(loc, sp);
                     }
-                    Label::Case(e) => {
-                        let v = self.const_int(e)?;
-                        self.case_label(v, v, &l.node.label.span)?;
-                    }
-                    Label::CaseRange(r) => {
-                        let lo = self.const_int(&r.node.low)?;
-                        let hi = self.const_int(&r.node.high)?;
-                        self.case_label(lo, hi, &l.node.label.span)?;
+                    Label::Case(_) | Label::CaseRange(_) => {
+                        // `case 'a': case 'b': …` with nothing between: the labels share one
+                        // location, so the dispatch forks once per target, not once per value
+                        // (KLEE's switch lowering does the same). A run of digit cases then keeps
+                        // the character symbolic instead of forking ten concrete paths.
+                        let mut node = l;
+                        let mut shared = None;
+                        loop {
+                            let (lo, hi) = match &node.node.label.node {
+                                Label::CaseRange(r) => (self.const_int(&r.node.low)?, self.const_int(&r.node.high)?),
+                                Label::Case(e) => {
+                                    let v = self.const_int(e)?;
+                                    (v, v)
+                                }
+                                _ => break,
+                            };
+                            shared = Some(self.case_label(lo, hi, &node.node.label.span, shared)?);
+                            match &node.node.statement.node {
+                                Statement::Labeled(inner)
+                                    if matches!(inner.node.label.node, Label::Case(_) | Label::CaseRange(_)) =>
+                                {
+                                    node = inner
+                                }
+                                _ => break,
+                            }
+                        }
+                        return self.statement(&node.node.statement);
                     }
                     Label::Default => {
                         let loc = self.fcx.b.fresh();
@@ -161,9 +180,14 @@ impl<'a> Lowerer<'a> {
         l
     }
 
-    fn case_label(&mut self, lo: i128, hi: i128, span: &lang_c::span::Span) -> Result<()> {
+    /// Records a case label; `shared` is the location of the label just before it when nothing
+    /// lies between them. Returns the label's location.
+    fn case_label(&mut self, lo: i128, hi: i128, span: &lang_c::span::Span, shared: Option<Loc>) -> Result<Loc> {
         let sp = self.span(span);
-        let loc = self.fcx.b.new_loc(LocKind::Normal, sp);
+        let loc = match shared {
+            Some(l) => l,
+            None => self.fcx.b.new_loc(LocKind::Normal, sp),
+        };
         let Some(sw) = self.fcx.switches.last_mut() else {
             return Err(self.error(span, "`case` label not within a switch statement"));
         };
@@ -180,8 +204,10 @@ impl<'a> Lowerer<'a> {
             return Err(self.error(span, format!("duplicate case value {lo}")));
         }
         sw.cases.push((lo, hi, loc));
-        self.fcx.b.join(loc, sp);
-        Ok(())
+        if shared.is_none() {
+            self.fcx.b.join(loc, sp);
+        }
+        Ok(loc)
     }
 
     fn switch(&mut self, sw: &'a Node<SwitchStatement>, sp: Span) -> Result<()> {
@@ -203,27 +229,54 @@ impl<'a> Lowerer<'a> {
         r?;
         self.fcx.b.join(exit, sp);
         let Some(ctx) = ctx else { return Ok(()) };
-        // One edge per case from the dispatch location, and one for "no case matched".
+        // One edge per target from the dispatch location, its guard the disjunction of the
+        // target's cases, and one for "no case matched".
         let w = self.int_bits(&ctx.ty);
         let signed = ctx.ty.is_signed();
         let saved = self.fcx.b.cur;
         self.fcx.b.cur = dispatch;
         let mut none = Expr::Bool(true);
+        let mut targets: Vec<(Loc, Vec<(i128, i128)>)> = Vec::new();
         for (lo, hi, loc) in &ctx.cases {
-            let c = if lo == hi {
-                Expr::bin(BinOp::Eq, ctx.value.clone(), Expr::int(*lo, w))
-            } else {
-                let (ge, le) = if signed { (BinOp::Sge, BinOp::Sle) } else { (BinOp::Uge, BinOp::Ule) };
-                Expr::bin(ge, ctx.value.clone(), Expr::int(*lo, w)).and(Expr::bin(
-                    le,
-                    ctx.value.clone(),
-                    Expr::int(*hi, w),
-                ))
-            };
-            let c = super::expr::fold_or(c);
-            none = none.and(c.clone().negate());
-            if c != Expr::Bool(false) {
-                self.fcx.b.edge_to(*loc, Op::Assume(c), sp);
+            match targets.iter_mut().find(|(l, _)| l == loc) {
+                Some((_, vs)) => vs.push((*lo, *hi)),
+                None => targets.push((*loc, vec![(*lo, *hi)])),
+            }
+        }
+        for (loc, mut values) in targets {
+            // Adjacent values become one range ('0' … '9' is `'0' <= c <= '9'`), where signed
+            // and unsigned order agree: values from 0 below the sign bit.
+            let below_sign = |v: i128| 0 <= v && (w >= 128 || v < 1i128 << (w - 1));
+            if values.iter().all(|&(lo, hi)| below_sign(lo) && below_sign(hi)) {
+                values.retain(|&(lo, hi)| lo <= hi);
+                values.sort_unstable();
+                let mut merged: Vec<(i128, i128)> = Vec::new();
+                for (lo, hi) in values {
+                    match merged.last_mut() {
+                        Some(last) if lo <= last.1 + 1 => last.1 = last.1.max(hi),
+                        _ => merged.push((lo, hi)),
+                    }
+                }
+                values = merged;
+            }
+            let mut guard = Expr::Bool(false);
+            for (lo, hi) in values {
+                let c = if lo == hi {
+                    Expr::bin(BinOp::Eq, ctx.value.clone(), Expr::int(lo, w))
+                } else {
+                    let (ge, le) = if signed { (BinOp::Sge, BinOp::Sle) } else { (BinOp::Uge, BinOp::Ule) };
+                    Expr::bin(ge, ctx.value.clone(), Expr::int(lo, w)).and(Expr::bin(
+                        le,
+                        ctx.value.clone(),
+                        Expr::int(hi, w),
+                    ))
+                };
+                let c = super::expr::fold_or(c);
+                none = none.and(c.clone().negate());
+                guard = guard.or(c);
+            }
+            if guard != Expr::Bool(false) {
+                self.fcx.b.edge_to(loc, Op::Assume(guard), sp);
             }
         }
         let target = ctx.default.unwrap_or(exit);
