@@ -316,15 +316,9 @@ fn verify_one(
     }
     // Witnesses are written in what the time limit leaves; the verdict does not wait for them.
     if let (Verdict::False(sub), false) = (&verdict, vo.no_witnesses) {
-        if *p == Property::Termination {
-            // A termination witness is a lasso (a stem and a cycle back to its head), which the
-            // witness writer does not draw.
-            eprintln!("kappa: note: no violation witness: kappa does not write witnesses of non-termination");
-        } else {
-            match write_violation_witnesses(front, &prog, p, sub, &report, &ex.out) {
-                Ok(files) => println!("witness: {}", files.join(", ")),
-                Err(e) => eprintln!("kappa: no violation witness: {e}"),
-            }
+        match write_violation_witnesses(front, &prog, p, sub, &report, &ex.out) {
+            Ok(files) => println!("witness: {}", files.join(", ")),
+            Err(e) => eprintln!("kappa: no violation witness: {e}"),
         }
     }
     if verdict == Verdict::True && !vo.no_witnesses && !proved {
@@ -449,6 +443,9 @@ fn write_violation_witnesses(
     if !ends_right {
         return Err(format!("the interpreter's run of the test ended in {:?}", tr.run.outcome));
     }
+    if *p == Property::Termination {
+        return write_termination_witness(front, prog, &tr, out);
+    }
     let mut tr = tr;
     if matches!(sub, "valid-memtrack" | "valid-memcleanup") {
         // A leak: the target is the allocation of the lost block (also where the run ends in an
@@ -525,6 +522,51 @@ fn write_violation_witnesses(
         }
     }
     Ok(vec![g.display().to_string(), y.display().to_string()])
+}
+
+/// The GraphML witness of a lasso (a stem to the loop head and the cycle back to it, marked
+/// `cyclehead`), checked as the validator would: the run on its values, watched for a repeated
+/// state, must come back to the head in the same state. YAML 2.0 has no lasso, so there is
+/// only the GraphML file.
+fn write_termination_witness(
+    front: &FrontOpts,
+    prog: &kappa_ir::Program,
+    tr: &kappa_svcomp::trace::Trace,
+    out: &Path,
+) -> Result<Vec<String>, String> {
+    use kappa_svcomp::witness;
+    let head = match &tr.run.outcome {
+        kappa_interp::Outcome::Error { span, .. } => span.line,
+        o => return Err(format!("the interpreter's run of the test ended in {o:?}")),
+    };
+    if tr.steps.len() > MAX_WITNESS_STEPS {
+        return Err(format!("the lasso is longer than a witness of {MAX_WITNESS_STEPS} steps"));
+    }
+    let meta = witness::Meta::new(&front.file, front.data_model, &Property::Termination.violated_spec("termination"))?;
+    let text = witness::termination_graphml(&meta, tr, head)
+        .ok_or("the interpreter's run did not place the start of the lasso's cycle")?;
+    std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    let g = out.join("witness.graphml");
+    std::fs::write(&g, text).map_err(|e| format!("cannot write {}: {e}", g.display()))?;
+    let limits = witness_trace_limits();
+    let check = kappa_interp::Config { max_steps: limits.max_steps, deadline: limits.deadline, ..Default::default() };
+    let why = match kappa_svcomp::validate::read_witness(&g) {
+        Ok(wp) => {
+            let f = kappa_svcomp::validate::follow(prog, &wp, &check);
+            match (f.deviations.first(), &f.trace.run.outcome) {
+                (_, kappa_interp::Outcome::Limit(_)) => None,
+                (Some(d), _) => Some(d.clone()),
+                (None, kappa_interp::Outcome::Error { kind: ErrorKind::NonTermination, .. }) => None,
+                (None, o) => Some(format!("the run does not repeat its state ({o:?})")),
+            }
+        }
+        Err(e) => Some(e),
+    };
+    if let Some(why) = why {
+        println!("note: the witness {} does not lead to the lasso: {why}", g.display());
+    }
+    eprintln!("kappa: note: no YAML witness: the 2.0 format has no lasso");
+    Ok(vec![g.display().to_string()])
 }
 
 /// Whether a run of the interpreter ended the program where the leak checks of `p` look
@@ -630,6 +672,19 @@ pub fn validate(front: &FrontOpts, witness: &Path, property: Option<&Property>) 
         },
         o => return Ok(unconfirmed(format!("the run ends without a violation ({o:?})"))),
     };
+    // A lasso is confirmed as `verify` confirms it, by the interpreter: its run on the witness's
+    // values came back to the loop head in the state it had there, and a compiled program that
+    // never ends (reading the cycle's values again and again) cannot be run to a verdict.
+    if let kappa_interp::Outcome::Error { kind: ErrorKind::NonTermination, message, span, .. } = &run.outcome {
+        return Ok(Validation {
+            verdict: Verdict::False(sub.into()),
+            explanation: format!(
+                "the run on the witness's values comes back to the loop head at line {} in the same state ({message}); \
+                 confirmed by kappa's interpreter, which compares whole states",
+                span.line
+            ),
+        });
+    }
     let name = front.file.display().to_string();
     let mut test = match kappa_replay::testcase_from_run(&prog, &name, "main", &[], run) {
         Ok(t) => t,

@@ -1,7 +1,9 @@
 //! SV-COMP's `termination`: a lasso (a loop head reached again in a state the path had there)
 //! gives `false(termination)`, confirmed by the concrete interpreter on the test's inputs;
 //! programs that terminate are never answered `false`, including loops whose dead temporaries,
-//! wrapping counters, globals or input position change (tests/programs/termination).
+//! wrapping counters, globals or input position change (tests/programs/termination). The
+//! violation witness is SV-COMP's GraphML lasso (a stem to a `cyclehead` node and the cycle back),
+//! which `kappa replay` confirms.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -21,6 +23,17 @@ fn verify(file: &Path, out: &Path) -> (String, String) {
         .output()
         .expect("run kappa");
     assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    (String::from_utf8_lossy(&o.stdout).into_owned(), String::from_utf8_lossy(&o.stderr).into_owned())
+}
+
+fn replay(file: &Path, witness: &Path) -> (String, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_kappa"))
+        .current_dir(root())
+        .arg("replay")
+        .arg(file)
+        .arg(witness)
+        .output()
+        .expect("run kappa");
     (String::from_utf8_lossy(&o.stdout).into_owned(), String::from_utf8_lossy(&o.stderr).into_owned())
 }
 
@@ -52,12 +65,41 @@ fn lassos_are_false_and_terminating_loops_are_not() {
             let test = out.path().join(e["test"].as_str().expect("a test"));
             let test = std::fs::read_to_string(&test).unwrap();
             assert!(test.contains("non_termination") && test.contains("steps before"), "{test}");
-            assert!(stderr.contains("no violation witness"), "{stderr}");
+            // The GraphML witness: a stem to a `cyclehead` node and a cycle back to it, which
+            // kappa's validator follows to the repeated state.
+            let w = out.path().join("witness.graphml");
+            let text = std::fs::read_to_string(&w).unwrap_or_else(|e| panic!("{}: {e}\n{stderr}", f.display()));
+            assert!(text.contains("<data key=\"cyclehead\">true</data>"), "{text}");
+            assert!(!stdout.contains("does not lead to the lasso"), "{stdout}");
+            let (rout, _) = replay(f, &w);
+            assert!(rout.ends_with("REPLAY: match\n"), "{}: {rout}", f.display());
+            // The same witness with one of its values changed no longer leads to a repeat (where the
+            // value decides), and is never confirmed on a terminating program.
+            for t in files.iter().filter(|t| t.file_name().is_some_and(|n| n.to_string_lossy().starts_with("term_"))) {
+                let (rout, _) = replay(t, &w);
+                assert!(!rout.contains("REPLAY: match"), "{} with {}'s witness: {rout}", t.display(), f.display());
+            }
         } else {
             terminating += 1;
         }
     }
     assert!(lassos >= 5 && terminating >= 4, "{lassos} lassos, {terminating} terminating programs");
+}
+
+/// A witness whose value leads the run elsewhere is not confirmed: `lasso_continue` repeats only
+/// from a start of 3.
+#[test]
+fn a_lasso_witness_with_another_value_is_not_confirmed() {
+    let f = root().join("tests/programs/termination/lasso_continue.c");
+    let out = tempfile::tempdir().unwrap();
+    let (stdout, stderr) = verify(&f, out.path());
+    assert!(stdout.ends_with("RESULT: false(termination)\n"), "{stdout}\n{stderr}");
+    let w = out.path().join("witness.graphml");
+    let text = std::fs::read_to_string(&w).unwrap();
+    assert!(text.contains("\\result == 3;"), "{text}");
+    std::fs::write(&w, text.replace("\\result == 3;", "\\result == 5;")).unwrap();
+    let (rout, rerr) = replay(&f, &w);
+    assert!(rout.contains("REPLAY: mismatch"), "{rout}\n{rerr}");
 }
 
 #[test]

@@ -266,6 +266,9 @@ pub struct RunResult {
     pub ret: Option<Value>,
     /// With [`Config::record_edges`]: every edge taken, once, sorted.
     pub edges: Vec<(FuncId, kappa_ir::EdgeId)>,
+    /// With [`Config::lassos`], when the run ended in `non_termination`: the edges taken before
+    /// the earlier visit of the loop head whose state the run repeated (the stem of the lasso).
+    pub lasso_start: Option<u64>,
 }
 
 impl RunResult {

@@ -161,6 +161,7 @@ impl<'p> Interpreter<'p> {
                 last_loc: None,
                 ret: None,
                 edges: Vec::new(),
+                lasso_start: None,
             },
         }
     }
@@ -214,6 +215,7 @@ impl<'p> Interpreter<'p> {
             last_loc,
             ret: m.ret,
             edges,
+            lasso_start: m.lassos.as_ref().and_then(|w| w.found),
         }
     }
 }
@@ -1275,6 +1277,8 @@ struct LassoWatch {
     /// Per function, per head (as in `heads`): which registers are live.
     live: Vec<Vec<Vec<bool>>>,
     snaps: std::collections::VecDeque<(u32, u32, u64, LassoSnap)>,
+    /// The steps taken before the visit the run repeats, once found.
+    found: Option<u64>,
 }
 
 impl LassoWatch {
@@ -1303,7 +1307,7 @@ impl LassoWatch {
             heads.push(h);
             live.push(per_head);
         }
-        LassoWatch { heads, live, snaps: Default::default() }
+        LassoWatch { heads, live, snaps: Default::default(), found: None }
     }
 }
 
@@ -1325,7 +1329,8 @@ impl<'a, 'p> Machine<'a, 'p> {
             }
         }
         let snap = LassoSnap { frames, globals: self.globals.clone(), mem };
-        if let Some((_, _, at, _)) = w.snaps.iter().find(|(f, l, _, s)| *f == fi && *l == li && *s == snap) {
+        if let Some(&(_, _, at, _)) = w.snaps.iter().find(|(f, l, _, s)| *f == fi && *l == li && *s == snap) {
+            w.found = Some(at);
             let prog = self.ip.prog;
             let span = prog.functions[fi as usize].locs.get(li as usize).map(|l| l.span).unwrap_or_default();
             return stop(Outcome::Error {

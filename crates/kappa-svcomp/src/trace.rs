@@ -42,7 +42,14 @@ pub struct Trace {
     /// and the edge's index in it: not steps (a witness has no waypoint for them), but
     /// branches a test suite covers (Test-Comp's validator counts each case).
     pub arms: std::collections::HashSet<(String, usize)>,
+    /// A lasso's run (`non_termination`): the index in `steps` where its cycle starts, at the
+    /// loop head whose state the run repeated; `steps` from there on are the cycle.
+    pub cycle_start: Option<usize>,
 }
+
+/// Loop-head visits a trace remembers to place the start of a lasso's cycle: more than the
+/// interpreter compares a visit with.
+const LASSO_MARKS: usize = 32;
 
 /// What a trace may cost: a witness is written within the command's time limit, and a run of
 /// billions of steps must neither take it all nor keep a step each in memory.
@@ -95,6 +102,11 @@ struct Recorder<'p> {
     full_steps: usize,
     values_only: bool,
     arms: std::collections::HashSet<(String, usize)>,
+    /// With lassos watched: each function's loop heads (sorted), the edges taken so far, and
+    /// the last visits of a loop head as (edges taken, steps recorded).
+    heads: Option<Vec<Vec<u32>>>,
+    edges_taken: u64,
+    marks: std::collections::VecDeque<(u64, usize)>,
 }
 
 impl Recorder<'_> {
@@ -125,6 +137,31 @@ impl Recorder<'_> {
 
 impl Tracer for Recorder<'_> {
     fn edge(&mut self, func: FuncId, edge: usize) {
+        let prog = self.prog;
+        let f = prog.func(func);
+        let e = &f.edges[edge];
+        self.edges_taken += 1;
+        self.record(func, edge);
+        // The interpreter compares its state at a loop head before taking the next edge, after
+        // as many edges as taken now (a call's destination is reached only after the callee).
+        let head = self.heads.as_ref().is_some_and(|h| {
+            !matches!(e.op, Op::Call { .. }) && h.get(func.index()).is_some_and(|h| h.binary_search(&e.dst.0).is_ok())
+        });
+        if head {
+            if self.marks.len() >= LASSO_MARKS {
+                self.marks.pop_front();
+            }
+            self.marks.push_back((self.edges_taken, self.steps.len()));
+        }
+    }
+
+    fn returned(&mut self, func: FuncId) {
+        self.record_return(func);
+    }
+}
+
+impl Recorder<'_> {
+    fn record(&mut self, func: FuncId, edge: usize) {
         let prog = self.prog;
         let f = prog.func(func);
         let e = &f.edges[edge];
@@ -176,7 +213,7 @@ impl Tracer for Recorder<'_> {
         }
     }
 
-    fn returned(&mut self, func: FuncId) {
+    fn record_return(&mut self, func: FuncId) {
         let Some((callee, span, theirs)) = self.calls.pop() else { return };
         if theirs && callee == func && !self.values_only {
             let caller = self.prog.functions.iter().find(|g| g.edges.iter().any(|e| e.span == span));
@@ -245,8 +282,18 @@ fn trace_full(
         full_steps,
         values_only: false,
         arms: Default::default(),
+        heads: config.lassos.then(|| {
+            prog.functions.iter().map(|f| kappa_ir::analysis::loop_headers(f).iter().map(|l| l.0).collect()).collect()
+        }),
+        edges_taken: 0,
+        marks: Default::default(),
     };
     let run = Interpreter::new(prog).run_main_traced(input, config, &mut rec);
+    // Where the lasso's cycle starts, among the steps recorded in full.
+    let mut cycle_start = match (run.lasso_start, rec.values_only) {
+        (Some(at), false) => rec.marks.iter().find(|(taken, _)| *taken == at).map(|&(_, k)| k),
+        _ => None,
+    };
     let mut steps = rec.steps;
     let mut unread = vec![false; steps.len()];
     for (at, k) in rec.nondet {
@@ -259,12 +306,15 @@ fn trace_full(
         }
     }
     // A nondet edge whose input the run never got (the run stopped there) is no step.
+    if let Some(c) = cycle_start.as_mut() {
+        *c -= unread[..*c].iter().filter(|u| **u).count();
+    }
     let mut k = 0;
     steps.retain(|_| {
         k += 1;
         !unread[k - 1]
     });
-    Trace { steps, run, values_only: rec.values_only, arms: rec.arms }
+    Trace { steps, run, values_only: rec.values_only, arms: rec.arms, cycle_start }
 }
 
 /// A value of type `ty` as C reads it: signed for `__VERIFIER_nondet_int` and other signed

@@ -26,6 +26,10 @@ pub struct Waypoints {
     pub specification: Option<String>,
     /// Its architecture (`32bit`: ILP32) or data model.
     pub data_model: Option<kappa_ir::DataModel>,
+    /// A non-termination witness (a stem and a cycle, GraphML's `cyclehead`): the values and
+    /// branches are the stem's and then the cycle's once, and the run must come back to the
+    /// cycle's head in the state it had there.
+    pub lasso: bool,
 }
 
 /// Reads a violation witness, GraphML (`.graphml`, or XML content) or YAML 2.0.
@@ -114,45 +118,36 @@ fn read_graphml(text: &str) -> Result<Waypoints, String> {
         .ok_or("no entry node")?;
     let violation: Vec<&str> =
         nodes.iter().filter(|n| is(n, &["violation", "isViolationNode"])).filter_map(|n| n.attribute("id")).collect();
-    if violation.is_empty() {
-        return Err("no violation node".into());
-    }
+    // A non-termination witness has no violation node: its path is a stem to the node marked
+    // `cyclehead` and a cycle back to it.
+    let cyclehead: Vec<&str> =
+        nodes.iter().filter(|n| is(n, &["cyclehead"])).filter_map(|n| n.attribute("id")).collect();
     let sinks: Vec<&str> = nodes.iter().filter(|n| is(n, &["sink"])).filter_map(|n| n.attribute("id")).collect();
     let edges: Vec<roxmltree::Node> = graph.children().filter(|n| n.has_tag_name("edge")).collect();
-    // The path from the entry to a violation node (breadth-first, edges in document order).
-    let mut prev: HashMap<&str, usize> = HashMap::new();
-    let mut queue = VecDeque::from([entry]);
-    let mut seen = std::collections::HashSet::from([entry]);
-    let mut end = None;
-    while let Some(n) = queue.pop_front() {
-        if violation.contains(&n) {
-            end = Some(n);
-            break;
-        }
-        for (i, e) in edges.iter().enumerate() {
-            if e.attribute("source") == Some(n) {
-                if let Some(t) = e.attribute("target") {
-                    if !sinks.contains(&t) && seen.insert(t) {
-                        prev.insert(t, i);
-                        queue.push_back(t);
-                    }
-                }
-            }
-        }
-    }
-    let mut at = end.ok_or("no path from the entry node to a violation node")?;
-    let mut path = Vec::new();
-    while let Some(&i) = prev.get(at) {
-        path.push(i);
-        at = edges[i].attribute("source").unwrap_or("");
-    }
-    path.reverse();
+    let (path, lasso) = if !violation.is_empty() {
+        let path = if violation.contains(&entry) {
+            Vec::new()
+        } else {
+            shortest_path(&edges, entry, &violation, &sinks).ok_or("no path from the entry node to a violation node")?
+        };
+        (path, false)
+    } else if let Some(&head) = cyclehead.first() {
+        let mut path = if head == entry {
+            Vec::new()
+        } else {
+            shortest_path(&edges, entry, &[head], &sinks).ok_or("no path from the entry node to the cycle head")?
+        };
+        path.extend(shortest_path(&edges, head, &[head], &sinks).ok_or("no cycle back to the cycle head")?);
+        (path, true)
+    } else {
+        return Err("no violation node".into());
+    };
     let data_model = data(graph, &["architecture"]).and_then(|a| match a.as_str() {
         "32bit" => Some(kappa_ir::DataModel::ILP32),
         "64bit" => Some(kappa_ir::DataModel::LP64),
         _ => None,
     });
-    let mut wp = Waypoints { specification, data_model, ..Waypoints::default() };
+    let mut wp = Waypoints { specification, data_model, lasso, ..Waypoints::default() };
     for &i in &path {
         let e = edges[i];
         let line: u32 = data(e, &["startline"]).and_then(|s| s.parse().ok()).unwrap_or(0);
@@ -179,6 +174,42 @@ fn read_graphml(text: &str) -> Result<Waypoints, String> {
         }
     }
     Ok(wp)
+}
+
+/// The edges of a shortest path of at least one edge from `from` to a node of `to`, avoiding
+/// sinks (breadth-first, edges in document order).
+fn shortest_path<'a>(
+    edges: &[roxmltree::Node<'a, 'a>],
+    from: &'a str,
+    to: &[&'a str],
+    sinks: &[&'a str],
+) -> Option<Vec<usize>> {
+    let mut prev: HashMap<&'a str, usize> = HashMap::new();
+    let mut queue = VecDeque::from([from]);
+    let mut seen = std::collections::HashSet::from([from]);
+    let back = |prev: &HashMap<&'a str, usize>, mut at: &'a str, last: usize| {
+        let mut path = vec![last];
+        while at != from {
+            let Some(&i) = prev.get(at) else { break };
+            path.push(i);
+            at = edges[i].attribute("source").unwrap_or("");
+        }
+        path.reverse();
+        path
+    };
+    while let Some(n) = queue.pop_front() {
+        for (i, e) in edges.iter().enumerate().filter(|(_, e)| e.attribute("source") == Some(n)) {
+            let Some(t) = e.attribute("target") else { continue };
+            if to.contains(&t) {
+                return Some(back(&prev, n, i));
+            }
+            if !sinks.contains(&t) && seen.insert(t) {
+                prev.insert(t, i);
+                queue.push_back(t);
+            }
+        }
+    }
+    None
 }
 
 fn read_yaml(text: &str) -> Result<Waypoints, String> {
@@ -287,7 +318,9 @@ pub fn follow(prog: &Program, wp: &Waypoints, config: &Config) -> Followed {
     }
     let line = Rc::new(RefCell::new(None));
     let mut input = WitnessInput { by_line, line: line.clone(), missing: Vec::new() };
-    let trace = trace_with(prog, &mut input, config, line);
+    // A lasso's run must find its loop head's state repeated (the interpreter watches for it).
+    let config = Config { lassos: config.lassos || wp.lasso, ..config.clone() };
+    let trace = trace_with(prog, &mut input, &config, line);
     let mut deviations = Vec::new();
     // The witness's branches must be a subsequence of the run's (witnesses may leave out
     // branches, never contradict them).

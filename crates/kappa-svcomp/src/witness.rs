@@ -116,6 +116,9 @@ const GRAPHML_HEAD: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="n
  <key attr.name="isViolationNode" attr.type="boolean" for="node" id="violation">
   <default>false</default>
  </key>
+ <key attr.name="cyclehead" attr.type="boolean" for="node" id="cyclehead">
+  <default>false</default>
+ </key>
  <key attr.name="invariant" attr.type="string" for="node" id="invariant"/>
  <key attr.name="invariant.scope" attr.type="string" for="node" id="invariant.scope"/>
  <key attr.name="startline" attr.type="int" for="edge" id="startline"/>
@@ -168,26 +171,79 @@ pub fn violation_graphml(meta: &Meta, trace: &Trace) -> String {
         let _ = writeln!(out, "  </edge>");
     };
     for s in &trace.steps {
-        let line = ("startline", s.span.line.to_string());
-        let data = match &s.kind {
-            StepKind::Branch { taken } => {
-                vec![line, ("control", if *taken { "condition-true" } else { "condition-false" }.into())]
-            }
-            StepKind::Enter { callee } => vec![line, ("enterFunction", callee.clone())],
-            StepKind::Return { callee } => vec![line, ("returnFrom", callee.clone())],
-            StepKind::Nondet { callee, value, ty } => vec![
-                line,
-                ("assumption", format!("\\result == {};", c_value(callee, *value, *ty))),
-                ("assumption.scope", s.func.clone()),
-                ("assumption.resultfunction", callee.clone()),
-            ],
-        };
-        edge(&mut out, data, false);
+        edge(&mut out, step_data(s), false);
     }
     let target = trace.target().map(|(sp, _)| sp.line).unwrap_or(0);
     edge(&mut out, vec![("startline", target.to_string())], true);
     out.push_str(" </graph>\n</graphml>\n");
     out
+}
+
+/// What a witness edge says of one step.
+fn step_data(s: &crate::trace::Step) -> Vec<(&'static str, String)> {
+    let line = ("startline", s.span.line.to_string());
+    match &s.kind {
+        StepKind::Branch { taken } => {
+            vec![line, ("control", if *taken { "condition-true" } else { "condition-false" }.into())]
+        }
+        StepKind::Enter { callee } => vec![line, ("enterFunction", callee.clone())],
+        StepKind::Return { callee } => vec![line, ("returnFrom", callee.clone())],
+        StepKind::Nondet { callee, value, ty } => vec![
+            line,
+            ("assumption", format!("\\result == {};", c_value(callee, *value, *ty))),
+            ("assumption.scope", s.func.clone()),
+            ("assumption.resultfunction", callee.clone()),
+        ],
+    }
+}
+
+/// The GraphML 1.0 violation witness of a lasso (`termination`), as SV-COMP's non-termination
+/// witnesses are drawn: the stem's steps from the entry node to a node marked `cyclehead` (the
+/// loop head whose state the run repeats, at line `head_line`), then the cycle's steps back to
+/// it. Taken again with the same values, the cycle never ends. `None` for a trace that is not a
+/// lasso's (or holds only its values).
+pub fn termination_graphml(meta: &Meta, trace: &Trace, head_line: u32) -> Option<String> {
+    let start = trace.cycle_start.filter(|_| !trace.values_only)?;
+    let mut out = String::from(GRAPHML_HEAD);
+    graph_data(&mut out, meta, "violation_witness");
+    let _ = writeln!(out, "  <node id=\"N0\">\n   <data key=\"entry\">true</data>\n  </node>");
+    let edge = |out: &mut String, from: usize, to: usize, data: Vec<(&str, String)>| {
+        let _ = writeln!(out, "  <edge source=\"N{from}\" target=\"N{to}\">");
+        for (k, v) in data {
+            let _ = writeln!(out, "   <data key=\"{k}\">{}</data>", xml_escape(&v));
+        }
+        let _ = writeln!(out, "  </edge>");
+    };
+    let (stem, cycle) = trace.steps.split_at(start.min(trace.steps.len()));
+    let mut n = 0;
+    let mut node = |out: &mut String, head: bool| {
+        n += 1;
+        if head {
+            let _ = writeln!(out, "  <node id=\"N{n}\">\n   <data key=\"cyclehead\">true</data>\n  </node>");
+        } else {
+            let _ = writeln!(out, "  <node id=\"N{n}\"/>");
+        }
+        n
+    };
+    let enter_head = vec![("startline", head_line.to_string()), ("enterLoopHead", "true".to_string())];
+    let mut at = 0;
+    for s in stem {
+        let next = node(&mut out, false);
+        edge(&mut out, at, next, step_data(s));
+        at = next;
+    }
+    // The head is a node of its own, entered by an edge of its line.
+    let head = node(&mut out, true);
+    edge(&mut out, at, head, enter_head.clone());
+    at = head;
+    for s in cycle {
+        let next = node(&mut out, false);
+        edge(&mut out, at, next, step_data(s));
+        at = next;
+    }
+    edge(&mut out, at, head, enter_head);
+    out.push_str(" </graph>\n</graphml>\n");
+    Some(out)
 }
 
 fn yaml_metadata(out: &mut String, meta: &Meta) {
