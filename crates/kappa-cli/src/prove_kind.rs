@@ -112,7 +112,7 @@ fn explore_step(
 ) -> Result<(Round, RunReport), String> {
     let report = explore_step_report(front, prog, p, ex, cands, &h.active, budget)?;
     let errors = report.stats.errors.iter().map(|e| (e.message.as_str(), e.location.clone()));
-    let round = h.judge(errors, &report.stats.incomplete);
+    let round = h.judge_pool(cands, errors, &report.stats.incomplete);
     Ok((round, report))
 }
 
@@ -158,7 +158,7 @@ fn explore_step_report(
     budget.queries = budget.queries.saturating_sub(report.stats.solver_queries);
     if std::env::var_os("KAPPA_KIND_DEBUG").is_some() {
         for (k, c) in cands.iter().enumerate().filter(|(k, _)| active[*k]) {
-            eprintln!("kind: candidate {k}: {:?} {:?}", c.text, c.atom);
+            eprintln!("kind: candidate {k}: {:?} {:?} {:?}", c.text, c.rank, c.atom);
         }
         eprintln!(
             "kind: {} states, {} queries ({} unknown), {:.2} s (solver {:.2} s), incomplete {:?}",

@@ -18,6 +18,12 @@ fn verify(file: &str) -> (String, String) {
 
 /// `kappa verify FILE ARGS` as [`verify`] runs it.
 fn verify_with(file: &str, args: &[&str]) -> (String, String) {
+    let (stdout, yml) = verify_output(file, args);
+    (stdout.lines().last().unwrap_or("").to_string(), yml)
+}
+
+/// [`verify_with`]'s whole standard output and witness.yml.
+fn verify_output(file: &str, args: &[&str]) -> (String, String) {
     let dir = tempfile::tempdir().expect("temp dir");
     let out = Command::new(env!("CARGO_BIN_EXE_kappa"))
         .current_dir(root())
@@ -28,9 +34,8 @@ fn verify_with(file: &str, args: &[&str]) -> (String, String) {
         .output()
         .expect("run kappa");
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    let result = stdout.lines().last().unwrap_or("").to_string();
     let yml = std::fs::read_to_string(dir.path().join("witness.yml")).unwrap_or_default();
-    (result, yml)
+    (stdout, yml)
 }
 
 /// The invariant the witness gives at the loop head on `line`.
@@ -157,5 +162,23 @@ fn a_renamed_local_of_a_second_loop_gets_candidates() {
     let (result, _) = verify("tests/programs/proofs/kind_renamed_local.c");
     assert_eq!(result, "RESULT: true");
     let (result, _) = verify("tests/programs/proofs/kind_renamed_local_bug.c");
+    assert_eq!(result, "RESULT: false(unreach-call)");
+}
+
+#[test]
+fn the_checks_at_a_while_one_head_are_each_seen_in_one_round() {
+    // The head of `while (1)` has no source position: when all the checks sat at `?`, the
+    // engine listed one failing check per exploration and the proof took 41 step programs,
+    // one per refuted candidate (of 45).
+    let (stdout, _) = verify_output("tests/programs/proofs/kind_while_one.c", &["--proof", "kind"]);
+    assert_eq!(stdout.lines().last(), Some("RESULT: true"), "{stdout}");
+    let rounds: u32 = stdout
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("proof: ")?.split(", ").nth(1)?.strip_suffix(" step programs explored")?.parse().ok()
+        })
+        .expect("the proof line names its step programs");
+    assert!(rounds <= 10, "{rounds} step programs: {stdout}");
+    let (result, _) = verify("tests/programs/proofs/kind_while_one_bug.c");
     assert_eq!(result, "RESULT: false(unreach-call)");
 }

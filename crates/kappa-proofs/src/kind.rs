@@ -243,7 +243,7 @@ fn cut(
     cands: &[Candidate],
 ) {
     let h = l.header;
-    let span = f0.loc(h).span;
+    let span = head_span(f0, l);
     // The entry: ghosts, the base case's checks, the havoc, the invariants assumed.
     let pre = new_loc(f, LocKind::Normal, span);
     for e in f0.in_edges(h) {
@@ -297,6 +297,21 @@ fn cut(
         let end = check_chain(f, latch, ks, cands, span, 20_000);
         push_edge(f, end, dead, Op::Assume(Expr::Bool(false)), span);
     }
+}
+
+/// Where the cut of loop `l` reports its checks: the head's position, or, for a head the
+/// front-end left without one (the body's first location of a `while (1)`), the first known
+/// position of an edge from the head, into it, or in the loop. The engine lists one error per
+/// kind and position: checks at the unknown position `?` were all listed as one, so Houdini
+/// learnt one refuted candidate per round (23 rounds on `mod_break`, where 2 do).
+fn head_span(f0: &Function, l: &NaturalLoop) -> Span {
+    let at = f0.loc(l.header).span;
+    if at.is_known() {
+        return at;
+    }
+    let out = f0.out_edges(l.header).iter().chain(f0.in_edges(l.header));
+    let inner = f0.edge_ids().filter(|e| l.contains(f0.edge(*e).src) && l.contains(f0.edge(*e).dst));
+    out.copied().chain(inner).map(|e| f0.edge(e).span).find(Span::is_known).unwrap_or(at)
 }
 
 /// On an exit from the head by `a >= b` where an active candidate says `a <= b`, the implied
@@ -412,6 +427,82 @@ impl Houdini {
         }
         Round::Refuted(refuted)
     }
+
+    /// [`Houdini::judge`], then with a proof's refinement (not [`Houdini::for_invariants`],
+    /// whose invariants the slicer uses one by one) the ladders' rungs above the refuted ones
+    /// ([`ladder_rungs`]) are dropped too, and returned with them.
+    pub fn judge_pool<'a>(
+        &mut self,
+        cands: &[Candidate],
+        errors: impl Iterator<Item = (&'a str, String)>,
+        incomplete: &[String],
+    ) -> Round {
+        match self.judge(errors, incomplete) {
+            Round::Refuted(mut ks) if !self.errors_end_paths => {
+                for k in ladder_rungs(cands, &self.active, &ks) {
+                    self.active[k] = false;
+                    ks.push(k);
+                }
+                ks.sort_unstable();
+                Round::Refuted(ks)
+            }
+            round => round,
+        }
+    }
+}
+
+/// A constant bound `x <= c` (upper) or `c <= x`, as (register, upper, c, signed).
+fn constant_bound(c: &Candidate) -> Option<(VarId, bool, i128, bool)> {
+    use kappa_ir::expr::BinOp::{Sle, Ule};
+    let Expr::Bin(op @ (Sle | Ule), a, b) = &c.atom else { return None };
+    let signed = *op == Sle;
+    let value = |e: &Expr| match e {
+        Expr::Int { bits, width } if signed => Some(kappa_ir::expr::to_signed(*bits, *width) as i128),
+        Expr::Int { bits, .. } => Some(*bits as i128),
+        _ => None,
+    };
+    match (&**a, &**b) {
+        (Expr::Var(x), k) => Some((*x, true, value(k)?, signed)),
+        (k, Expr::Var(x)) => Some((*x, false, value(k)?, signed)),
+        _ => None,
+    }
+}
+
+/// The rungs of a ladder to drop with a refuted bound (Houdini's ladders): the pool bounds
+/// each variable by each of the loop's constants (`i <= 1`, `i <= 7`: `Rank::Constant`), and
+/// a counter climbs such a ladder one rung per round — with `i <= 0` assumed the step case
+/// refutes `i <= 0` but not `i <= 1`, which only the next round refutes. Once a constant
+/// bound of a variable is refuted (of any rank), the ladder's rungs weaker than it go with
+/// it except the ladder's extreme (the weakest, `i <= 7`), which is what survives where the
+/// variable is bounded by the loop's constants at all. Only the generic rungs go: bounds
+/// from the program's text (its loop condition, assertions, guards, remainders) are dropped
+/// only when refuted. Dropping candidates only weakens what the step case assumes, so it
+/// never makes a proof wrong (it may lose one that needed a middle rung).
+pub fn ladder_rungs(cands: &[Candidate], active: &[bool], refuted: &[usize]) -> Vec<usize> {
+    let mut out = Vec::new();
+    for &r in refuted {
+        let Some((x, upper, c, signed)) = cands.get(r).and_then(constant_bound) else { continue };
+        let same = |k: usize| {
+            if cands[k].rank != crate::candidates::Rank::Constant {
+                return None;
+            }
+            let (y, u, d, s) = constant_bound(&cands[k])?;
+            ((y, u, s) == (x, upper, signed) && cands[k].func == cands[r].func && cands[k].header == cands[r].header)
+                .then_some(d)
+        };
+        let rungs: Vec<(usize, i128)> = (0..cands.len()).filter_map(|k| Some((k, same(k)?))).collect();
+        // The weakest bound of the ladder: the largest upper bound, the smallest lower one.
+        let weaker = |d: i128, e: i128| if upper { d > e } else { d < e };
+        let Some(extreme) = rungs.iter().map(|(_, d)| *d).reduce(|a, b| if weaker(a, b) { a } else { b }) else {
+            continue;
+        };
+        for (k, d) in rungs {
+            if active.get(k) == Some(&true) && weaker(d, c) && d != extreme && !out.contains(&k) {
+                out.push(k);
+            }
+        }
+    }
+    out
 }
 
 /// A loop head's invariant for a witness: the conjunction of the active candidates' C texts
@@ -506,6 +597,26 @@ mod tests {
     }
 
     #[test]
+    fn the_checks_of_a_head_without_a_position_are_listed_apart() {
+        // The head of `while (1)` has no source position: each check still gets its own.
+        let mut p = lower("int f(int n) { int i = 0, k = 0; while (1) { i = (i + 1) % 7; k = k + 1; if (k >= n) break; } return i; }\nint main(void) { return f(3); }");
+        let cands = crate::candidates::pool(&mut p);
+        assert!(cands.len() > 2, "{cands:?}");
+        let step = step_case(&p, &cands, &vec![true; cands.len()]).expect("a loop of registers");
+        let f = step.func_by_name("f").expect("f");
+        let checks: Vec<String> = f
+            .locs
+            .iter()
+            .filter(|l| matches!(&l.kind, LocKind::Error { message, .. } if refuted_candidate(message).is_some()))
+            .map(|l| step.fmt_span(l.span))
+            .collect();
+        assert_eq!(checks.len(), 2 * cands.len());
+        let distinct: std::collections::HashSet<&String> = checks.iter().collect();
+        assert_eq!(distinct.len(), checks.len(), "{checks:?}");
+        assert!(checks.iter().all(|c| c != "?"), "{checks:?}");
+    }
+
+    #[test]
     fn a_loop_that_stores_into_a_global_array_havocs_it_whole() {
         let mut p = lower("int a[4]; int f(int n) { int i = 0; while (i < n) { a[i & 3] = i; i = i + 1; } return i; }\nint main(void) { return f(3); }");
         let cands = crate::candidates::pool(&mut p);
@@ -530,6 +641,49 @@ mod tests {
         let mut p = lower("void *malloc(unsigned long); int f(int n) { int i = 0; while (i < n) { malloc(4); i = i + 1; } return i; }\nint main(void) { return f(3); }");
         let cands = crate::candidates::pool(&mut p);
         assert!(step_case(&p, &cands, &vec![true; cands.len()]).is_err());
+    }
+
+    #[test]
+    fn a_refuted_bound_takes_the_ladders_middle_rungs_with_it() {
+        use crate::candidates::Rank;
+        use kappa_ir::expr::BinOp::Sle;
+        let (x, y) = (VarId(0), VarId(1));
+        let c = |atom: Expr, rank: Rank| Candidate {
+            func: FuncId(0),
+            header: Loc(1),
+            atom,
+            text: None,
+            ghosts: vec![],
+            rank,
+        };
+        let up = |v: VarId, k: i128, rank: Rank| c(Expr::bin(Sle, Expr::Var(v), Expr::int(k, 32)), rank);
+        let lo = |v: VarId, k: i128, rank: Rank| c(Expr::bin(Sle, Expr::int(k, 32), Expr::Var(v)), rank);
+        let cands = vec![
+            up(x, 0, Rank::Condition), // 0: refuted
+            up(x, 1, Rank::Constant),  // 1: dropped with it
+            up(x, 5, Rank::Constant),  // 2: dropped with it
+            up(x, 7, Rank::Constant),  // 3: the extreme, kept
+            up(x, 6, Rank::Remainder), // 4: from the program's text, kept
+            up(y, 1, Rank::Constant),  // 5: another variable
+            lo(x, 1, Rank::Constant),  // 6: the other direction
+            lo(x, -3, Rank::Constant), // 7
+        ];
+        let active = vec![true; cands.len()];
+        assert_eq!(ladder_rungs(&cands, &active, &[0]), vec![1, 2]);
+        // A lower bound's weaker rungs are the smaller constants; the extreme stays.
+        assert_eq!(ladder_rungs(&cands, &active, &[6]), Vec::<usize>::new());
+        let mut more = cands.clone();
+        more.push(lo(x, 0, Rank::Constant)); // 8
+        let active = vec![true; more.len()];
+        assert_eq!(ladder_rungs(&more, &active, &[6]), vec![8]);
+        // Through Houdini: a proof's refinement drops them, the search for invariants does not.
+        let msg = check_message(0);
+        let mut h = Houdini::new(cands.len());
+        assert!(matches!(h.judge_pool(&cands, [(msg.as_str(), "t.c:1:1".into())].into_iter(), &[]),
+            Round::Refuted(ks) if ks == vec![0, 1, 2]));
+        let mut h = Houdini::for_invariants(cands.len());
+        assert!(matches!(h.judge_pool(&cands, [(msg.as_str(), "t.c:1:1".into())].into_iter(), &[]),
+            Round::Refuted(ks) if ks == vec![0]));
     }
 
     #[test]
