@@ -25,6 +25,11 @@ pub struct WorkerPool {
     pub failures: std::sync::atomic::AtomicU32,
     pub queue: std::sync::Mutex<Handover>,
     pub arrived: std::sync::Condvar,
+    /// The coverage items the run's test files cover, every worker's: the test policy
+    /// (`--path-tests`, `--tests covering`) gives a path a file when it adds to these, as one
+    /// engine would. With each worker's own, a state stolen into another part of the tree
+    /// made its first paths "new" to the thief, and two workers wrote up to twice the files.
+    pub suite: std::sync::Mutex<kappa_ir::analysis::coverage::ItemSet>,
 }
 
 /// Handed states that may fail to replay before the workers stop handing states over (compact
@@ -83,6 +88,7 @@ impl Default for WorkerPool {
             failures: Default::default(),
             queue: std::sync::Mutex::new(Handover { trails: Default::default(), returns: Vec::new(), active: 1 }),
             arrived: Default::default(),
+            suite: Default::default(),
         }
     }
 }

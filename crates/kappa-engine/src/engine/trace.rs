@@ -4,6 +4,7 @@
 use super::*;
 use crate::pool::{Handed, Work, WorkerPool};
 use crate::trail::{Answer, Entry, Look};
+use kappa_ir::analysis::coverage::ItemSet;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
@@ -379,6 +380,24 @@ impl<'p> Engine<'p> {
         }
         if let Share::Worker { pool, .. } = &self.cfg.share {
             pool.states.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether a test covering `items` adds a branch or a line to the tests written so far
+    /// (every worker's, under `--jobs`: [`WorkerPool::suite`]).
+    pub(crate) fn adds_to_suite(&mut self, items: &ItemSet) -> bool {
+        if let Share::Worker { pool, .. } = &self.cfg.share {
+            let shared = pool.suite.lock().unwrap_or_else(|e| e.into_inner());
+            self.cov.keep_in_suite(&shared);
+        }
+        self.cov.adds_to_suite(items)
+    }
+
+    /// A test covering `items` was written.
+    pub(crate) fn keep_in_suite(&mut self, items: &ItemSet) {
+        self.cov.keep_in_suite(items);
+        if let Share::Worker { pool, .. } = &self.cfg.share {
+            pool.suite.lock().unwrap_or_else(|e| e.into_inner()).union_with(items);
         }
     }
 
