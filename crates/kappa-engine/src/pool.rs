@@ -25,12 +25,26 @@ pub struct WorkerPool {
     pub failures: std::sync::atomic::AtomicU32,
     pub queue: std::sync::Mutex<Handover>,
     pub arrived: std::sync::Condvar,
+    /// The coverage items the run's test files cover, every worker's: the test policy
+    /// (`--path-tests`, `--tests covering`) gives a path a file when it adds to these, as one
+    /// engine would. With each worker's own, a state stolen into another part of the tree
+    /// made its first paths "new" to the thief, and two workers wrote up to twice the files.
+    pub suite: std::sync::Mutex<kappa_ir::analysis::coverage::ItemSet>,
 }
 
 /// Handed states that may fail to replay before the workers stop handing states over (compact
 /// mode: a template provider's history, its work budget and the cycles it retired, differs
 /// between workers, so that a step replayed in another worker may go another way).
 pub const HANDOVER_FAILURES: u32 = 4;
+
+/// Steals whose cost and yield the pool keeps ([`Handover::recent`]), and how many it needs
+/// before it judges whether handing states over pays.
+const STEAL_SAMPLES: usize = 8;
+const STEAL_JUDGED: usize = 4;
+/// While handing states over does not pay, a state is still handed over after this many
+/// refusals (a probe): the tree may widen further down, and a steal that yields much opens
+/// the gate again.
+const PROBE_EVERY: u64 = 64;
 
 /// A pending state on its way from a busy worker to an idle one: its trail, what it looks like
 /// (checked after the replay), and who keeps it until the replay is known to have worked.
@@ -68,6 +82,27 @@ pub struct Handover {
     /// (donor, state id, replayed): the donor keeps a handed state until it knows.
     pub returns: Vec<(u32, u64, bool)>,
     pub active: usize,
+    /// The latest steals: (edges the receiver replayed to make the state, edges it then ran in
+    /// the state's subtree before it ran out of states).
+    pub recent: std::collections::VecDeque<(u64, u64)>,
+    /// Hand-overs refused since the last one (see [`PROBE_EVERY`]).
+    pub refused: u64,
+}
+
+impl Handover {
+    /// Whether handing states over pays: the latest steals' subtrees ran at least as many edges
+    /// as their replays (Cloud9 balances by the jobs' sizes, Bucur et al., EuroSys 2011,
+    /// section 3.3; a trail's replay is the price of moving a job here). On a comb (a linear
+    /// search) a stolen state is mostly a leaf, which ends at once after a replay of the whole
+    /// prefix: the two workers of a linear search over 300 cells passed 178 states, each
+    /// replayed from the root, where one worker does the same work without any replay.
+    fn pays(&self) -> bool {
+        if self.recent.len() < STEAL_JUDGED {
+            return true;
+        }
+        let (replayed, ran) = self.recent.iter().fold((0u64, 0u64), |(r, w), (a, b)| (r + a, w + b));
+        ran >= replayed
+    }
 }
 
 impl Default for WorkerPool {
@@ -81,8 +116,9 @@ impl Default for WorkerPool {
             returns: Default::default(),
             halted: Default::default(),
             failures: Default::default(),
-            queue: std::sync::Mutex::new(Handover { trails: Default::default(), returns: Vec::new(), active: 1 }),
+            queue: std::sync::Mutex::new(Handover { active: 1, ..Handover::default() }),
             arrived: Default::default(),
+            suite: Default::default(),
         }
     }
 }
@@ -158,11 +194,36 @@ impl WorkerPool {
     }
 
     /// Whether a busy worker should hand a state over: a worker waits with no trail on its
-    /// way to it, and few handed states failed to replay so far.
+    /// way to it, few handed states failed to replay so far, and handing states over pays
+    /// ([`Handover::pays`]; else one in [`PROBE_EVERY`] times).
     pub fn wants(&self) -> bool {
         use std::sync::atomic::Ordering;
         let waiting = self.waiting.load(Ordering::Relaxed);
-        waiting > 0 && self.failures.load(Ordering::Relaxed) < HANDOVER_FAILURES && self.lock().trails.len() < waiting
+        if waiting == 0 || self.failures.load(Ordering::Relaxed) >= HANDOVER_FAILURES {
+            return false;
+        }
+        let mut q = self.lock();
+        if q.trails.len() >= waiting {
+            return false;
+        }
+        if !q.pays() {
+            q.refused += 1;
+            if q.refused < PROBE_EVERY {
+                return false;
+            }
+        }
+        q.refused = 0;
+        true
+    }
+
+    /// A stolen state's subtree is done with (its receiver ran out of states): `replayed`
+    /// edges made it, `ran` edges were run from it.
+    pub fn stolen(&self, replayed: u64, ran: u64) {
+        let mut q = self.lock();
+        q.recent.push_back((replayed, ran));
+        if q.recent.len() > STEAL_SAMPLES {
+            q.recent.pop_front();
+        }
     }
 
     /// Hands a state's trail to a waiting worker.

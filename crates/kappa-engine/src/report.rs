@@ -168,6 +168,8 @@ pub struct Stats {
     pub states_stolen: u64,
     /// States this worker handed to another that did not replay there and came back to it.
     pub states_handed_back: u64,
+    /// Edges run again to make the stolen states from their trails (the price of the steals).
+    pub edges_replayed: u64,
     /// Worker threads of the run (`--jobs`).
     pub jobs: u64,
     /// The searcher's own counters (loop state pruning: postponed, promoted, dropped states).
@@ -274,6 +276,7 @@ impl Stats {
         self.states_other_shard += o.states_other_shard;
         self.states_stolen += o.states_stolen;
         self.states_handed_back += o.states_handed_back;
+        self.edges_replayed += o.edges_replayed;
         self.jobs += o.jobs;
         add_map(&mut self.searcher, &o.searcher);
     }

@@ -101,7 +101,9 @@ impl<'p> Engine<'p> {
         self.stats.paths_completed += 1;
         // A model costs a solver query: only for the κ of loop summaries (what the path covered)
         // or for a test that is wanted.
-        let mut model = if st.coverage.summaries.is_empty() { None } else { self.path_model(&st) };
+        // Whether the run's limit (its deadline, an interrupt) refused the model query.
+        let mut refused = false;
+        let mut model = if st.coverage.summaries.is_empty() { None } else { self.path_model_or(&st, &mut refused) };
         let items = self.cov.path_items(&st, model.as_ref());
         self.cov.on_path_end(&items);
         let error_key = match &how {
@@ -109,24 +111,24 @@ impl<'p> Engine<'p> {
             _ => None,
         };
         let new_error = error_key.as_ref().is_some_and(|k| !self.error_index.contains_key(k));
-        let new_coverage = self.cov.adds_to_suite(&items);
+        let new_coverage = self.adds_to_suite(&items);
         let write = self.test_wanted(new_error, new_coverage);
         // The first path of each error keeps its test in memory (verify replays it), written
         // or not.
         let wanted = write || new_error || self.cfg.test_dir.is_none();
         if wanted && model.is_none() && st.coverage.summaries.is_empty() {
-            model = self.path_model(&st);
+            model = self.path_model_or(&st, &mut refused);
         }
         if wanted {
             model = model.map(|m| self.test_model(&st, m));
         }
         let test = if wanted { model.as_ref().and_then(|m| self.make_test(&st, &how, m)) } else { None };
         if test.is_none() && wanted {
-            self.stats.tests_missing += 1;
+            self.count_missing_test(write, refused && model.is_none());
         }
         let file = if write { test.as_ref().and_then(|t| self.write_test(t)) } else { None };
         if file.is_some() {
-            self.cov.keep_in_suite(&items);
+            self.keep_in_suite(&items);
         }
         if let (Termination::Error { kind, message, .. }, Some((_, location))) = (&how, error_key) {
             self.stats.paths_error += 1;
@@ -188,6 +190,12 @@ impl<'p> Engine<'p> {
 
     /// A model of a terminated path's path condition (none if the solver finds none in time).
     pub(crate) fn path_model(&mut self, st: &State) -> Option<kappa_solver::Model> {
+        self.path_model_or(st, &mut false)
+    }
+
+    /// [`Self::path_model`]; `refused` is set when the query got no answer because of the run's
+    /// deadline or an interrupt ([`kappa_solver::stopped_by_run`]), not the solver's failure.
+    fn path_model_or(&mut self, st: &State, refused: &mut bool) -> Option<kappa_solver::Model> {
         self.clamp_query_timeout();
         if let (Some(b), Some(argc)) = (self.env.nondet, &self.env.argc) {
             // Under the nondeterministic command line, a test with the arguments materialised
@@ -197,7 +205,32 @@ impl<'p> Engine<'p> {
                 return Some(m);
             }
         }
-        self.solver.model(&Query { pc: st.pc.constraints(), cond: Term::tt() }).ok()
+        match self.solver.model(&Query { pc: st.pc.constraints(), cond: Term::tt() }) {
+            Ok(m) => Some(m),
+            Err(SatResult::Unknown(why)) if kappa_solver::stopped_by_run(&why) => {
+                *refused = true;
+                None
+            }
+            Err(_) => None,
+        }
+    }
+
+    /// A completed path that wanted a test got none. When the run's limit refused its model
+    /// query (the deadline or an interrupt came as the path ended), the path's file is one the
+    /// limit left out, counted with the files the test policy leaves out: `tests_missing`
+    /// counts the paths the solver found no model for, and every completed path is in one of
+    /// `tests` (less `tests_on_halt`), `tests_not_written` and `tests_missing`. A path whose
+    /// test was wanted only in memory (a new error the policy gives no file) was counted in
+    /// `tests_not_written` already.
+    fn count_missing_test(&mut self, write: bool, refused: bool) {
+        if refused {
+            if write {
+                self.stats.tests_not_written += 1;
+                self.stats.tests_limit.get_or_insert_with(|| "the run's limit came as their paths ended".into());
+            }
+        } else if write || self.cfg.test_dir.is_none() {
+            self.stats.tests_missing += 1;
+        }
     }
 
     /// The model a test is written from: `model`, or, where it runs a loop summary more than

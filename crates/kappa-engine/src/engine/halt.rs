@@ -44,13 +44,13 @@ impl Engine<'_> {
         }
         // Loop summaries may add their iterations' items (κ ≥ 1 in the model): those need the
         // model to tell; the others are judged before any query.
-        if st.coverage.summaries.is_empty() && !self.cov.adds_to_suite(&st.coverage.items) {
+        if st.coverage.summaries.is_empty() && !self.adds_to_suite(&st.coverage.items) {
             return false;
         }
         self.halt_queries += 1;
         let Some(model) = self.path_model(st) else { return false };
         let items = self.cov.path_items(st, Some(&model));
-        if !self.cov.adds_to_suite(&items) {
+        if !self.adds_to_suite(&items) {
             return false;
         }
         let model = self.test_model(st, model);
@@ -60,7 +60,7 @@ impl Engine<'_> {
             return false;
         }
         self.cov.on_path_end(&items);
-        self.cov.keep_in_suite(&items);
+        self.keep_in_suite(&items);
         self.stats.tests_on_halt += 1;
         true
     }

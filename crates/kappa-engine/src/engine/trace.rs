@@ -4,6 +4,7 @@
 use super::*;
 use crate::pool::{Handed, Work, WorkerPool};
 use crate::trail::{Answer, Entry, Look};
+use kappa_ir::analysis::coverage::ItemSet;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
@@ -227,6 +228,10 @@ impl<'p> Engine<'p> {
     /// looks otherwise, goes back to its donor, who explores the state itself.
     pub(crate) fn wait_for_work(&mut self, active: &mut Active) -> Option<Vec<State>> {
         let (pool, me) = active.pool.clone()?;
+        if let Some((replayed, from)) = active.stolen.take() {
+            // Tree nodes: one per edge run (and per failed leaf).
+            pool.stolen(replayed, self.next_node - from);
+        }
         loop {
             let work = {
                 let give_up =
@@ -264,6 +269,8 @@ impl<'p> Engine<'p> {
                                 self.mark_stepped(st.id);
                             }
                             self.stats.states_stolen += 1;
+                            self.stats.edges_replayed += st.depth;
+                            active.stolen = Some((st.depth, self.next_node));
                             return Some(vec![st]);
                         }
                         _ => pool.settle(h.owner, h.id, false),
@@ -382,6 +389,24 @@ impl<'p> Engine<'p> {
         }
     }
 
+    /// Whether a test covering `items` adds a branch or a line to the tests written so far
+    /// (every worker's, under `--jobs`: [`WorkerPool::suite`]).
+    pub(crate) fn adds_to_suite(&mut self, items: &ItemSet) -> bool {
+        if let Share::Worker { pool, .. } = &self.cfg.share {
+            let shared = pool.suite.lock().unwrap_or_else(|e| e.into_inner());
+            self.cov.keep_in_suite(&shared);
+        }
+        self.cov.adds_to_suite(items)
+    }
+
+    /// A test covering `items` was written.
+    pub(crate) fn keep_in_suite(&mut self, items: &ItemSet) {
+        self.cov.keep_in_suite(items);
+        if let Share::Worker { pool, .. } = &self.cfg.share {
+            pool.suite.lock().unwrap_or_else(|e| e.into_inner()).union_with(items);
+        }
+    }
+
     /// The number of the next test: one numbering for all workers.
     pub(crate) fn next_test_number(&mut self) -> u64 {
         self.tests_written += 1;
@@ -403,6 +428,9 @@ pub(crate) struct Active {
     /// Steps before the next attempt to hand a state over, after the searcher had none that
     /// is not [`State::pinned`] to give.
     backoff: u64,
+    /// The state this worker stole last: the edges its replay ran, and the tree nodes made
+    /// before its subtree was run ([`WorkerPool::stolen`]).
+    stolen: Option<(u64, u64)>,
 }
 
 impl Active {
@@ -412,7 +440,7 @@ impl Active {
             _ => (None, false),
         };
         let rng = 0x9e37_79b9_7f4a_7c15 ^ u64::from(pool.as_ref().map_or(0, |p| p.1) + 1);
-        Active { pool, counted, lent: HashMap::new(), rng, backoff: 0 }
+        Active { pool, counted, lent: HashMap::new(), rng, backoff: 0, stolen: None }
     }
 
     /// This worker halted at a limit: the waiting workers end too.
