@@ -122,6 +122,10 @@ pub(crate) struct Explorer<'a, 'p> {
     /// Proved invariants of loop heads ([`crate::LoopInvariant`]), assumed at the heads.
     pub invariants: HashMap<(FuncId, Loc), Vec<Expr>>,
     may_stop_cache: HashMap<FuncId, bool>,
+    /// Per point: the queries made since a node of it was last entered and their solver work
+    /// (for [`Explorer::profile`]; queries after a child returns count at the child's point).
+    work_at: HashMap<u32, (u64, u64)>,
+    cur_point: u32,
     pub relaxations: Vec<Relaxation>,
 }
 
@@ -223,6 +227,8 @@ impl<'a, 'p> Explorer<'a, 'p> {
             side_defs_cache: HashMap::new(),
             invariants: HashMap::new(),
             may_stop_cache: HashMap::new(),
+            work_at: HashMap::new(),
+            cur_point: 0,
             relaxations: Vec::new(),
         }
     }
@@ -248,18 +254,30 @@ impl<'a, 'p> Explorer<'a, 'p> {
             per.entry(c.func).or_default().1 += 1;
         }
         let mut o = format!(
-            "slicer profile: {} nodes, {} contexts, {} merges, {} merge checks, {} queries, work {}\n",
+            "slicer profile: {} nodes, {} contexts, {} merges, {} merge checks, {} queries, work {} (solver {})\n",
             self.tree.nodes.len(),
             self.tree.ctxs.len(),
             self.counters.merges,
             self.counters.merge_checks,
             self.solver_queries(),
-            self.work()
+            self.work(),
+            self.solver.work()
         );
         let mut v: Vec<_> = per.into_iter().collect();
         v.sort_by_key(|(_, c)| std::cmp::Reverse(c.0));
         for (f, (n, c, m)) in v.iter().take(12) {
             let _ = writeln!(o, "  {:>8} nodes {:>6} contexts {:>7} merged  {}", n, c, m, self.prog.func(*f).name);
+        }
+        let mut costly: Vec<_> = self.work_at.iter().collect();
+        costly.sort_by_key(|(_, w)| std::cmp::Reverse(w.1));
+        for (p, (q, w)) in costly.iter().take(15) {
+            let key = self.tree.points[**p as usize];
+            let f = self.prog.func(self.tree.ctxs[key.ctx as usize].func);
+            let place = match key.at {
+                At::Loc(l) => format!("{} {l} (line {})", f.name, f.loc(l).span.line),
+                _ => "end".into(),
+            };
+            let _ = writeln!(o, "  solver work {w:>9} in {q:>4} queries at {place}, ctx {}", key.ctx);
         }
         let mut pts: Vec<_> = per_point.into_iter().collect();
         pts.sort_by_key(|(_, c)| std::cmp::Reverse(*c));
@@ -347,7 +365,12 @@ impl<'a, 'p> Explorer<'a, 'p> {
         if let Some(b) = cond.as_bool() {
             return if b { SatResult::Sat } else { SatResult::Unsat };
         }
-        self.solver.check(&Query { pc: &self.pc, cond: cond.clone() })
+        let before = self.solver.work();
+        let r = self.solver.check(&Query { pc: &self.pc, cond: cond.clone() });
+        let w = self.work_at.entry(self.cur_point).or_default();
+        w.0 += 1;
+        w.1 += self.solver.work().saturating_sub(before);
+        r
     }
 
     /// The work of this round: the solver's (Z3 rlimit units) and the terms made (one unit
@@ -398,6 +421,7 @@ impl<'a, 'p> Explorer<'a, 'p> {
     fn visit(&mut self, n: NodeId) -> Result<(), SliceError> {
         self.limits()?;
         let key = self.tree.key(n);
+        self.cur_point = self.tree.nodes[n as usize].point;
         self.active[n as usize] = true;
         let done = self.visit_inner(n, key);
         self.active[n as usize] = false;
