@@ -126,6 +126,10 @@ pub(crate) struct Explorer<'a, 'p> {
     /// (for [`Explorer::profile`]; queries after a child returns count at the child's point).
     work_at: HashMap<u32, (u64, u64)>,
     cur_point: u32,
+    /// What the current query is for (a merge check, a check of undefined behaviour, a branch's
+    /// or a guard's feasibility), and per kind the queries and their solver work.
+    query_kind: &'static str,
+    kind_work: HashMap<&'static str, (u64, u64)>,
     pub relaxations: Vec<Relaxation>,
 }
 
@@ -229,6 +233,8 @@ impl<'a, 'p> Explorer<'a, 'p> {
             may_stop_cache: HashMap::new(),
             work_at: HashMap::new(),
             cur_point: 0,
+            query_kind: "other",
+            kind_work: HashMap::new(),
             relaxations: Vec::new(),
         }
     }
@@ -267,6 +273,9 @@ impl<'a, 'p> Explorer<'a, 'p> {
         v.sort_by_key(|(_, c)| std::cmp::Reverse(c.0));
         for (f, (n, c, m)) in v.iter().take(12) {
             let _ = writeln!(o, "  {:>8} nodes {:>6} contexts {:>7} merged  {}", n, c, m, self.prog.func(*f).name);
+        }
+        for (k, (q, w)) in &self.kind_work {
+            let _ = writeln!(o, "  kind {k}: {q} queries, solver work {w}");
         }
         let mut costly: Vec<_> = self.work_at.iter().collect();
         costly.sort_by_key(|(_, w)| std::cmp::Reverse(w.1));
@@ -367,9 +376,13 @@ impl<'a, 'p> Explorer<'a, 'p> {
         }
         let before = self.solver.work();
         let r = self.solver.check(&Query { pc: &self.pc, cond: cond.clone() });
+        let d = self.solver.work().saturating_sub(before);
         let w = self.work_at.entry(self.cur_point).or_default();
         w.0 += 1;
-        w.1 += self.solver.work().saturating_sub(before);
+        w.1 += d;
+        let k = self.kind_work.entry(self.query_kind).or_default();
+        k.0 += 1;
+        k.1 += d;
         r
     }
 
@@ -573,6 +586,7 @@ impl<'a, 'p> Explorer<'a, 'p> {
             return Ok(true);
         }
         self.counters.merge_checks += 1;
+        self.query_kind = "merge";
         // (a) the path condition implies the interpolant.
         let psi = self.syms.instantiate(&self.psi[c as usize], &self.store);
         if !psi.is_true() && !self.check(&psi.not()).is_unsat() {
@@ -700,6 +714,7 @@ impl<'a, 'p> Explorer<'a, 'p> {
                 continue;
             }
             let t = self.eval(c);
+            self.query_kind = "check";
             if !self.check(&t).is_unsat() {
                 self.ub.insert(what);
                 // What reaches an open check has changed.
@@ -764,6 +779,7 @@ impl<'a, 'p> Explorer<'a, 'p> {
                 let Op::Assume(c) = &edge.op else { return Err(SliceError::Internal("guard".into())) };
                 self.tree.nodes[n as usize].kind = NodeKind::Straight;
                 let t = if self.mode == Mode::Pss { self.eval(c) } else { Term::tt() };
+                self.query_kind = "guard";
                 let feasible = if self.mode == Mode::Pss { !self.check(&t).is_unsat() } else { true };
                 let child = self.loc_node(n, key.ctx, edge.dst, TOp::Guard(c.clone()), edge.span);
                 if !feasible {
@@ -844,6 +860,7 @@ impl<'a, 'p> Explorer<'a, 'p> {
         if self.mode == Mode::Static {
             return vec![true; terms.len()];
         }
+        self.query_kind = "branch";
         let mut res = vec![false; terms.len()];
         let mut any = false;
         for i in 0..terms.len() {
