@@ -407,3 +407,50 @@ int main(void) {\n\
     let (_, err) = slice("one.c", "note(d->h4, 3);");
     assert!(!err.contains("undefined behaviour"), "{err}");
 }
+
+/// Use after free and double free reached on some paths only (through a struct field, through
+/// callees, of a site in a loop), and an out-of-bounds index on one side of a join: the slice
+/// lists each as possible undefined behaviour, so `verify --slice` verifies the original and
+/// answers as `verify` does (not a `true` that hides it). Where every object is freed once
+/// and used before, the slice lists none and is verified itself.
+#[test]
+fn slices_list_use_after_free_double_free_and_checks_on_merged_paths() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cases = [
+        ("ub_uaf_field.c", "invalid_deref", 17, 11),
+        ("ub_dfree_callee.c", "invalid_free", 9, 3),
+        ("ub_uaf_callee.c", "invalid_deref", 10, 34),
+        ("ub_uaf_loop.c", "invalid_deref", 15, 25),
+        ("ub_oob_merge.c", "out_of_bounds", 10, 3),
+    ];
+    for (i, (name, kind, line, col)) in cases.iter().enumerate() {
+        let p = paper(name);
+        let ub = format!("{kind} at {p}:{line}:{col}");
+        let out = |k: &str| dir.path().join(format!("{k}{i}")).display().to_string();
+        let o = kappa(&["slice", &p, "--property", "unreach-call", "-o", &out("s")]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(0), "{name}: {err}");
+        assert!(err.contains(&format!("possible undefined behaviour: {ub} (")), "{name}: {err}");
+        let want = format!("RESULT: unknown (undefined behaviour: {ub})");
+        let o = kappa(&["verify", "--quiet", "--max-time", "30", "--out", &out("v"), &p]);
+        assert_eq!(last_line(&o), want, "{name}");
+        let o = kappa(&["verify", "--slice", "--quiet", "--max-time", "30", "--out", &out("w"), &p]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("note: --slice: possible undefined behaviour") && err.contains(&ub), "{name}: {err}");
+        assert_eq!(last_line(&o), want, "{name}: {err}");
+    }
+    let p = paper("ub_safe_free.c");
+    let o = kappa(&[
+        "verify",
+        "--slice",
+        "--quiet",
+        "--max-time",
+        "30",
+        "--out",
+        &dir.path().join("safe").display().to_string(),
+        &p,
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains("note: --slice"), "{err}");
+    assert_eq!(last_line(&o), "RESULT: true", "{err}");
+}

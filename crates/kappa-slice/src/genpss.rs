@@ -108,9 +108,10 @@ pub(crate) struct Explorer<'a, 'p> {
     terms_at_start: u64,
     fresh: u32,
     /// Per function: the locations from which something relevant to the criterion can be
-    /// reached, and those from which its exit can be.
-    relevance: HashMap<FuncId, (Vec<bool>, Vec<bool>)>,
-    relevant_at: HashMap<PointKey, bool>,
+    /// reached (with `true`: a check of undefined behaviour not yet in [`Explorer::ub`]), and
+    /// those from which its exit can be. The `true` entries are dropped when `ub` grows.
+    relevance: HashMap<(FuncId, bool), (Vec<bool>, Vec<bool>)>,
+    relevant_at: HashMap<(PointKey, bool), bool>,
     irrelevant_here: bool,
     /// Branch locations whose infeasible sides must be kept in interpolants (a relaxation
     /// there did not hold, see [`Relaxation`]).
@@ -121,6 +122,14 @@ pub(crate) struct Explorer<'a, 'p> {
     /// Proved invariants of loop heads ([`crate::LoopInvariant`]), assumed at the heads.
     pub invariants: HashMap<(FuncId, Loc), Vec<Expr>>,
     may_stop_cache: HashMap<FuncId, bool>,
+    /// Per point: the queries made since a node of it was last entered and their solver work
+    /// (for [`Explorer::profile`]; queries after a child returns count at the child's point).
+    work_at: HashMap<u32, (u64, u64)>,
+    cur_point: u32,
+    /// What the current query is for (a merge check, a check of undefined behaviour, a branch's
+    /// or a guard's feasibility), and per kind the queries and their solver work.
+    query_kind: &'static str,
+    kind_work: HashMap<&'static str, (u64, u64)>,
     pub relaxations: Vec<Relaxation>,
 }
 
@@ -222,8 +231,81 @@ impl<'a, 'p> Explorer<'a, 'p> {
             side_defs_cache: HashMap::new(),
             invariants: HashMap::new(),
             may_stop_cache: HashMap::new(),
+            work_at: HashMap::new(),
+            cur_point: 0,
+            query_kind: "other",
+            kind_work: HashMap::new(),
             relaxations: Vec::new(),
         }
+    }
+
+    /// Where the exploration's nodes went (`KAPPA_SLICE_DEBUG`): per function, the nodes, the
+    /// contexts (inlined calls) and the merged nodes; the points with the most explored nodes.
+    pub fn profile(&self) -> String {
+        use std::fmt::Write;
+        let mut per: HashMap<FuncId, (u64, u64, u64)> = HashMap::new();
+        let mut per_point: HashMap<u32, u64> = HashMap::new();
+        for n in &self.tree.nodes {
+            let key = self.tree.points[n.point as usize];
+            let f = self.tree.ctxs[key.ctx as usize].func;
+            let e = per.entry(f).or_default();
+            e.0 += 1;
+            if matches!(n.kind, NodeKind::Merged(_)) {
+                e.2 += 1;
+            } else if matches!(key.at, At::Loc(_)) {
+                *per_point.entry(n.point).or_default() += 1;
+            }
+        }
+        for c in &self.tree.ctxs {
+            per.entry(c.func).or_default().1 += 1;
+        }
+        let mut o = format!(
+            "slicer profile: {} nodes, {} contexts, {} merges, {} merge checks, {} queries, work {} (solver {})\n",
+            self.tree.nodes.len(),
+            self.tree.ctxs.len(),
+            self.counters.merges,
+            self.counters.merge_checks,
+            self.solver_queries(),
+            self.work(),
+            self.solver.work()
+        );
+        let mut v: Vec<_> = per.into_iter().collect();
+        v.sort_by_key(|(_, c)| std::cmp::Reverse(c.0));
+        for (f, (n, c, m)) in v.iter().take(12) {
+            let _ = writeln!(o, "  {:>8} nodes {:>6} contexts {:>7} merged  {}", n, c, m, self.prog.func(*f).name);
+        }
+        for (k, (q, w)) in &self.kind_work {
+            let _ = writeln!(o, "  kind {k}: {q} queries, solver work {w}");
+        }
+        let mut costly: Vec<_> = self.work_at.iter().collect();
+        costly.sort_by_key(|(_, w)| std::cmp::Reverse(w.1));
+        for (p, (q, w)) in costly.iter().take(15) {
+            let key = self.tree.points[**p as usize];
+            let f = self.prog.func(self.tree.ctxs[key.ctx as usize].func);
+            let place = match key.at {
+                At::Loc(l) => format!("{} {l} (line {})", f.name, f.loc(l).span.line),
+                _ => "end".into(),
+            };
+            let _ = writeln!(o, "  solver work {w:>9} in {q:>4} queries at {place}, ctx {}", key.ctx);
+        }
+        let mut pts: Vec<_> = per_point.into_iter().collect();
+        pts.sort_by_key(|(_, c)| std::cmp::Reverse(*c));
+        for (p, c) in pts.iter().take(12) {
+            let key = self.tree.points[*p as usize];
+            let f = self.tree.ctxs[key.ctx as usize].func;
+            if let At::Loc(l) = key.at {
+                let func = self.prog.func(f);
+                let _ = writeln!(
+                    o,
+                    "  {:>8} explored at {} {l} (line {}), ctx {}",
+                    c,
+                    func.name,
+                    func.loc(l).span.line,
+                    key.ctx
+                );
+            }
+        }
+        o
     }
 
     pub fn solver_queries(&self) -> u64 {
@@ -292,7 +374,16 @@ impl<'a, 'p> Explorer<'a, 'p> {
         if let Some(b) = cond.as_bool() {
             return if b { SatResult::Sat } else { SatResult::Unsat };
         }
-        self.solver.check(&Query { pc: &self.pc, cond: cond.clone() })
+        let before = self.solver.work();
+        let r = self.solver.check(&Query { pc: &self.pc, cond: cond.clone() });
+        let d = self.solver.work().saturating_sub(before);
+        let w = self.work_at.entry(self.cur_point).or_default();
+        w.0 += 1;
+        w.1 += d;
+        let k = self.kind_work.entry(self.query_kind).or_default();
+        k.0 += 1;
+        k.1 += d;
+        r
     }
 
     /// The work of this round: the solver's (Z3 rlimit units) and the terms made (one unit
@@ -343,6 +434,7 @@ impl<'a, 'p> Explorer<'a, 'p> {
     fn visit(&mut self, n: NodeId) -> Result<(), SliceError> {
         self.limits()?;
         let key = self.tree.key(n);
+        self.cur_point = self.tree.nodes[n as usize].point;
         self.active[n as usize] = true;
         let done = self.visit_inner(n, key);
         self.active[n as usize] = false;
@@ -494,6 +586,7 @@ impl<'a, 'p> Explorer<'a, 'p> {
             return Ok(true);
         }
         self.counters.merge_checks += 1;
+        self.query_kind = "merge";
         // (a) the path condition implies the interpolant.
         let psi = self.syms.instantiate(&self.psi[c as usize], &self.store);
         if !psi.is_true() && !self.check(&psi.not()).is_unsat() {
@@ -587,6 +680,28 @@ impl<'a, 'p> Explorer<'a, 'p> {
         }
     }
 
+    /// The undefined behaviour an edge into a check's error location stands for
+    /// (`out_of_bounds at f.c:3:9 (…)`), with the edge's condition; `None` for other edges.
+    fn ub_of(&self, func: &'p Function, e: EdgeId) -> Option<(String, &'p Expr)> {
+        let edge = func.edge(e);
+        match (&func.loc(edge.dst).kind, &edge.op) {
+            (LocKind::Error { kind, message }, Op::Assume(c))
+                if !matches!(kind, ErrorKind::ReachError | ErrorKind::Assert) =>
+            {
+                let at = self.prog.fmt_span(func.loc(edge.dst).span);
+                Some((format!("{} at {at} ({message})", kind.name()), c))
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether a check of undefined behaviour at this location may fail and is not yet in
+    /// [`Explorer::ub`]. A state that merges must not skip such a check: interpolants and the
+    /// relevance of points take these checks in (see [`Explorer::annotate`]).
+    fn open_ub_at(&self, func: &'p Function, loc: Loc) -> bool {
+        func.out_edges(loc).iter().any(|e| self.ub_of(func, *e).is_some_and(|(w, _)| !self.ub.contains(&w)))
+    }
+
     /// Notes undefined behaviour the front-end's checks at this location could detect.
     fn note_ub(&mut self, fid: FuncId, loc: Loc) {
         if self.mode == Mode::Static {
@@ -594,20 +709,17 @@ impl<'a, 'p> Explorer<'a, 'p> {
         }
         let func = self.pre.func(fid);
         for &e in func.out_edges(loc) {
-            let edge = func.edge(e);
-            if let (LocKind::Error { kind, message }, Op::Assume(c)) = (&func.loc(edge.dst).kind, &edge.op) {
-                if matches!(kind, ErrorKind::ReachError | ErrorKind::Assert) {
-                    continue;
-                }
-                let at = self.prog.fmt_span(func.loc(edge.dst).span);
-                let what = format!("{} at {at} ({message})", kind.name());
-                if self.ub.contains(&what) {
-                    continue;
-                }
-                let t = self.eval(c);
-                if !self.check(&t).is_unsat() {
-                    self.ub.insert(what);
-                }
+            let Some((what, c)) = self.ub_of(func, e) else { continue };
+            if self.ub.contains(&what) {
+                continue;
+            }
+            let t = self.eval(c);
+            self.query_kind = "check";
+            if !self.check(&t).is_unsat() {
+                self.ub.insert(what);
+                // What reaches an open check has changed.
+                self.relevance.retain(|k, _| !k.1);
+                self.relevant_at.retain(|k, _| !k.1);
             }
         }
     }
@@ -667,6 +779,7 @@ impl<'a, 'p> Explorer<'a, 'p> {
                 let Op::Assume(c) = &edge.op else { return Err(SliceError::Internal("guard".into())) };
                 self.tree.nodes[n as usize].kind = NodeKind::Straight;
                 let t = if self.mode == Mode::Pss { self.eval(c) } else { Term::tt() };
+                self.query_kind = "guard";
                 let feasible = if self.mode == Mode::Pss { !self.check(&t).is_unsat() } else { true };
                 let child = self.loc_node(n, key.ctx, edge.dst, TOp::Guard(c.clone()), edge.span);
                 if !feasible {
@@ -686,6 +799,8 @@ impl<'a, 'p> Explorer<'a, 'p> {
                 r
             }
             Succ::Branch { edges, blocked } => {
+                // Checks among several ways on (none in what the front-end writes today).
+                self.note_ub(fid, loc);
                 self.tree.nodes[n as usize].kind = NodeKind::Branch;
                 let mut ways: Vec<(Expr, Option<Loc>, Span)> = edges
                     .iter()
@@ -745,6 +860,7 @@ impl<'a, 'p> Explorer<'a, 'p> {
         if self.mode == Mode::Static {
             return vec![true; terms.len()];
         }
+        self.query_kind = "branch";
         let mut res = vec![false; terms.len()];
         let mut any = false;
         for i in 0..terms.len() {
@@ -967,8 +1083,20 @@ impl<'a, 'p> Explorer<'a, 'p> {
             NodeKind::Straight => {
                 let m = children[0];
                 let op = self.tree.nodes[m as usize].op.clone();
-                let (psi, deps) = (self.psi[m as usize].clone(), self.deps[m as usize].clone());
-                let (psi, deps) = self.pre_of(&op, &psi, &deps);
+                let (psi_m, deps) = (self.psi[m as usize].clone(), self.deps[m as usize].clone());
+                let (mut psi, deps) = self.pre_of(&op, &psi_m, &deps);
+                if let TOp::Guard(c) = &op {
+                    // A check whose failure is not listed yet: a state that merges here must
+                    // pass it too (`c ∧ ψ` instead of `c ⇒ ψ`), or undefined behaviour on
+                    // merged paths would go unlisted.
+                    let key = self.tree.key(n);
+                    if let At::Loc(l) = key.at {
+                        let func = self.pre.func(self.tree.ctxs[key.ctx as usize].func);
+                        if self.open_ub_at(func, l) {
+                            psi = self.syms.formula(c).and(&psi_m);
+                        }
+                    }
+                }
                 self.psi[n as usize] = psi;
                 self.deps[n as usize] = deps;
             }
@@ -1007,10 +1135,23 @@ impl<'a, 'p> Explorer<'a, 'p> {
                         d.entry(*v).or_insert_with(|| cf.and(w));
                     }
                 }
-                self.psi[n as usize] = if same && !feasible.is_empty() {
+                // Checks not listed yet: a state that merges here must pass them.
+                let key = self.tree.key(n);
+                let mut checks = Vec::new();
+                if let At::Loc(l) = key.at {
+                    let func = self.pre.func(self.tree.ctxs[key.ctx as usize].func);
+                    for &e in func.out_edges(l) {
+                        if let Some((w, c)) = self.ub_of(func, e) {
+                            if !self.ub.contains(&w) {
+                                checks.push(self.syms.formula(c).not());
+                            }
+                        }
+                    }
+                }
+                self.psi[n as usize] = if same && !feasible.is_empty() && checks.is_empty() {
                     self.psi[feasible[0] as usize].clone()
                 } else {
-                    Term::and_all(parts)
+                    Term::and_all(parts.into_iter().chain(checks))
                 };
                 // Control dependence (equation 3), as far as the subtree shows.
                 if feasible.len() > 1 {
@@ -1048,17 +1189,23 @@ impl<'a, 'p> Explorer<'a, 'p> {
 
 impl Explorer<'_, '_> {
     /// Whether, from this point, some execution can do something the criterion observes: reach
-    /// an error location, or (for targets) end otherwise than by returning, or write a target.
-    /// A static over-approximation over the flowgraph, through calls and returns.
+    /// an error location, or (for targets) end otherwise than by returning, or write a target;
+    /// or fail a check of undefined behaviour that is not listed yet (which the slice's list
+    /// must have). A static over-approximation over the flowgraph, through calls and returns.
     fn relevant(&mut self, key: PointKey) -> Result<bool, SliceError> {
-        if let Some(&r) = self.relevant_at.get(&key) {
+        Ok(self.reaches(key, false)? || (self.mode == Mode::Pss && self.reaches(key, true)?))
+    }
+
+    /// [`Explorer::relevant`] for the criterion (`ub` false) or the open checks (`ub` true).
+    fn reaches(&mut self, key: PointKey, ub: bool) -> Result<bool, SliceError> {
+        if let Some(&r) = self.relevant_at.get(&(key, ub)) {
             return Ok(r);
         }
         let r = match key.at {
             At::End | At::Blocked(_) => false,
             At::Loc(l) => {
                 let ctx = self.tree.ctxs[key.ctx as usize].clone();
-                let (rel, exit) = self.func_relevance(ctx.func)?;
+                let (rel, exit) = self.func_relevance(ctx.func, ub)?;
                 if rel[l.index()] {
                     true
                 } else if exit[l.index()] {
@@ -1066,7 +1213,7 @@ impl Explorer<'_, '_> {
                         (Some(p), Some(call)) => {
                             let pf = self.pre.func(self.tree.ctxs[p as usize].func);
                             let dst = pf.edge(call).dst;
-                            self.relevant(PointKey { ctx: p, at: At::Loc(dst) })?
+                            self.reaches(PointKey { ctx: p, at: At::Loc(dst) }, ub)?
                         }
                         _ => false,
                     }
@@ -1075,12 +1222,12 @@ impl Explorer<'_, '_> {
                 }
             }
         };
-        self.relevant_at.insert(key, r);
+        self.relevant_at.insert((key, ub), r);
         Ok(r)
     }
 
-    fn func_relevance(&mut self, f: FuncId) -> Result<(Vec<bool>, Vec<bool>), SliceError> {
-        if let Some(r) = self.relevance.get(&f) {
+    fn func_relevance(&mut self, f: FuncId, ub: bool) -> Result<(Vec<bool>, Vec<bool>), SliceError> {
+        if let Some(r) = self.relevance.get(&(f, ub)) {
             return Ok(r.clone());
         }
         let func = self.pre.func(f);
@@ -1088,14 +1235,24 @@ impl Explorer<'_, '_> {
         let mut rel = vec![false; n];
         for l in func.loc_ids() {
             let seed = match &func.loc(l).kind {
-                LocKind::Error { kind, .. } => matches!(kind, ErrorKind::ReachError | ErrorKind::Assert),
+                LocKind::Error { kind, .. } => !ub && matches!(kind, ErrorKind::ReachError | ErrorKind::Assert),
+                LocKind::Normal if ub => {
+                    let mut s = self.open_ub_at(func, l);
+                    for &e in func.out_edges(l) {
+                        if let Op::Call { func: g, .. } = &func.edge(e).op {
+                            let (grel, _) = self.func_relevance(*g, true)?;
+                            s |= grel[self.pre.func(*g).entry.index()];
+                        }
+                    }
+                    s
+                }
                 LocKind::Normal => {
                     let mut s = false;
                     for &e in func.out_edges(l) {
                         let edge = func.edge(e);
                         match &edge.op {
                             Op::Call { func: g, dst, .. } => {
-                                let (grel, _) = self.func_relevance(*g)?;
+                                let (grel, _) = self.func_relevance(*g, false)?;
                                 s |= grel[self.pre.func(*g).entry.index()];
                                 s |= !self.property && dst.is_some_and(|d| self.targets.contains(&d));
                             }
@@ -1131,7 +1288,7 @@ impl Explorer<'_, '_> {
         let mut exit = vec![false; n];
         exit[func.exit.index()] = true;
         let exit = back(exit);
-        self.relevance.insert(f, (rel.clone(), exit.clone()));
+        self.relevance.insert((f, ub), (rel.clone(), exit.clone()));
         Ok((rel, exit))
     }
 }
@@ -1192,6 +1349,11 @@ impl Explorer<'_, '_> {
             if let Succ::Branch { blocked: Some(_), .. } = self.succ_kind(fid, l).ok()? {
                 return None;
             }
+            // A side with a check not yet listed is not left out: a state for which the side
+            // is feasible could fail the check.
+            if self.open_ub_at(func, l) {
+                return None;
+            }
             for &x in func.out_edges(l) {
                 let edge = func.edge(x);
                 if let LocKind::Error { kind, .. } = &func.loc(edge.dst).kind {
@@ -1202,7 +1364,7 @@ impl Explorer<'_, '_> {
                 match &edge.op {
                     Op::Halt { .. } => return None,
                     Op::Call { func: g, dst, .. } => {
-                        if self.may_stop(*g) {
+                        if self.may_stop(*g) || self.func_relevance(*g, true).ok()?.0[self.pre.func(*g).entry.index()] {
                             return None;
                         }
                         let callee = self.pre.func(*g);

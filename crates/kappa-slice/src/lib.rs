@@ -440,7 +440,11 @@ fn run_here(prog: &Program, criterion: &Criterion, opts: &SliceOptions, mode: Mo
         ex.invariants = invariants.clone();
         ex.strict = strict.clone();
         ex.all_strict = rounds >= 6;
-        ex.run()?;
+        let done = ex.run();
+        if std::env::var_os("KAPPA_SLICE_DEBUG").is_some() {
+            eprintln!("{}", ex.profile());
+        }
+        done?;
         spent.nodes += ex.tree.nodes.len() as u64;
         spent.work += ex.work();
         let slice = deps::finalize(&ex.tree, &pre, property, &targets);

@@ -49,6 +49,25 @@ struct AObj {
     summary: Option<String>,
     /// The size of an allocation whose size is not a constant (allocated once), as a variable.
     size_var: Option<VarId>,
+    /// For a heap site some `free` may reach: the cells that track which of its objects are
+    /// allocated (see [`Life`]).
+    life: Option<Life>,
+}
+
+/// The liveness of a heap allocation site's objects, as cells (global variables, 0 at the
+/// start), so that use after free and double free are checks the slice keeps (C11 7.22.3:
+/// a freed object's lifetime has ended; 6.2.4p2: using a pointer to it is undefined).
+/// A site that runs at most once has one object: `live` says whether it is allocated. A site
+/// that may run several times (its objects told apart by instance numbers, see [`MASK48`])
+/// tracks its most recent object exactly (`last`, its address, and `live`) and the others by
+/// `older`: set once an object other than the most recent one may be dead. The checks are then
+/// over-approximated both ways: such an object may be dead (the check may fail) and may be
+/// allocated (the execution may go on).
+#[derive(Clone, Copy, Debug)]
+struct Life {
+    live: VarId,
+    last: Option<VarId>,
+    older: Option<VarId>,
 }
 
 /// A pointer without its instance number: object id (bits 32–47) and offset (bits 0–31).
@@ -620,8 +639,16 @@ impl<'p> Lowering<'p> {
 
     /// The expression with pointers as integers.
     fn tx(&self, e: &Expr) -> Expr {
-        let b = |x: &Expr| Box::new(self.tx(x));
+        self.tx_pol(e, true)
+    }
+
+    /// [`Lowering::tx`] where `pos` says whether the expression is under an even number of
+    /// negations: `live(p)` and `freeable(p)` become what may hold there (so that a check's
+    /// failure and its success are each over-approximated, see [`Life`]).
+    fn tx_pol(&self, e: &Expr, pos: bool) -> Expr {
+        let b = |x: &Expr| Box::new(self.tx_pol(x, pos));
         match e {
+            Expr::Un(UnOp::Not, a) => Expr::Un(UnOp::Not, Box::new(self.tx_pol(a, !pos))),
             Expr::Null => int(0),
             Expr::AddrOf(o) => int(base(self.static_obj[o])),
             Expr::PtrAdd(a, o) => Expr::Bin(BinOp::Add, b(a), b(o)),
@@ -631,7 +658,16 @@ impl<'p> Lowering<'p> {
             Expr::Bin(op, x, y) => Expr::Bin(*op, b(x), b(y)),
             Expr::Cast(op, w, a) => Expr::Cast(*op, *w, b(a)),
             Expr::Ite(c, x, y) => Expr::Ite(b(c), b(x), b(y)),
-            Expr::Live(p) => bin(BinOp::Ne, bin(BinOp::LShr, self.tx(p), int(32)), int(0)),
+            Expr::Live(p) => {
+                let p2 = self.tx(p);
+                let mut c = bin(BinOp::Ne, bin(BinOp::LShr, p2.clone(), int(32)), int(0));
+                for a in self.pts_expr(p) {
+                    if self.objs[a].life.is_some() {
+                        c = c.and(in_obj(&p2, a).negate().or(self.alive(&p2, a, pos)));
+                    }
+                }
+                c
+            }
             Expr::InBounds(p, n) => {
                 let (p2, n2) = (self.tx(p), self.tx(n));
                 let mut c = Expr::Bool(false);
@@ -662,13 +698,94 @@ impl<'p> Lowering<'p> {
                 let mut c = Expr::Bool(false);
                 for a in self.pts_expr(p) {
                     if self.objs[a].heap {
-                        c = c.or(at_addr(&p2, self.objs[a].multi, base(a)));
+                        c = c.or(at_addr(&p2, self.objs[a].multi, base(a)).and(self.alive(&p2, a, pos)));
                     }
                 }
                 c
             }
         }
     }
+}
+
+impl Lowering<'_> {
+    /// Heap sites some `free` may reach get the cells of their [`Life`].
+    fn make_life(&mut self, funcs: &[FuncId]) {
+        let prog = self.prog;
+        let mut freed = BTreeSet::new();
+        for &f in funcs {
+            for e in &prog.func(f).edges {
+                if let Op::Free { ptr } = &e.op {
+                    freed.extend(self.pts_expr(ptr).into_iter().filter(|a| self.objs[*a].heap));
+                }
+            }
+        }
+        for a in freed {
+            let name = self.objs[a].name.clone();
+            let mut var = |what: &str, w: u32| {
+                let v = VarId(self.out.vars.len() as u32);
+                let ctype = if w == 64 { CType::ULONG } else { CType::Int { rank: IntRank::Char, signed: false } };
+                self.out.vars.push(VarInfo {
+                    name: format!("{name}.{what}"),
+                    ty: Ty::Int(w),
+                    ctype,
+                    kind: VarKind::Global,
+                    span: Span::default(),
+                });
+                v
+            };
+            let live = var("live", 8);
+            let (last, older) =
+                if self.objs[a].multi { (Some(var("last", 64)), Some(var("older_freed", 8))) } else { (None, None) };
+            self.objs[a].life = Some(Life { live, last, older });
+        }
+    }
+
+    /// Whether the object of site `a` that `p` points into may be allocated (`pos`), or must be
+    /// (not `pos`).
+    fn alive(&self, p: &Expr, a: usize, pos: bool) -> Expr {
+        let Some(life) = self.objs[a].life else { return Expr::Bool(true) };
+        let live = bin(BinOp::Eq, Expr::Var(life.live), Expr::uint(1, 8));
+        match (life.last, life.older) {
+            (Some(last), Some(older)) => {
+                let others = if pos { Expr::Bool(true) } else { bin(BinOp::Eq, Expr::Var(older), Expr::uint(0, 8)) };
+                Expr::ite(same_instance(p, &Expr::Var(last)), live, others)
+            }
+            _ => live,
+        }
+    }
+
+    /// `free(p)`: the object `p` points to is no longer allocated.
+    fn free_steps(&self, ptr: &Expr) -> Vec<Step> {
+        let p = self.tx(ptr);
+        let mut st = Vec::new();
+        for a in self.pts_expr(ptr) {
+            let Some(life) = self.objs[a].life else { continue };
+            let here = in_obj(&p, a);
+            let dead = Expr::uint(0, 8);
+            match (life.last, life.older) {
+                (Some(last), Some(older)) => {
+                    let same = same_instance(&p, &Expr::Var(last));
+                    st.push(Step::Op(Op::Assign {
+                        dst: older,
+                        value: Expr::ite(here.clone().and(same.clone().negate()), Expr::uint(1, 8), Expr::Var(older)),
+                    }));
+                    st.push(Step::Op(Op::Assign {
+                        dst: life.live,
+                        value: Expr::ite(here.and(same), dead, Expr::Var(life.live)),
+                    }));
+                }
+                _ => {
+                    st.push(Step::Op(Op::Assign { dst: life.live, value: Expr::ite(here, dead, Expr::Var(life.live)) }))
+                }
+            }
+        }
+        st
+    }
+}
+
+/// Two pointers into a summarised heap site point into the same instance.
+fn same_instance(p: &Expr, q: &Expr) -> Expr {
+    bin(BinOp::Eq, bin(BinOp::LShr, p.clone(), int(48)), bin(BinOp::LShr, q.clone(), int(48)))
 }
 
 /// `ite(p == &c1, c1, ite(p == &c2, c2, … default))`.
@@ -753,6 +870,7 @@ pub(crate) fn lower(prog: &Program, entry: &str) -> Result<Option<Lowered>, Slic
             multi: false,
             summary: None,
             size_var: None,
+            life: None,
         });
     }
     if lw.objs.len() >= 0xfffe {
@@ -797,12 +915,23 @@ pub(crate) fn lower(prog: &Program, entry: &str) -> Result<Option<Lowered>, Slic
                 }
                 let a = lw.objs.len();
                 lw.heap_site.insert((f, EdgeId(i as u32)), a);
-                lw.objs.push(AObj { name, size, cells: None, string: false, heap: true, multi, summary, size_var });
+                lw.objs.push(AObj {
+                    name,
+                    size,
+                    cells: None,
+                    string: false,
+                    heap: true,
+                    multi,
+                    summary,
+                    size_var,
+                    life: None,
+                });
             }
         }
     }
     lw.points_to(&funcs);
     lw.make_cells(&funcs, &objkind)?;
+    lw.make_life(&funcs);
     // Pointers become 64-bit integers.
     for (i, v) in prog.vars.iter().enumerate() {
         if v.ty == Ty::Ptr {
@@ -958,7 +1087,8 @@ impl Lowering<'_> {
             _ => 64,
         };
         Ok(match &e.op {
-            Op::Skip | Op::Return(None) | Op::Free { .. } | Op::Output { dst: None, .. } => Vec::new(),
+            Op::Skip | Op::Return(None) | Op::Output { dst: None, .. } => Vec::new(),
+            Op::Free { ptr } => self.free_steps(ptr),
             Op::Output { .. } => vec![Step::Op(e.op.clone())],
             Op::Assume(c) => vec![Step::Op(Op::Assume(self.tx(c)))],
             Op::Assign { dst, value } => vec![Step::Op(Op::Assign { dst: *dst, value: self.tx(value) })],
@@ -1083,6 +1213,22 @@ impl Lowering<'_> {
                         }
                         if let (Some(sv), Op::Alloc { size, .. }) = (o.size_var, &e.op) {
                             st.push(Step::Op(Op::Assign { dst: sv, value: self.tx(size) }));
+                        }
+                        if let Some(life) = o.life {
+                            if let (Some(last), Some(older)) = (life.last, life.older) {
+                                // The most recent object, if freed, becomes one of the others.
+                                let was_freed = bin(BinOp::Ne, Expr::Var(last), int(0)).and(bin(
+                                    BinOp::Eq,
+                                    Expr::Var(life.live),
+                                    Expr::uint(0, 8),
+                                ));
+                                st.push(Step::Op(Op::Assign {
+                                    dst: older,
+                                    value: Expr::ite(was_freed, Expr::uint(1, 8), Expr::Var(older)),
+                                }));
+                                st.push(Step::Op(Op::Assign { dst: last, value: Expr::Var(*v) }));
+                            }
+                            st.push(Step::Op(Op::Assign { dst: life.live, value: Expr::uint(1, 8) }));
                         }
                         (a, st)
                     }
