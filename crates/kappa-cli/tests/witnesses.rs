@@ -82,7 +82,8 @@ fn invariants(yaml: &str) -> Vec<(usize, usize, String)> {
 }
 
 /// The program with `__kappa_inv(E)` evaluated at the loop head at `line:col` (a `while` or
-/// `for` keyword: before each evaluation of the condition; `do {`: at the top of the body).
+/// `for` keyword: before each evaluation of the condition; `do {`: at the top of the body; a
+/// label `L:`: right after it).
 fn instrument(src: &str, invs: &[(usize, usize, String)]) -> String {
     let mut lines: Vec<String> = src.lines().map(String::from).collect();
     // Right to left within a line, so that earlier columns stay valid.
@@ -93,6 +94,11 @@ fn instrument(src: &str, invs: &[(usize, usize, String)]) -> String {
         let at = col - 1;
         let rest = &l[at..];
         let check = format!("__kappa_inv({e})");
+        // A loop made of `goto`: its head is the label.
+        if let Some(colon) = rest.find(':').filter(|&c| rest[..c].chars().all(|x| x.is_alphanumeric() || x == '_')) {
+            l.insert_str(at + colon + 1, &format!(" {check};"));
+            continue;
+        }
         if rest.starts_with("do") {
             let brace = at + rest.find('{').expect("do {") + 1;
             l.insert_str(brace, &format!(" {check};"));
@@ -206,5 +212,42 @@ fn candidates_that_fail_after_some_iterations_are_not_written() {
         assert_eq!(last_line(&out), "RESULT: true", "{err}");
         let inv = out.lines().find(|l| l.starts_with("invariant at")).unwrap_or_else(|| panic!("{out}"));
         assert!(inv.ends_with(": 0 <= i && 0 <= n"), "{mode}: {inv}");
+    }
+}
+
+#[test]
+fn loops_without_a_condition_get_invariants_at_their_lines() {
+    // The heads of `while (1)`, `for (;;)` and a loop of `goto` are positioned at the loop
+    // statement (the label): their invariants are written at lines 6, 12 and 19, and hold there.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("no_condition.c");
+    let src =
+        "extern void abort(void);\nvoid reach_error(void) { abort(); }\nextern int __VERIFIER_nondet_int(void);\n\
+               int main(void) {\n  int i = 0;\n  while (1) {\n    if (i >= 10) break;\n    i++;\n  }\n\
+               if (i != 10) reach_error();\n  int j = 0;\n  for (;;) {\n    if (__VERIFIER_nondet_int()) break;\n\
+                   j += 2;\n    if (j > 100) j = 0;\n  }\n  if (j < 0 || j > 100) reach_error();\n  int k = 0;\n\
+               again:\n  if (k < 5) { k++; goto again; }\n  if (k != 5) reach_error();\n  return 0;\n}\n";
+    std::fs::write(&file, src).unwrap();
+    let o = dir.path().to_str().unwrap();
+    let (out, err) = kappa(&["verify", "--quiet", "--out", o, file.to_str().unwrap()]);
+    assert_eq!(last_line(&out), "RESULT: true", "{err}");
+    let yml = std::fs::read_to_string(dir.path().join("witness.yml")).unwrap();
+    let graphml = std::fs::read_to_string(dir.path().join("witness.graphml")).unwrap();
+    let invs: Vec<_> = invariants(&yml).into_iter().filter(|i| i.2 != "1").collect();
+    let heads: Vec<_> = invs.iter().map(|i| (i.0, i.1)).collect();
+    assert_eq!(heads, [(6, 3), (12, 3), (19, 1)], "{yml}");
+    for (line, _, _) in &invs {
+        assert!(graphml.contains(&format!("<data key=\"startline\">{line}</data>")), "{graphml}");
+    }
+    let checked = dir.path().join("no_condition_inv.c");
+    std::fs::write(&checked, instrument(src, &invs)).unwrap();
+    let (out, err) = kappa(&["verify", "--quiet", "--max-time", "60", "--out", o, checked.to_str().unwrap()]);
+    assert_eq!(last_line(&out), "RESULT: true", "the invariants {invs:?} do not hold: {err}");
+    // Each check can fail: each negated invariant alone is refuted at its head.
+    for (l, c, e) in &invs {
+        let wrong = dir.path().join(format!("no_condition_neg{l}.c"));
+        std::fs::write(&wrong, instrument(src, &[(*l, *c, format!("!({e})"))])).unwrap();
+        let (out, err) = kappa(&["verify", "--quiet", "--max-time", "60", "--out", o, wrong.to_str().unwrap()]);
+        assert_eq!(last_line(&out), "RESULT: false(unreach-call)", "line {l}: negated invariant: {err}");
     }
 }

@@ -16,6 +16,9 @@ pub(crate) struct FnBuilder {
     pub ret: Option<VarId>,
     /// Temporaries introduced by the lowering (candidates for coalescing).
     pub temps: std::collections::HashSet<VarId>,
+    /// Locations that head a loop written in the source (a loop statement's head, a label), in
+    /// order of creation: their position survives skip contraction.
+    heads: Vec<Loc>,
 }
 
 impl FnBuilder {
@@ -31,6 +34,7 @@ impl FnBuilder {
             slots: Vec::new(),
             ret: None,
             temps: std::collections::HashSet::new(),
+            heads: Vec::new(),
         };
         b.entry = b.new_loc(LocKind::Normal, span);
         b.exit = b.new_loc(LocKind::Exit, span);
@@ -41,6 +45,13 @@ impl FnBuilder {
     pub fn new_loc(&mut self, kind: LocKind, span: Span) -> Loc {
         self.locs.push(LocInfo { kind, span });
         Loc((self.locs.len() - 1) as u32)
+    }
+
+    /// Marks `l` as the head of a loop statement or a label: when skip contraction folds it
+    /// into an unpositioned location (the body of `while (1)`), that location takes `l`'s
+    /// position, so loop heads keep a source line (k-induction's checks, witness invariants).
+    pub fn mark_head(&mut self, l: Loc) {
+        self.heads.push(l);
     }
 
     pub fn fresh(&mut self) -> Loc {
@@ -95,6 +106,7 @@ impl FnBuilder {
     pub fn rollback(&mut self, m: (usize, usize, Loc)) {
         self.edges.truncate(m.0);
         self.locs.truncate(m.1);
+        self.heads.retain(|h| h.index() < m.1);
         self.cur = m.2;
     }
 
@@ -243,6 +255,14 @@ impl FnBuilder {
             l
         };
         let resolved: Vec<Loc> = (0..n).map(|i| resolve(Loc(i as u32), &target)).collect();
+        // A head folded into an unpositioned location hands its position on; the first-created
+        // (outermost) head wins when several fold into the same location.
+        for &h in &self.heads {
+            let t = resolved[h.index()];
+            if t != h && !self.locs[t.index()].span.is_known() {
+                self.locs[t.index()].span = self.locs[h.index()].span;
+            }
+        }
         // Locations on a pure skip cycle resolve to themselves via the cap: keep their edges.
         let mut keep_src = vec![true; n];
         for i in 0..n {

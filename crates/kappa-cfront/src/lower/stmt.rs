@@ -19,6 +19,9 @@ impl<'a> Lowerer<'a> {
                             return Err(self.error(&id.span, format!("redefinition of label `{name}`")));
                         }
                         let loc = self.label_loc(&name);
+                        // A loop made of `goto` has its head here: give it the label's position.
+                        self.fcx.b.locs[loc.index()].span = sp;
+                        self.fcx.b.mark_head(loc);
                         self.fcx.b.join(loc, sp);
                     }
                     Label::Case(_) | Label::CaseRange(_) => {
@@ -87,6 +90,7 @@ impl<'a> Lowerer<'a> {
             Statement::Switch(sw) => self.switch(sw, sp),
             Statement::While(w) => {
                 let head = self.fcx.b.new_loc(LocKind::Normal, sp);
+                self.fcx.b.mark_head(head);
                 self.fcx.b.join(head, sp);
                 let (body, exit) = (self.fcx.b.fresh(), self.fcx.b.fresh());
                 self.cond_expr(&w.node.expression, body, exit)?;
@@ -98,6 +102,7 @@ impl<'a> Lowerer<'a> {
             }
             Statement::DoWhile(d) => {
                 let body = self.fcx.b.new_loc(LocKind::Normal, sp);
+                self.fcx.b.mark_head(body);
                 self.fcx.b.join(body, sp);
                 let (cont, exit) = (self.fcx.b.fresh(), self.fcx.b.fresh());
                 self.loop_body(&d.node.statement, exit, cont)?;
@@ -154,6 +159,7 @@ impl<'a> Lowerer<'a> {
             ForInitializer::StaticAssert(sa) => self.static_assert(sa)?,
         }
         let head = self.fcx.b.new_loc(LocKind::Normal, sp);
+        self.fcx.b.mark_head(head);
         self.fcx.b.join(head, sp);
         let (body, step, exit) = (self.fcx.b.fresh(), self.fcx.b.fresh(), self.fcx.b.fresh());
         match &f.node.condition {
