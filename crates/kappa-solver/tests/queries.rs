@@ -406,6 +406,38 @@ fn small_instances_under_approximate_quantifiers() {
     assert_eq!(m.eval(&expanded), Some(Value::Bool(true)), "{expanded}");
 }
 
+/// A template's condition over a short buffer (κ ≤ 9 by the path condition) is asked as its
+/// exact expansion, quantifier-free: the same answers, models that satisfy the quantified query,
+/// and `expanded` counts them; with a bound of 1000 (too many instances) the quantified query
+/// goes to Z3 as before.
+#[test]
+fn small_bounded_quantifiers_are_expanded_first() {
+    let kappa = sym("kappa", Sort::Bv(64));
+    let a = sym("in", Sort::Array(Elem::Bv(64), Elem::Bv(32)));
+    let i0 = sym("i0", Sort::Bv(32));
+    let n = sym("n", Sort::Bv(32));
+    let t = bv_template(&kappa, &a, &i0, &n);
+    let mut chain = default_chain(None);
+    let short = vec![t.clone(), kappa.bvule(&bv(9, 64))];
+    // Iteration 2 runs when κ = 5, so its element is below n - i0.
+    let broken = kappa.eq(&bv(5, 64)).and(&a.select(&bv(2, 64)).bvadd(&i0).bvuge(&n));
+    assert_eq!(chain.check(&Query::new(&short, broken)), SatResult::Unsat);
+    let exit = kappa.eq(&bv(5, 64)).and(&n.eq(&bv(10, 32)));
+    assert_eq!(chain.check(&Query::new(&short, exit.clone())), SatResult::Sat);
+    let m = chain.model(&Query::new(&short, exit.clone())).expect("sat");
+    let k = kappa.as_var().unwrap();
+    assert_eq!(m.value(k), Some(Value::Bv(5, 64)));
+    let mut budget = 100;
+    let fixed = t.substitute(&std::collections::HashMap::from([(k, bv(5, 64))]));
+    let expanded = kappa_solver::expand_bounded_quantifiers(&fixed, &mut budget).unwrap();
+    assert_eq!(m.eval(&expanded), Some(Value::Bool(true)), "{expanded}");
+    assert_eq!(chain.stats().expanded, 3, "{}", chain.stats());
+    let long = vec![t.clone(), kappa.bvule(&bv(1000, 64))];
+    let far = kappa.eq(&bv(500, 64)).and(&n.eq(&bv(10, 32)));
+    assert_eq!(chain.check(&Query::new(&long, far)), SatResult::Sat);
+    assert_eq!(chain.stats().expanded, 3, "{}", chain.stats());
+}
+
 /// Eight values, two swapped at symbolic indices `i` and `j` (each read an ite-chain over the
 /// index, as the engine builds it for a small array): the sums of the two arrays.
 fn swapped_sums(buggy: bool) -> (Vec<Term>, Term, Term) {
