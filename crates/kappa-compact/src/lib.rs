@@ -680,7 +680,8 @@ impl Condition {
         let (tau, body) = t.forall.as_ref()?;
         let mut sub: HashMap<SymId, Term> = HashMap::new();
         for (v, init) in &t.init {
-            if let (Some(s), Some(val)) = (init.as_var(), values.get(eng, st, *v)) {
+            let Some(s) = init.as_var().filter(|s| t.forall_syms.contains(s)) else { continue };
+            if let Some(val) = values.get(eng, st, *v) {
                 sub.insert(s, val);
             }
         }
@@ -738,7 +739,7 @@ impl Compact {
         let conds: Vec<Option<Condition>> =
             usable.iter().map(|(_, t)| Condition::of(eng, st, t, &mut values)).collect();
         if Self::short_by_values(&conds) {
-            return Short::Unroll;
+            return Short::Unroll(UNROLL_FORKING);
         }
         let mut live = Vec::new();
         for ((id, t), c) in usable.iter().zip(&conds) {
@@ -753,7 +754,7 @@ impl Compact {
                 // Inputs read by a short loop are better single symbols than elements of one
                 // input array (which ties every constraint on them together for the solver).
                 if !t.sites.is_empty() && k <= UNROLL_INPUTS {
-                    return Short::Unroll;
+                    return Short::Unroll(k);
                 }
                 return Short::Fixed(*id, t.clone(), k);
             }
@@ -767,7 +768,7 @@ impl Compact {
             return Short::No;
         }
         if live.iter().all(|(_, _, c)| Self::iteration_feasible(eng, st, *c, k) == Some(false)) {
-            Short::Unroll
+            Short::Unroll(k)
         } else {
             Short::No
         }
@@ -809,8 +810,8 @@ fn decide(m: &mut HashMap<u64, Term>, c: &Term, b: bool) {
 enum Short {
     /// Summarise as usual.
     No,
-    /// Unroll: few iterations, few paths.
-    Unroll,
+    /// Unroll: few iterations (at most this many in a row of each cycle), few paths.
+    Unroll(u64),
     /// One cycle, whose number of iterations the state fixes: apply its template with κ = k.
     Fixed(u32, Rc<Template>, u64),
 }
@@ -863,7 +864,7 @@ impl TemplateProvider for Compact {
 
     fn apply(&mut self, eng: &mut Engine<'_>, st: &State) -> Result<Applied, String> {
         let (fid, loc) = st.loc();
-        if st.skip_templates_at == Some((fid, loc)) || (self.classic_library && eng.program().is_library(fid)) {
+        if self.classic_library && eng.program().is_library(fid) {
             return Ok(Applied::None);
         }
         let Some(mut cands) = self.cycles.get(&(fid, loc)).cloned() else { return Ok(Applied::None) };
@@ -900,11 +901,13 @@ impl TemplateProvider for Compact {
         if self.unroll_short_loops {
             match self.short_loop(eng, st, &usable) {
                 Short::No => {}
-                Short::Unroll => {
+                Short::Unroll(k) => {
                     for (id, _) in &usable {
                         self.decline(eng, *id);
                     }
-                    return Ok(Applied::None);
+                    // The iterations to come were just found to be few: the next visits of
+                    // the loop head on this path would find the same.
+                    return Ok(Applied::Unroll(u32::try_from(k).unwrap_or(u32::MAX)));
                 }
                 Short::Fixed(id, t, k) => {
                     fixed = Some(Term::bv(k, template::KBITS));
@@ -970,6 +973,12 @@ impl TemplateProvider for Compact {
                 }
             };
         }
+        // κ fixed by the state at a few iterations: classic execution of those iterations
+        // forks no more than the template (one cycle is feasible), so such an application
+        // saves only steps; it counts as declined, and a cycle that is never applied otherwise
+        // is retired (a check loop after a tokenizer ran at every path's end: a fifth of the
+        // run spent substituting the state into its template, issue 22).
+        let few = fixed.as_ref().and_then(Term::as_bv).is_some_and(|k| k <= UNROLL_FORKING);
         let (succs, undecided) = self.instantiate(eng, st, &t, fixed);
         if undecided > 0 {
             // Section 4: where the solver cannot decide a template's successor, the node is
@@ -978,7 +987,11 @@ impl TemplateProvider for Compact {
             self.decline(eng, id);
             return Ok(Applied::None);
         }
-        self.applied.insert(id);
+        if few {
+            self.decline(eng, id);
+        } else {
+            self.applied.insert(id);
+        }
         if let Some(c) = self.cost.remove(&key) {
             // The template paid: its computation is given back to the budget (once).
             self.work_used = self.work_used.saturating_sub(c);

@@ -90,6 +90,9 @@ pub struct Template {
     pub filtered: bool,
     /// `∀τ (0 ≤ τ < κ → body)` of every exit, as (τ, body).
     pub forall: Option<(Term, Term)>,
+    /// The initial symbols the body of `forall` mentions: only their values are needed to
+    /// decide an iteration's condition at a state (see `Condition::of`).
+    pub forall_syms: std::collections::HashSet<SymId>,
     /// For the call phase of a recursion template ([`crate::recursion`]): the return phase,
     /// as (hole, value) — the value the outermost of κ+1 activations returns when the innermost
     /// returns `hole`, over the initial symbols and κ.
@@ -689,6 +692,7 @@ pub fn compute_nested(
         core_sites,
         exits,
         filtered: false,
+        forall_syms: forall.as_ref().map(|(_, body)| body.symbols().into_iter().collect()).unwrap_or_default(),
         forall,
         returns: None,
     })

@@ -64,6 +64,11 @@ pub struct Contents {
     /// Nothing but zeros was ever written (the pointer shadow of an object holding no pointer):
     /// writes of zeros are skipped.
     zero: bool,
+    /// [`Contents::as_array`]'s term, kept until the next write: compact mode asks for it at
+    /// every visit of a loop head, and building the store chain was a third of a tokenizer's
+    /// run (issue 22, json_tokens). Reads reorganise the cells (flush, chunk) but not what
+    /// they hold, so they keep it.
+    whole: std::cell::OnceCell<Term>,
 }
 
 /// The sort of arrays from element index (pointer width) to elements of `stride` bytes.
@@ -178,6 +183,7 @@ impl Contents {
             small: small.filter(|s| *s <= SMALL_OBJECT_BYTES),
             chunked: None,
             zero: true,
+            whole: Default::default(),
         }
     }
 
@@ -189,7 +195,16 @@ impl Contents {
             Sort::Array(_, Elem::Bv(w)) => (w / 8).max(1),
             _ => 1,
         };
-        Contents { cells: BTreeMap::new(), array, stride, pw, small: None, chunked: None, zero: false }
+        Contents {
+            cells: BTreeMap::new(),
+            array,
+            stride,
+            pw,
+            small: None,
+            chunked: None,
+            zero: false,
+            whole: Default::default(),
+        }
     }
 
     /// The same kind of contents (size, expansion) with new values given by an array.
@@ -253,6 +268,7 @@ impl Contents {
 
     /// Writes `v` (a whole number of bytes) at `off`.
     pub fn write(&mut self, off: &Term, v: &Term) {
+        self.whole = Default::default();
         if self.zero {
             if v.as_bv() == Some(0) {
                 return;
@@ -346,9 +362,13 @@ impl Contents {
 
     /// The whole contents as one array of `stride`-byte elements (cells moved into it).
     pub fn as_array(&self) -> Term {
-        let mut c = self.clone();
-        c.flush();
-        c.array
+        self.whole
+            .get_or_init(|| {
+                let mut c = self.clone();
+                c.flush();
+                c.array
+            })
+            .clone()
     }
 
     fn read_const(&self, o: u64, n: u64) -> Term {
@@ -714,6 +734,29 @@ mod tests {
 
     fn w(v: u64, bits: u32) -> Term {
         Term::bv(v, bits)
+    }
+
+    /// `as_array` keeps its term between writes (compact mode asks for it at every loop head),
+    /// and a write, at a constant or a symbolic offset, gives a new one.
+    #[test]
+    fn whole_array_follows_writes() {
+        let mut c = Contents::zeroed(64, 1, None);
+        c.write(&w(0, 64), &w(5, 8));
+        let first = c.as_array();
+        assert_eq!(c.as_array(), first);
+        assert_eq!(first.select(&w(0, 64)), w(5, 8));
+        let _ = c.read(&w(0, 64), 1);
+        assert_eq!(c.as_array().select(&w(0, 64)), w(5, 8));
+        c.write(&w(0, 64), &w(6, 8));
+        assert_eq!(c.as_array().select(&w(0, 64)), w(6, 8));
+        let i = Term::fresh("i", Sort::Bv(64));
+        let v = Term::fresh("v", Sort::Bv(8));
+        c.write(&i, &v);
+        assert_eq!(c.as_array().select(&i), v);
+        let mut d = c.clone();
+        d.write(&w(1, 64), &w(9, 8));
+        assert_eq!(d.as_array().select(&w(1, 64)), w(9, 8));
+        assert_ne!(c.as_array(), d.as_array());
     }
 
     #[test]

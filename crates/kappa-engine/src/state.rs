@@ -124,8 +124,9 @@ pub struct State {
     pub node: u64,
     /// Counter for naming symbols of this path.
     pub next_sym: u32,
-    /// Execute this location classically once (a template's successors were undecided there).
-    pub skip_templates_at: Option<(FuncId, Loc)>,
+    /// Execute this location classically for this many more visits, without asking the template
+    /// provider ([`crate::template::Applied::Unroll`]).
+    pub skip_templates: Option<(FuncId, Loc, u32)>,
     /// The cycle whose template was applied last on this path.
     pub last_cycle: Option<u32>,
     /// The entry function's symbolic input heap: references and materialised input objects.

@@ -512,7 +512,7 @@ fn dummy_state() -> State {
         depth: 0,
         node: 0,
         next_sym: 0,
-        skip_templates_at: None,
+        skip_templates: None,
         last_cycle: None,
         heap: Rc::new(crate::heap::InputHeap::default()),
         alloc_sites: Rc::new(Vec::new()),

@@ -59,9 +59,21 @@ impl<'p> Engine<'p> {
                 }
             }
             // Compact symbolic execution: a template at this location replaces the loop.
-            let mut templates = std::mem::replace(&mut self.templates, Box::new(NoTemplates));
-            let applied = templates.apply(self, &st);
-            self.templates = templates;
+            let skip = match st.skip_templates {
+                Some((f0, l0, n)) if (f0, l0) == (fid, loc) => {
+                    st.skip_templates = (n > 1).then_some((f0, l0, n - 1));
+                    true
+                }
+                _ => false,
+            };
+            let applied = if skip {
+                Ok(Applied::None)
+            } else {
+                let mut templates = std::mem::replace(&mut self.templates, Box::new(NoTemplates));
+                let applied = templates.apply(self, &st);
+                self.templates = templates;
+                applied
+            };
             match applied {
                 Ok(Applied::Succs(succs, failed)) => {
                     self.stats.templates.applied += 1;
@@ -84,9 +96,10 @@ impl<'p> Engine<'p> {
                     }
                     return;
                 }
-                Ok(Applied::None) => {
-                    if st.skip_templates_at == Some((fid, loc)) {
-                        st.skip_templates_at = None;
+                Ok(Applied::None) => {}
+                Ok(Applied::Unroll(visits)) => {
+                    if visits > 0 {
+                        st.skip_templates = Some((fid, loc, visits));
                     }
                 }
                 Err(reason) => {
