@@ -274,10 +274,21 @@ fn verify_one(
         crate::prove_summary::first_share(&mut setup.cfg);
     }
     // A short exploration on a work budget first: what it decides (it ends, or reaches a
-    // violation) needs no proof.
+    // violation that has a test to replay) needs no proof. A violation without a test (the
+    // model's query ran out of the short budget) goes on as undecided.
+    let decided = |r: &RunReport| match verdict_of(p, r, ub) {
+        Verdict::Unknown(_) => false,
+        // The violation `confirm` replays.
+        Verdict::False(_) => r
+            .stats
+            .errors
+            .iter()
+            .find(|e| matches!(p.classify(&e.kind), Class::Violation(_)))
+            .is_some_and(|e| e.testcase.is_some()),
+        Verdict::True => true,
+    };
     let quick = if kind {
-        Some(crate::prove_kind::quick_exploration(&prog, &setup.cfg, &ex))
-            .filter(|(r, _)| !matches!(verdict_of(p, r, ub), Verdict::Unknown(_)))
+        Some(crate::prove_kind::quick_exploration(&prog, &setup.cfg, &ex)).filter(|(r, _)| decided(r))
     } else {
         None
     };
