@@ -53,6 +53,7 @@ pub fn setup(front: &FrontOpts, ex: &ExploreOpts, prog: &Program) -> Setup {
         depth: ex.max_depth,
         memory_mb: Some(ex.max_memory),
         queries: None,
+        work: None,
     };
     let _ = prog;
     // A query is limited by work (`kappa_solver::QUERY_WORK`); the wall-clock backstop must not

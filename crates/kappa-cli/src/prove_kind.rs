@@ -280,6 +280,54 @@ fn validate(
     }
 }
 
+/// States the short exploration before k-induction may create…
+const QUICK_STATES: u64 = 500;
+/// …and solver queries it may make, each of at most [`QUICK_RLIMIT`] of Z3's work units, and
+/// [`QUICK_WORK`] units in all: 500 queries of 2 M units each took 54 s on a program whose
+/// queries are quantified (`kind_counters.c`).
+const QUICK_QUERIES: u64 = 500;
+const QUICK_RLIMIT: u64 = 2_000_000;
+const QUICK_WORK: u64 = 20_000_000;
+/// Wall time of the short exploration at most (and a tenth of what `--max-time` leaves): Z3's
+/// units do not bound the time of every query (the same program spent 15.8 s within
+/// [`QUICK_WORK`]), so time is the backstop; what is cut here goes on to the proof as before.
+const QUICK_TIME: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// The short exploration of `verify` before k-induction (issue 21): the plain exploration
+/// (`cfg`, compact mode by default) on a small work budget ([`QUICK_STATES`],
+/// [`QUICK_QUERIES`], [`QUICK_RLIMIT`] per query, [`QUICK_WORK`]) and [`QUICK_TIME`]. Where
+/// templates summarise the loops the exploration ends in a few queries (`uchar_wrap_safe`: 11)
+/// while the proof's failed Houdini rounds and its base case cost seconds; where it does not
+/// end, the budget is all it costs. The report, for the caller to judge as the base case's.
+pub fn quick_exploration(
+    prog: &kappa_ir::Program,
+    cfg: &kappa_engine::Config,
+    ex: &ExploreOpts,
+) -> (RunReport, Option<String>) {
+    let mut cfg = cfg.clone();
+    cfg.limits.states = Some(cfg.limits.states.map_or(QUICK_STATES, |m| m.min(QUICK_STATES)));
+    cfg.limits.queries = Some(cfg.limits.queries.map_or(QUICK_QUERIES, |m| m.min(QUICK_QUERIES)));
+    cfg.limits.work = Some(cfg.limits.work.map_or(QUICK_WORK, |m| m.min(QUICK_WORK)));
+    cfg.solver_rlimit = Some(cfg.solver_rlimit.map_or(QUICK_RLIMIT, |r| r.min(QUICK_RLIMIT)));
+    let t = crate::signals::time_left().map_or(QUICK_TIME, |t| (t / 10).min(QUICK_TIME));
+    cfg.limits.time = Some(cfg.limits.time.map_or(t, |l| l.min(t)));
+    cfg.solver_timeout = Some(cfg.solver_timeout.map_or(t, |s| s.min(t)));
+    // Not decided, the run goes on to the proof: no tests for the states it leaves pending.
+    cfg.halt_tests.queries = 0;
+    let (report, dot) = explore::explore(prog, cfg, ex, true);
+    if std::env::var_os("KAPPA_KIND_DEBUG").is_some() {
+        eprintln!(
+            "kind: quick exploration: {} states, {} queries, {:.2} s, {} errors, incomplete {:?}",
+            report.stats.states_created,
+            report.stats.solver_queries,
+            report.stats.time_s,
+            report.stats.errors.len(),
+            report.stats.incomplete
+        );
+    }
+    (report, dot)
+}
+
 /// States the base case may create…
 const BASE_STATES: u64 = 2_000;
 /// …and solver queries it may make, each of at most [`BASE_RLIMIT`] of Z3's work units.

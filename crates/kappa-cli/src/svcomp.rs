@@ -273,23 +273,43 @@ fn verify_one(
     if summaries {
         crate::prove_summary::first_share(&mut setup.cfg);
     }
-    // k-induction (issue 21) first, budgeted by work; not proved, the plain exploration gets
+    // A short exploration on a work budget first: what it decides (it ends, or reaches a
+    // violation that has a test to replay) needs no proof. A violation without a test (the
+    // model's query ran out of the short budget) goes on as undecided.
+    let decided = |r: &RunReport| match verdict_of(p, r, ub) {
+        Verdict::Unknown(_) => false,
+        // The violation `confirm` replays.
+        Verdict::False(_) => r
+            .stats
+            .errors
+            .iter()
+            .find(|e| matches!(p.classify(&e.kind), Class::Violation(_)))
+            .is_some_and(|e| e.testcase.is_some()),
+        Verdict::True => true,
+    };
+    let quick = if kind {
+        Some(crate::prove_kind::quick_exploration(&prog, &setup.cfg, &ex)).filter(|(r, _)| decided(r))
+    } else {
+        None
+    };
+    // Then k-induction (issue 21), budgeted by work; not proved, the plain exploration gets
     // the time left. Proved, the run's report is that of the validating exploration.
-    let kind_report = if kind {
+    let kind_report = if kind && quick.is_none() {
         crate::prove_kind::before_exploration(front, &prog, p, &ex, vo.no_witnesses, kind_by_name)
     } else {
         None
     };
     let proved = kind_report.is_some();
-    let (mut report, mut dot) = match kind_report {
-        Some(r) => (r, None),
+    let (mut report, mut dot) = match (quick, kind_report) {
+        (Some(q), _) => q,
+        (None, Some(r)) => (r, None),
         // Not proved: k-induction's base case (bugs a few iterations deep, by work), then
         // the plain exploration with the time left.
-        None if kind => match crate::prove_kind::base_case(front, &prog, p, &ex) {
+        (None, None) if kind => match crate::prove_kind::base_case(front, &prog, p, &ex) {
             Some((base, dot)) if !matches!(verdict_of(p, &base, ub), Verdict::Unknown(_)) => (base, dot),
             _ => explore::explore(&prog, crate::prove_summary::the_rest(setup.cfg), &ex, true),
         },
-        None => explore::explore(&prog, setup.cfg, &ex, true),
+        (None, None) => explore::explore(&prog, setup.cfg, &ex, true),
     };
     let mut verdict = if proved { Verdict::True } else { verdict_of(p, &report, ub) };
     if summaries && matches!(verdict, Verdict::Unknown(_)) && report.stats.errors.is_empty() {

@@ -103,10 +103,10 @@ fn an_exit_equality_closes_the_proof_and_its_witness_check() {
 
 #[test]
 fn the_base_case_finds_a_bug_twenty_iterations_deep_that_compact_mode_does_not() {
-    // The default (compact mode): the proof fails (the step case reaches the error), then the
-    // base case, a classic exploration bounded by work, finds the bug in a few hundred queries.
-    // Without it, compact mode's loop template left this program `unknown (solver unknown)`
-    // even at --max-time 20.
+    // The default (compact mode): the short exploration before the proof, the proof (the step
+    // case reaches the error) or the base case, a classic exploration bounded by work, finds
+    // the bug in a few hundred queries. Without the base case, compact mode's loop template
+    // left this program `unknown (solver unknown)` even at --max-time 20.
     let dir = tempfile::tempdir().expect("temp dir");
     let out = Command::new(env!("CARGO_BIN_EXE_kappa"))
         .current_dir(root())
@@ -122,6 +122,29 @@ fn the_base_case_finds_a_bug_twenty_iterations_deep_that_compact_mode_does_not()
     // The base case decided: its exploration of the program is the run's tree.
     let tree = std::fs::read_to_string(dir.path().join("tree.dot")).unwrap_or_default();
     assert!(tree.starts_with("digraph tree"), "no tree written: {stdout}");
+}
+
+#[test]
+fn a_loop_the_exploration_ends_at_once_is_decided_before_k_induction() {
+    // The loop template of `c++` up to 255 ends the exploration in a dozen queries; k-induction
+    // (whose step case reaches the error: `k <= 255` is not inductive) and its base case (255
+    // classic iterations, 38 s unbounded) are not run. Named, k-induction would say why it
+    // failed: it says nothing because it never ran. The bug twin is found the same way.
+    for (file, want) in [
+        ("tests/programs/proofs/kind_quick_wrap.c", "RESULT: true"),
+        ("tests/programs/proofs/kind_quick_wrap_bug.c", "RESULT: false(unreach-call)"),
+    ] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let out = Command::new(env!("CARGO_BIN_EXE_kappa"))
+            .current_dir(root())
+            .args(["verify", file, "--proof", "kind", "--max-time", "60", "--quiet", "--out"])
+            .arg(dir.path())
+            .output()
+            .expect("run kappa");
+        let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert_eq!(stdout.lines().last(), Some(want), "{file}: {stdout}");
+        assert!(!stderr.contains("k-induction"), "{file}: k-induction ran: {stderr}");
+    }
 }
 
 #[test]

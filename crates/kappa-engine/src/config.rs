@@ -79,6 +79,9 @@ pub struct Limits {
     /// Solver queries: a budget of work rather than time, for runs whose outcome must not
     /// depend on the machine's load (the invariant checks of correctness witnesses).
     pub queries: Option<u64>,
+    /// Z3's work units (rlimit counts) over all the run's queries: with a per-query limit
+    /// (`Config::solver_rlimit`), a bound of the run's solving that no load changes.
+    pub work: Option<u64>,
 }
 
 /// Which terminated paths get a test file (the statistics count every path either way).

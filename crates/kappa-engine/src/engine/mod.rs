@@ -446,6 +446,11 @@ impl<'p> Engine<'p> {
                 return Some(format!("query limit of {n} reached"));
             }
         }
+        if let Some(n) = l.work {
+            if self.solver.work() >= n {
+                return Some(format!("solver work limit of {n} units reached"));
+            }
+        }
         None
     }
 
