@@ -41,7 +41,7 @@ pub const HANDOVER_FAILURES: u32 = 4;
 const STEAL_SAMPLES: usize = 16;
 /// While the state a worker would hand over is refused ([`Handover::pays`]), one is still
 /// handed over after this many refusals (a probe), so that a tree that widens further down is
-/// split again; each probe whose subtree did not pay doubles the interval, up to
+/// split again; each steal whose subtree did not pay doubles the interval, up to
 /// [`PROBE_MAX`], and a steal that pays resets it.
 const PROBE_EVERY: u64 = 8;
 const PROBE_MAX: u64 = 1 << 10;
