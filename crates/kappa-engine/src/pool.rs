@@ -37,14 +37,14 @@ pub struct WorkerPool {
 /// between workers, so that a step replayed in another worker may go another way).
 pub const HANDOVER_FAILURES: u32 = 4;
 
-/// Steals whose cost and yield the pool keeps ([`Handover::recent`]), and how many it needs
-/// before it judges whether handing states over pays.
-const STEAL_SAMPLES: usize = 8;
-const STEAL_JUDGED: usize = 4;
-/// While handing states over does not pay, a state is still handed over after this many
-/// refusals (a probe): the tree may widen further down, and a steal that yields much opens
-/// the gate again.
-const PROBE_EVERY: u64 = 64;
+/// Steals whose depth and yield the pool keeps ([`Handover::recent`]).
+const STEAL_SAMPLES: usize = 16;
+/// While the state a worker would hand over is refused ([`Handover::pays`]), one is still
+/// handed over after this many refusals (a probe), so that a tree that widens further down is
+/// split again; each steal whose subtree did not pay doubles the interval, up to
+/// [`PROBE_MAX`], and a steal that pays resets it.
+const PROBE_EVERY: u64 = 8;
+const PROBE_MAX: u64 = 1 << 10;
 
 /// A pending state on its way from a busy worker to an idle one: its trail, what it looks like
 /// (checked after the replay), and who keeps it until the replay is known to have worked.
@@ -76,32 +76,77 @@ pub enum Work {
 }
 
 /// The trails on their way between workers, and the number of active workers.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Handover {
     pub trails: std::collections::VecDeque<Handed>,
     /// (donor, state id, replayed): the donor keeps a handed state until it knows.
     pub returns: Vec<(u32, u64, bool)>,
     pub active: usize,
-    /// The latest steals: (edges the receiver replayed to make the state, edges it then ran in
-    /// the state's subtree before it ran out of states).
+    /// The latest steals whose subtrees are done: (the stolen state's depth, which is the
+    /// edges its replay ran; the edges then run in its subtree).
     pub recent: std::collections::VecDeque<(u64, u64)>,
-    /// Hand-overs refused since the last one (see [`PROBE_EVERY`]).
+    /// Hand-overs refused since the last one, and how many make a probe ([`PROBE_EVERY`]).
     pub refused: u64,
+    pub probe_after: u64,
+}
+
+impl Default for Handover {
+    fn default() -> Self {
+        Handover {
+            trails: Default::default(),
+            returns: Vec::new(),
+            active: 0,
+            recent: Default::default(),
+            refused: 0,
+            probe_after: PROBE_EVERY,
+        }
+    }
 }
 
 impl Handover {
-    /// Whether handing states over pays: the latest steals' subtrees ran at least as many edges
-    /// as their replays (Cloud9 balances by the jobs' sizes, Bucur et al., EuroSys 2011,
-    /// section 3.3; a trail's replay is the price of moving a job here). On a comb (a linear
-    /// search) a stolen state is mostly a leaf, which ends at once after a replay of the whole
-    /// prefix: the two workers of a linear search over 300 cells passed 178 states, each
-    /// replayed from the root, where one worker does the same work without any replay.
-    fn pays(&self) -> bool {
-        if self.recent.len() < STEAL_JUDGED {
-            return true;
+    /// Whether handing over a state `depth` edges deep pays: its subtree against the price of
+    /// its replay (its depth). Cloud9 balances by the sizes of the jobs (Bucur et al., EuroSys
+    /// 2011, section 3.3); kappa cannot see a subtree's size before it is run, so it judges by
+    /// the steals whose subtrees are done, assuming that subtrees shrink with depth: a steal
+    /// at most as deep that did not pay speaks against, one at least as deep that paid speaks
+    /// for; with both, their sums of edges run and replayed decide; steals of other depths say
+    /// nothing. On a comb (a linear search, whose pending states are leaves, each replayed
+    /// from the root to end at once) the first leaf closes the gate to every deeper one; on a
+    /// branchy tree, whose small subtrees are the deep ones, a shallower state is still handed
+    /// over. (A gate over the latest steals of any depth closed on branchy trees once the
+    /// first small subtrees came back: branchy12 1.68x -> 1.32x, docs/benchmarks.md.)
+    fn pays(&self, depth: u64) -> bool {
+        let (mut replayed, mut ran, mut against) = (0u64, 0u64, false);
+        for &(d, r) in &self.recent {
+            let paid = r >= d;
+            if (paid && d >= depth) || (!paid && d <= depth) {
+                replayed += d;
+                ran += r;
+                against |= !paid;
+            }
         }
-        let (replayed, ran) = self.recent.iter().fold((0u64, 0u64), |(r, w), (a, b)| (r + a, w + b));
-        ran >= replayed
+        !against || ran >= replayed
+    }
+
+    /// [`Handover::pays`], or a probe after [`Handover::probe_after`] refusals in a row.
+    fn accepts(&mut self, depth: u64) -> bool {
+        if !self.pays(depth) {
+            self.refused += 1;
+            if self.refused < self.probe_after {
+                return false;
+            }
+        }
+        self.refused = 0;
+        true
+    }
+
+    /// A stolen state's subtree is done: `depth` edges replayed it, `ran` edges were run in it.
+    fn note_steal(&mut self, depth: u64, ran: u64) {
+        self.recent.push_back((depth, ran));
+        if self.recent.len() > STEAL_SAMPLES {
+            self.recent.pop_front();
+        }
+        self.probe_after = if ran >= depth { PROBE_EVERY } else { (self.probe_after * 2).min(PROBE_MAX) };
     }
 }
 
@@ -193,37 +238,28 @@ impl WorkerPool {
         self.arrived.notify_all();
     }
 
-    /// Whether a busy worker should hand a state over: a worker waits with no trail on its
-    /// way to it, few handed states failed to replay so far, and handing states over pays
-    /// ([`Handover::pays`]; else one in [`PROBE_EVERY`] times).
+    /// Whether a busy worker should look for a state to hand over: a worker waits with no
+    /// trail on its way to it, and few handed states failed to replay so far. Whether the
+    /// state it finds goes is [`WorkerPool::accepts`]'s to say.
     pub fn wants(&self) -> bool {
         use std::sync::atomic::Ordering;
         let waiting = self.waiting.load(Ordering::Relaxed);
         if waiting == 0 || self.failures.load(Ordering::Relaxed) >= HANDOVER_FAILURES {
             return false;
         }
-        let mut q = self.lock();
-        if q.trails.len() >= waiting {
-            return false;
-        }
-        if !q.pays() {
-            q.refused += 1;
-            if q.refused < PROBE_EVERY {
-                return false;
-            }
-        }
-        q.refused = 0;
-        true
+        self.lock().trails.len() < waiting
+    }
+
+    /// Whether handing over a state `depth` edges deep pays ([`Handover::pays`]; else one in
+    /// so many refusals is handed over as a probe).
+    pub fn accepts(&self, depth: u64) -> bool {
+        self.lock().accepts(depth)
     }
 
     /// A stolen state's subtree is done with (its receiver ran out of states): `replayed`
-    /// edges made it, `ran` edges were run from it.
+    /// edges made it (its depth), `ran` edges were run from it.
     pub fn stolen(&self, replayed: u64, ran: u64) {
-        let mut q = self.lock();
-        q.recent.push_back((replayed, ran));
-        if q.recent.len() > STEAL_SAMPLES {
-            q.recent.pop_front();
-        }
+        self.lock().note_steal(replayed, ran);
     }
 
     /// Hands a state's trail to a waiting worker.
@@ -245,5 +281,73 @@ impl WorkerPool {
     pub fn left_over(&self) -> (usize, usize) {
         let q = self.lock();
         (q.trails.len(), q.returns.iter().filter(|r| !r.2).count())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Refusals until the pool hands a state `depth` deep over as a probe.
+    fn refusals_before_probe(pool: &WorkerPool, depth: u64) -> u64 {
+        (0..).take_while(|_| !pool.accepts(depth)).count() as u64
+    }
+
+    #[test]
+    fn with_no_steal_done_every_state_goes() {
+        let pool = WorkerPool::default();
+        assert!(pool.accepts(0));
+        assert!(pool.accepts(10_000));
+    }
+
+    /// A comb: the stolen leaf ran 3 edges after a replay of 400. Deeper leaves stay, a
+    /// shallower state (nothing known of it) goes; probes come after 8, then 16 refusals.
+    #[test]
+    fn a_leaf_that_did_not_pay_keeps_deeper_states_but_probes_double() {
+        let pool = WorkerPool::default();
+        pool.stolen(400, 3);
+        assert!(pool.accepts(100));
+        assert!(!pool.accepts(400));
+        assert!(!pool.accepts(900));
+        // The two refusals above count towards the probe.
+        assert_eq!(refusals_before_probe(&pool, 900), PROBE_EVERY * 2 - 3);
+        // The probe's subtree did not pay either: twice as many refusals before the next one.
+        pool.stolen(900, 5);
+        assert_eq!(refusals_before_probe(&pool, 900), PROBE_EVERY * 4 - 1);
+        // One that pays opens the gate for states at most as deep, and resets the probes.
+        pool.stolen(1000, 50_000);
+        assert!(pool.accepts(950));
+        assert_eq!(refusals_before_probe(&pool, 2000), PROBE_EVERY - 1);
+    }
+
+    /// A branchy tree: the first small subtrees come back from deep states while a big one
+    /// from near the root is still being run; shallower states are still handed over.
+    #[test]
+    fn small_deep_subtrees_do_not_close_the_gate_to_shallow_states() {
+        let pool = WorkerPool::default();
+        for _ in 0..8 {
+            pool.stolen(90, 12);
+        }
+        assert!(pool.accepts(30));
+        assert!(pool.accepts(89));
+        assert!(!pool.accepts(90));
+        assert!(!pool.accepts(95));
+    }
+
+    /// Evidence both ways (a deeper steal paid, a shallower one did not): the sums decide.
+    #[test]
+    fn steals_that_disagree_are_weighed_by_their_edges() {
+        let pool = WorkerPool::default();
+        pool.stolen(50, 10);
+        pool.stolen(200, 300);
+        // 250 replayed against 310 run.
+        assert!(pool.accepts(100));
+        pool.stolen(60, 0);
+        // 310 replayed against 310 run.
+        assert!(pool.accepts(100));
+        pool.stolen(40, 0);
+        assert!(!pool.accepts(100));
+        // Deeper than every paying steal: only the ones that did not pay speak.
+        assert!(!pool.accepts(300));
     }
 }

@@ -34,13 +34,16 @@ pub trait Searcher {
     }
 
     /// A state to hand to a worker that has none (`--jobs`: work stealing), one whose subtree
-    /// is likely large. The default takes one as `evict` does (the built-in searchers: at
-    /// random); breadth-first hands its oldest state, depth-first its shallowest, so that
-    /// each worker's order stays its searcher's. Never a [`State::pinned`] one (the default
-    /// puts it back and hands none this time).
-    fn donate(&mut self, rng: &mut u64) -> Option<State> {
+    /// is likely large, if `accept` takes it (the pool judges by the state's depth whether
+    /// its subtree pays for its replay, [`crate::WorkerPool::accepts`]). The built-in
+    /// searchers offer their shallowest state that is not [`State::pinned`] (breadth-first
+    /// its oldest, depth-first the bottom of its stack): on a tree that widens, the largest
+    /// subtree and the cheapest replay; handing a random one over (as before 2026-12-02 for
+    /// the random searchers) mostly gave a deep state with a small subtree. The default
+    /// offers one state as `evict` chooses and puts it back if it is pinned or refused.
+    fn donate(&mut self, rng: &mut u64, accept: &mut dyn FnMut(&State) -> bool) -> Option<State> {
         let s = self.evict(1, rng).pop()?;
-        if s.pinned {
+        if s.pinned || !accept(&s) {
             self.push(s);
             return None;
         }
@@ -149,9 +152,9 @@ impl Searcher for Bfs {
     fn pop(&mut self) -> Option<State> {
         self.0.pop_front()
     }
-    fn donate(&mut self, _rng: &mut u64) -> Option<State> {
+    fn donate(&mut self, _rng: &mut u64, accept: &mut dyn FnMut(&State) -> bool) -> Option<State> {
         let i = self.0.iter().position(|s| !s.pinned)?;
-        self.0.remove(i)
+        accept(&self.0[i]).then(|| self.0.remove(i))?
     }
     fn len(&self) -> usize {
         self.0.len()
@@ -176,9 +179,9 @@ impl Searcher for Dfs {
     fn pop(&mut self) -> Option<State> {
         self.0.pop()
     }
-    fn donate(&mut self, _rng: &mut u64) -> Option<State> {
+    fn donate(&mut self, _rng: &mut u64, accept: &mut dyn FnMut(&State) -> bool) -> Option<State> {
         let i = self.0.iter().position(|s| !s.pinned)?;
-        Some(self.0.remove(i))
+        accept(&self.0[i]).then(|| self.0.remove(i))
     }
     fn len(&self) -> usize {
         self.0.len()
@@ -222,4 +225,13 @@ impl Searcher for RandomSearch {
     fn len(&self) -> usize {
         self.states.len()
     }
+    fn donate(&mut self, _rng: &mut u64, accept: &mut dyn FnMut(&State) -> bool) -> Option<State> {
+        let i = shallowest(self.states.iter().enumerate())?;
+        accept(&self.states[i]).then(|| self.states.swap_remove(i))
+    }
+}
+
+/// The position of the shallowest state that is not [`State::pinned`] (the first of equals).
+fn shallowest<'a>(states: impl Iterator<Item = (usize, &'a State)>) -> Option<usize> {
+    states.filter(|(_, s)| !s.pinned).min_by_key(|(_, s)| s.depth).map(|(i, _)| i)
 }

@@ -87,12 +87,25 @@ fn replay_all(src: &str) -> (usize, u64) {
     assert!(report.complete(), "{:?}", report.stats.incomplete);
     let log = log.borrow();
     let mut r = Engine::new(&prog, cfg.clone(), kappa_solver::default_chain(cfg.solver_timeout));
+    // The inputs' symbols by name: the states one engine replays share the symbols of their
+    // common inputs (so that its solver caches carry over from one to the next).
+    let mut syms: std::collections::HashMap<String, Term> = Default::default();
+    let mut shared = 0;
     for (trail, want) in log.iter() {
         let st = r.replay(trail).unwrap_or_else(|e| panic!("{e}: {trail:?}"));
         assert_eq!(&seen(&st), want, "trail {trail:?}");
         // The replayed state's own trail is the one it was made from.
         assert_eq!(&st.trail.export(), trail);
+        for i in st.inputs.iter() {
+            let name = i.sym.to_string();
+            if let Some(t) = syms.get(&name) {
+                assert_eq!(t.id(), i.sym.id(), "{name}: two symbols in replays");
+                shared += 1;
+            }
+            syms.insert(name, i.sym.clone());
+        }
     }
+    assert!(shared > 0 || log.iter().all(|(_, s)| s.inputs.is_empty()), "no input replayed twice");
     assert_eq!(r.solver_stats().queries, 0, "a replay asked the solver");
     (log.len(), report.stats.paths_completed)
 }

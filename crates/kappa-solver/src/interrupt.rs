@@ -79,3 +79,100 @@ pub(crate) fn register_thread_context() {
         r.ctx = Some(ctx);
     });
 }
+
+/// The time limits of the Z3 checks running now, kept by one thread of kappa's instead of Z3's
+/// `timeout` parameter. Z3 4.8 runs a check with a timeout under a `scoped_timer`, which hands
+/// the check to a timer thread at its start and waits for that thread, yielding, at its end:
+/// with every core busy (two workers of `--jobs` on two cores) each check then waits for the
+/// timer thread to be scheduled. Counted with `perf stat` on bench/parallel/branchy12.c
+/// (`--jobs 2`, every check under the 120 s backstop): 173,024 context switches, 730 with no
+/// timer (docs/benchmarks.md). Here a check costs a lock and an entry in a list; the thread
+/// sleeps until the earliest limit and cancels an overdue check with `Z3_interrupt` (which
+/// cancels the check its context runs, and nothing after it).
+struct Timed {
+    /// (context, limit, ticket, interrupted) of each running check with a limit.
+    checks: Vec<(usize, std::time::Instant, u64, bool)>,
+    tickets: u64,
+    /// When the thread wakes next (`None`: it waits for a check; it has not started yet
+    /// when `started` is false).
+    wakes: Option<std::time::Instant>,
+    started: bool,
+}
+
+static TIMED: Mutex<Timed> = Mutex::new(Timed { checks: Vec::new(), tickets: 0, wakes: None, started: false });
+static TIMED_CHANGED: std::sync::Condvar = std::sync::Condvar::new();
+
+fn timed() -> std::sync::MutexGuard<'static, Timed> {
+    TIMED.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A check of the calling thread's context with a time limit, for as long as it lives.
+pub(crate) struct TimedCheck {
+    ticket: Option<u64>,
+}
+
+impl TimedCheck {
+    /// The check may take until `limit` from now (`None`: no limit). The thread's context must
+    /// be registered ([`register_thread_context`]).
+    pub(crate) fn start(limit: Option<std::time::Duration>) -> TimedCheck {
+        let ctx = REGISTRATION.try_with(|r| r.borrow().ctx.as_ref().map(|c| c.get_z3_context().as_ptr() as usize));
+        let (Some(limit), Ok(Some(ctx))) = (limit, ctx) else { return TimedCheck { ticket: None } };
+        let Some(until) = std::time::Instant::now().checked_add(limit) else { return TimedCheck { ticket: None } };
+        let mut t = timed();
+        t.tickets += 1;
+        let ticket = t.tickets;
+        t.checks.push((ctx, until, ticket, false));
+        if !t.started {
+            t.started = true;
+            if std::thread::Builder::new().name("kappa-z3-timer".into()).spawn(watch_limits).is_err() {
+                t.started = false;
+                t.checks.pop();
+                return TimedCheck { ticket: None };
+            }
+        } else if t.wakes.is_none_or(|w| until < w) {
+            TIMED_CHANGED.notify_one();
+        }
+        TimedCheck { ticket: Some(ticket) }
+    }
+
+    /// Whether the check was cancelled for its limit (Z3 then says "canceled").
+    pub(crate) fn timed_out(&self) -> bool {
+        let Some(ticket) = self.ticket else { return false };
+        timed().checks.iter().any(|c| c.2 == ticket && c.3)
+    }
+}
+
+impl Drop for TimedCheck {
+    fn drop(&mut self) {
+        if let Some(ticket) = self.ticket {
+            // Under the lock the timer thread interrupts with: the context is not interrupted
+            // once the check is over.
+            timed().checks.retain(|c| c.2 != ticket);
+        }
+    }
+}
+
+/// The timer thread: interrupts the checks past their limits, then sleeps until the next limit
+/// or until a check with an earlier one starts.
+fn watch_limits() {
+    let mut t = timed();
+    loop {
+        let now = std::time::Instant::now();
+        for c in t.checks.iter_mut().filter(|c| !c.3 && c.1 <= now) {
+            if let Some(ctx) = std::ptr::NonNull::new(c.0 as *mut z3_sys::_Z3_context) {
+                // SAFETY: the check is running (its entry is removed, under this lock, before
+                // its thread goes on), so its thread's context is alive; Z3_interrupt is meant
+                // to be called from another thread than the one running the check.
+                unsafe { z3_sys::Z3_interrupt(ctx) };
+            }
+            c.3 = true;
+        }
+        t.wakes = t.checks.iter().filter(|c| !c.3).map(|c| c.1).min();
+        t = match t.wakes {
+            Some(w) => {
+                TIMED_CHANGED.wait_timeout(t, w.saturating_duration_since(now)).unwrap_or_else(|e| e.into_inner()).0
+            }
+            None => TIMED_CHANGED.wait(t).unwrap_or_else(|e| e.into_inner()),
+        };
+    }
+}

@@ -57,13 +57,12 @@ pub struct Z3Solver {
     /// No check runs past this instant (the run's time limit), whatever the layers above
     /// retry.
     deadline: Option<Instant>,
-    /// The timeout Z3 has now, when the deadline shortened it.
+    /// The timeout of checks now, when the deadline shortened it.
     clamped: Option<Duration>,
-    params_set: bool,
-    /// The limits the main and the quantified solver are to have (timer, work), and those
-    /// each was last given ([`Z3Solver::apply_params`]).
-    want: [Limits; 2],
-    applied: [Option<Limits>; 2],
+    /// The work limits the main and the quantified solver are to have, and those each was
+    /// last given ([`Z3Solver::apply_params`]).
+    want: [u64; 2],
+    applied: [Option<u64>; 2],
     /// Term id → its translation. Ids are unique for the life of the thread.
     cache: HashMap<u64, Dynamic>,
     consts: HashMap<SymId, Dynamic>,
@@ -104,8 +103,7 @@ impl Z3Solver {
             rlimit: None,
             deadline: None,
             clamped: None,
-            params_set: false,
-            want: [(None, 0); 2],
+            want: [0; 2],
             applied: [None; 2],
             cache: HashMap::new(),
             consts: HashMap::new(),
@@ -136,23 +134,21 @@ impl Z3Solver {
         }
     }
 
-    /// Sets Z3's limits, and turns off Z3's own SIGINT handling (`ctrl_c`), which would
-    /// swallow a Ctrl-C meant for kappa (see [`crate::interrupt`]). A timeout costs every check
-    /// a timer (some 40 µs), so none is set until one is asked for; afterwards "none" is Z3's
-    /// `u32::MAX` milliseconds. The incremental solver always has a work limit: the layer
-    /// above's, or [`FIRST_TRY`] (see [`Z3Solver::solve`]). Each Z3 solver keeps its limits
-    /// between queries: changing a Z3 solver's parameters costs milliseconds (some 10 ms on
-    /// a loaded machine, [`set_params`]), so they are given to a Z3 solver only before its next
-    /// check, and only when they differ from those it has: a limit set and reset between two
-    /// checks (compact mode's template work limit, around a template that fails before it asks
-    /// the solver) costs nothing.
+    /// Sets Z3's work limits, and turns off Z3's own SIGINT handling (`ctrl_c`), which would
+    /// swallow a Ctrl-C meant for kappa (see [`crate::interrupt`]). The timeout is not Z3's
+    /// (its timer costs every check a hand-over to a timer thread and back): kappa's timer
+    /// thread cancels a check past it ([`crate::interrupt::TimedCheck`]). The incremental
+    /// solver always has a work limit: the layer above's, or [`FIRST_TRY`] (see
+    /// [`Z3Solver::solve`]). Each Z3 solver keeps its limits between queries: changing a Z3
+    /// solver's parameters costs milliseconds (some 10 ms on a loaded machine,
+    /// [`set_params`]), so they are given to a Z3 solver only before its next check, and only
+    /// when they differ from those it has: a limit set and reset between two checks (compact
+    /// mode's template work limit, around a template that fails before it asks the solver)
+    /// costs nothing.
     fn apply_params(&mut self) {
-        let timeout = self.clamped.or(self.timeout);
-        self.params_set |= timeout.is_some();
-        let timer = self.params_set.then_some(timeout);
         let work = self.rlimit.unwrap_or(QUERY_WORK);
         let first_try = if self.opts.mode == Z3Mode::Reset { work } else { work.min(FIRST_TRY) };
-        self.want = [(timer, first_try), (timer, work)];
+        self.want = [first_try, work];
     }
 
     /// Gives the main (0) or the quantified (1) solver the limits it is to have, if it has
@@ -163,8 +159,7 @@ impl Z3Solver {
         }
         let solver = if k == 0 { Some(&self.solver) } else { self.quant_solver.as_ref() };
         if let Some(solver) = solver {
-            let (timer, work) = self.want[k];
-            set_params(solver, timer, Some(work));
+            set_params(solver, Some(self.want[k]));
             self.applied[k] = Some(self.want[k]);
         }
     }
@@ -175,7 +170,6 @@ impl Z3Solver {
         self.solver = z3::Solver::new();
         self.quant_solver = None;
         self.retry_solver = None;
-        self.params_set = false;
         self.applied = [None; 2];
         self.cache.clear();
         self.consts.clear();
@@ -197,11 +191,10 @@ impl Z3Solver {
             self.counters.record(&r, want_model, Duration::ZERO);
             return Err(r);
         }
-        // The timer must end before the deadline. Re-setting it costs milliseconds (Z3 solvers'
-        // parameters), so it is shortened only when the time left falls below it, and then to
-        // three quarters of the time left: a run's last stretch re-sets it a logarithmic number
-        // of times, not at every query (with a deadline far below the backstop, every query of a
-        // run did).
+        // The timer must end before the deadline. It is shortened only when the time left falls
+        // below it, and then to three quarters of the time left: a run's last stretch re-sets it
+        // a logarithmic number of times, not at every query (when the timer was Z3's, re-setting
+        // it cost milliseconds: a solver's parameters).
         let current = self.clamped.or(self.timeout);
         let clamp = match left {
             Some(l) if current.is_none_or(|c| l < c) => Some(l - l / 4),
@@ -259,7 +252,8 @@ impl Z3Solver {
         // on a loop template), and resetting the main solver would lose its scopes.
         let quantified = q.constraints().any(|c| self.infos.get(c).quantified);
         let first = if quantified { Which::Quantified } else { Which::Main };
-        let mut checked = self.check_on(first, q, &pc, &cond, want_model)?;
+        let limit = self.clamped.or(self.timeout);
+        let mut checked = self.check_on(first, q, &pc, &cond, want_model, limit)?;
         // A query the incremental core did not decide within its FIRST_TRY of work goes to a
         // fresh, non-incremental solver: Z3's incremental core carries state over from earlier
         // queries, and on some bit-vector queries it is misled for seconds where the
@@ -280,8 +274,8 @@ impl Z3Solver {
             let left = timeout.map(|t| t.saturating_sub(t1.elapsed()));
             if !crate::interrupt::requested() && left.is_none_or(|l| l >= MIN_CHECK_TIME) {
                 self.retried += 1;
-                set_params(self.retry_solver.get_or_insert_with(z3::Solver::new), Some(left), Some(work - FIRST_TRY));
-                checked = self.check_on(Which::Retry, q, &pc, &cond, want_model)?;
+                set_params(self.retry_solver.get_or_insert_with(z3::Solver::new), Some(work - FIRST_TRY));
+                checked = self.check_on(Which::Retry, q, &pc, &cond, want_model, left)?;
             }
         }
         let (res, model, reason) = checked;
@@ -319,6 +313,7 @@ impl Z3Solver {
         pc: &[Bool],
         cond: &Bool,
         want_model: bool,
+        limit: Option<Duration>,
     ) -> Result<(z3::SatResult, Option<z3::Model>, Option<String>), SatResult> {
         if which == Which::Quantified && self.quant_solver.is_none() {
             self.quant_solver = Some(z3::Solver::new());
@@ -385,7 +380,10 @@ impl Z3Solver {
             }
         }
         let t_check = Instant::now();
+        let timer = crate::interrupt::TimedCheck::start(limit);
         let res = solver.check();
+        let timed_out = timer.timed_out();
+        drop(timer);
         if let Some(path) = std::env::var_os("KAPPA_SMT_LOG") {
             use std::io::Write;
             if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
@@ -397,6 +395,8 @@ impl Z3Solver {
             _ => None,
         };
         let reason = match res {
+            // Cancelled by kappa's timer: Z3's own timer says "timeout".
+            z3::SatResult::Unknown if timed_out => Some("timeout".into()),
             z3::SatResult::Unknown => solver.get_reason_unknown(),
             _ => None,
         };
@@ -1067,25 +1067,15 @@ pub const QUERY_TIMEOUT_BACKSTOP: Duration = Duration::from_secs(120);
 /// every module's parameters: some 10 ms a call on the loaded 2-core machine of 2026-12-01
 /// (measured: 397 calls, 4.4 s of a 5 s run of `echo` of the utility benchmark in compact mode,
 /// where the template work limit was set and reset around every template).
-fn set_params(solver: &z3::Solver, timer: Option<Option<Duration>>, rlimit: Option<u64>) {
-    solver.set_params(&z3_params(timer, rlimit));
+fn set_params(solver: &z3::Solver, rlimit: Option<u64>) {
+    solver.set_params(&z3_params(rlimit));
 }
 
-/// A Z3 solver's limits: the timer ([`z3_params`]) and the work limit.
-type Limits = (Option<Option<Duration>>, u64);
-
-/// Z3 parameters: `ctrl_c` off; the timeout when `timer` is given (`None` inside: no limit,
-/// Z3's `u32::MAX` milliseconds); the work limit (0: none).
-fn z3_params(timer: Option<Option<Duration>>, rlimit: Option<u64>) -> z3::Params {
+/// Z3 parameters: `ctrl_c` off; the work limit (0: none). No `timeout`: see
+/// [`Z3Solver::apply_params`].
+fn z3_params(rlimit: Option<u64>) -> z3::Params {
     let mut p = z3::Params::new();
     p.set_bool("ctrl_c", false);
-    if let Some(t) = timer {
-        let ms = match t {
-            None => u32::MAX,
-            Some(t) => u32::try_from(t.as_millis()).unwrap_or(u32::MAX - 1).max(1),
-        };
-        p.set_u32("timeout", ms);
-    }
     p.set_u32("rlimit", rlimit.map_or(0, |r| u32::try_from(r).unwrap_or(u32::MAX).max(1)));
     p
 }

@@ -100,6 +100,8 @@ pub struct Engine<'p> {
     rec: Option<Vec<crate::trail::Answer>>,
     /// While replaying a trail: the answers the step under way is to get.
     replaying: Option<std::collections::VecDeque<crate::trail::Answer>>,
+    /// The inputs' symbols that replays made, by name and sort ([`Engine::fresh_sym`]).
+    replayed_syms: std::cell::RefCell<HashMap<(String, kappa_expr::Sort), Term>>,
     /// A replayed step asked a query its trail has no answer for (or left answers unasked).
     replay_mismatch: bool,
     /// Paths that end are not this run's (another shard's or worker's, or a replayed prefix's):
@@ -168,6 +170,7 @@ impl<'p> Engine<'p> {
             halt_queries: 0,
             rec: None,
             replaying: None,
+            replayed_syms: Default::default(),
             replay_mismatch: false,
             silent: false,
             stepped: Vec::new(),

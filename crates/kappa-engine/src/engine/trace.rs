@@ -300,7 +300,7 @@ impl<'p> Engine<'p> {
             return;
         }
         if searcher.len() > KEEP && pool.wants() {
-            match searcher.donate(rng) {
+            match searcher.donate(rng, &mut |s| pool.accepts(s.depth)) {
                 Some(s) => {
                     let stepped = self.was_stepped(s.id);
                     let models = self.models_for(&s);
@@ -308,8 +308,8 @@ impl<'p> Engine<'p> {
                     lent.insert(s.id, s);
                     pool.hand(h);
                 }
-                // Only pinned states, or the one the searcher drew was: not again for as many
-                // steps as states are pending, so that the search costs the same per step.
+                // Only pinned states, or the pool refused the one offered: not again for as
+                // many steps as states are pending, so that the search costs the same per step.
                 None => *backoff = searcher.len() as u64,
             }
         }

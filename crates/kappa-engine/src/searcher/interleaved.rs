@@ -412,6 +412,17 @@ impl Searcher for Interleaved {
         out
     }
 
+    fn donate(&mut self, _rng: &mut u64, accept: &mut dyn FnMut(&State) -> bool) -> Option<State> {
+        let slot = super::shallowest(self.slots.iter().enumerate().filter_map(|(k, p)| Some((k, &p.as_ref()?.state))))?;
+        let p = self.slots[slot].as_ref()?;
+        if !accept(&p.state) {
+            return None;
+        }
+        let p = self.take(slot)?;
+        self.prune(p.node);
+        Some(p.state)
+    }
+
     fn add(&mut self, eng: &Engine<'_>, parent: Option<u64>, succs: Vec<State>) {
         self.refresh(eng);
         let grew = self.reached(eng) > self.reached_before;
