@@ -188,6 +188,31 @@ impl Term {
                     return x.arg(0).extract(w - 1 - s, 0).eq(&Term::bv(c >> s, w - s));
                 }
             }
+            // ext(y)·k == c with y of w0 bits and k < 2^(w−w0): the product cannot wrap, so
+            // y == c / k if k divides c and the quotient fits in w0 bits, else false: an index
+            // scaled by an element size (`&a[i]` with 76-byte elements) compared with the
+            // address of a cell.
+            if let Some(k) = (x.op() == Op::BvMul).then(|| x.arg(1).as_bv()).flatten() {
+                let e = x.arg(0);
+                if let (Op::ZExt(_) | Op::SExt(_), true) = (e.op(), k > 1 && w <= 64) {
+                    let w0 = e.arg(0).width();
+                    if w0 < w && (k as u128) < (1u128 << (w - w0)) {
+                        let q = if e.op() == Op::SExt(w) {
+                            let cs = signed(c, w);
+                            (cs % k as i64 == 0)
+                                .then(|| cs / k as i64)
+                                .filter(|q| (-(1i64 << (w0 - 1))..(1i64 << (w0 - 1))).contains(q))
+                                .map(|q| q as u64 & mask(w0))
+                        } else {
+                            (c % k == 0).then(|| c / k).filter(|q| w0 >= 64 || *q < 1u64 << w0)
+                        };
+                        return match q {
+                            Some(q) => e.arg(0).eq(&Term::bv(q, w0)),
+                            None => Term::ff(),
+                        };
+                    }
+                }
+            }
             // zext(x) == c, sext(x) == c  ⇒  x == c's low bits (false if c is not an extension).
             if let Op::ZExt(_) | Op::SExt(_) = x.op() {
                 let inner = x.arg(0);

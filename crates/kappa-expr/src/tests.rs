@@ -473,13 +473,14 @@ fn narrowed_division_remainder_and_product_are_exact() {
 }
 
 /// Comparisons of scaled and extended values with constants are rewritten to comparisons of the
-/// operand (`4·sext(i) == 8` is `i == 2`): exact at every value, checked exhaustively at 4 → 8 bits.
+/// operand (`4·sext(i) == 8` is `i == 2`, `6·sext(i) == -12` is `i == -2`: no product of a
+/// narrow value wraps): exact at every value, checked exhaustively at 4 → 8 bits.
 #[test]
 fn scaled_and_extended_comparisons_with_constants_are_exact() {
     let x = Term::fresh("x", Sort::Bv(4));
     let sx = x.as_var().unwrap();
     let mut lhs = vec![x.zext(8), x.sext(8)];
-    for k in [2u64, 4, 8, 16, 128, 6] {
+    for k in [2u64, 4, 8, 16, 128, 6, 3, 5, 12, 15, 17, 255] {
         lhs.push(x.zext(8).bvmul(&Term::bv(k, 8)));
         lhs.push(x.sext(8).bvmul(&Term::bv(k, 8)));
     }
@@ -496,6 +497,9 @@ fn scaled_and_extended_comparisons_with_constants_are_exact() {
     }
     // The rewrite happens: an index scaled to an offset compared with a cell's offset.
     assert_eq!(x.sext(8).bvmul(&Term::bv(4, 8)).eq(&Term::bv(8, 8)), x.eq(&Term::bv(2, 4)));
+    // And for an element size that is not a power of two (`&a[i]` with 6-byte elements).
+    assert_eq!(x.sext(8).bvmul(&Term::bv(6, 8)).eq(&Term::bv(244, 8)), x.eq(&Term::bv(14, 4)));
+    assert_eq!(x.zext(8).bvmul(&Term::bv(6, 8)).eq(&Term::bv(7, 8)), Term::ff());
 }
 
 #[test]

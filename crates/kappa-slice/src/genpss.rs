@@ -81,6 +81,11 @@ pub(crate) struct Explorer<'a, 'p> {
     pub targets: Vec<VarId>,
     pub syms: VarSyms,
     solver: Box<dyn Solver>,
+    /// The merging conditions' solver: one Z3 call per query, bounded by [`MERGE_WORK`]
+    /// (the main chain retries a hard query with case splits and narrowing, several
+    /// million units for one condition). A condition it does not decide is not met: the
+    /// state is explored instead of merged, which costs only the size of the tree.
+    merge_solver: Box<dyn Solver>,
     pub tree: Tree,
     pub psi: Vec<Interpolant>,
     pub deps: Vec<DependencySet>,
@@ -132,6 +137,12 @@ pub(crate) struct Explorer<'a, 'p> {
     kind_work: HashMap<&'static str, (u64, u64)>,
     pub relaxations: Vec<Relaxation>,
 }
+
+/// The work (Z3 resource units) one merging condition gets: one Z3 call, no case splits or
+/// retries (the main chain's, which took up to 5 million units for one condition on
+/// floppy_queue). Conditions over memory need it: those of floppy_queue's request loop take
+/// 0.3–3 million each, and a merge not made there costs the rest of the loop body again.
+pub(crate) const MERGE_WORK: u64 = 3_000_000;
 
 /// The limits of one round of the exploration.
 #[derive(Clone, Copy, Debug, Default)]
@@ -195,6 +206,11 @@ impl<'a, 'p> Explorer<'a, 'p> {
             }
         }
         let tree = Tree { ctxs: vec![Ctx { parent: None, func: pre.entry, call: None }], ..Tree::default() };
+        let mut merge_solver: Box<dyn Solver> = Box::new(kappa_solver::IndependenceSolver::new(
+            kappa_solver::CachingSolver::new(kappa_solver::Z3Solver::new()),
+        ));
+        merge_solver.set_rlimit(Some(MERGE_WORK));
+        merge_solver.set_timeout(Some(kappa_solver::QUERY_TIMEOUT_BACKSTOP));
         Explorer {
             pre,
             prog,
@@ -203,6 +219,7 @@ impl<'a, 'p> Explorer<'a, 'p> {
             targets,
             syms,
             solver,
+            merge_solver,
             tree,
             psi: Vec::new(),
             deps: Vec::new(),
@@ -269,6 +286,7 @@ impl<'a, 'p> Explorer<'a, 'p> {
             self.work(),
             self.solver.work()
         );
+        o += &format!("  merging conditions: {} queries\n", self.merge_solver.stats().queries);
         let mut v: Vec<_> = per.into_iter().collect();
         v.sort_by_key(|(_, c)| std::cmp::Reverse(c.0));
         for (f, (n, c, m)) in v.iter().take(12) {
@@ -309,7 +327,7 @@ impl<'a, 'p> Explorer<'a, 'p> {
     }
 
     pub fn solver_queries(&self) -> u64 {
-        self.solver.stats().queries
+        self.solver.stats().queries + self.merge_solver.stats().queries
     }
 
     fn point(&mut self, ctx: u32, at: At) -> u32 {
@@ -374,9 +392,11 @@ impl<'a, 'p> Explorer<'a, 'p> {
         if let Some(b) = cond.as_bool() {
             return if b { SatResult::Sat } else { SatResult::Unsat };
         }
-        let before = self.solver.work();
-        let r = self.solver.check(&Query { pc: &self.pc, cond: cond.clone() });
-        let d = self.solver.work().saturating_sub(before);
+        let merge = self.query_kind.starts_with("merge");
+        let solver = if merge { &mut self.merge_solver } else { &mut self.solver };
+        let before = solver.work();
+        let r = solver.check(&Query { pc: &self.pc, cond: cond.clone() });
+        let d = solver.work().saturating_sub(before);
         let w = self.work_at.entry(self.cur_point).or_default();
         w.0 += 1;
         w.1 += d;
@@ -586,12 +606,13 @@ impl<'a, 'p> Explorer<'a, 'p> {
             return Ok(true);
         }
         self.counters.merge_checks += 1;
-        self.query_kind = "merge";
         // (a) the path condition implies the interpolant.
+        self.query_kind = "merge-a";
         let psi = self.syms.instantiate(&self.psi[c as usize], &self.store);
         if !psi.is_true() && !self.check(&psi.not()).is_unsat() {
             return Ok(false);
         }
+        self.query_kind = "merge-b";
         // (b) every witness formula is satisfiable in this context.
         let mut seen = std::collections::HashSet::new();
         for w in self.deps[c as usize].clone().values() {

@@ -80,8 +80,10 @@ const MASK48: u64 = 0xffff_ffff_ffff;
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 enum Off {
     Exact(u64),
-    /// Somewhere in `[lo, hi)` (an array indexed by a value).
-    Range(u64, u64),
+    /// Somewhere in `[lo, hi)` at `lo` plus a multiple of the stride (an array indexed by a
+    /// value: the stride is the constant factor of the index's byte offset, so that an access
+    /// through `&a[i]` reaches the same field of every element, not every cell of the array).
+    Range(u64, u64, u64),
     Any,
 }
 
@@ -101,15 +103,59 @@ fn normalize(s: Pts, objs: &[AObj]) -> Pts {
             || offs.iter().any(|o| match o {
                 Off::Any => true,
                 Off::Exact(x) => *x > size,
-                Off::Range(lo, hi) => lo > hi || *hi > size,
+                Off::Range(lo, hi, _) => lo > hi || *lo > size,
             });
         if wild {
             out.insert((a, Off::Any));
         } else {
-            out.extend(offs.into_iter().map(|o| (a, o)));
+            // A range that runs past the object's end (a field of an element indexed by a
+            // value: `&a[i] + 12`) ends at it: no cell lies beyond.
+            out.extend(offs.into_iter().map(|o| match o {
+                Off::Range(lo, hi, st) => (a, Off::Range(lo, hi.min(size), st)),
+                o => (a, o),
+            }));
         }
     }
     out
+}
+
+/// A constant every offset `e` can add within an object is a multiple of (1 if none is known):
+/// the element size of an index the front end scaled (`sext(i) * 76`, `i << 2`). Exactly the
+/// factor when the index is a value of at most 32 bits extended (the product cannot wrap);
+/// otherwise the factor's power of two (what survives arithmetic modulo 2^64). The result only
+/// filters the cells an access is compared with, so it never needs to be exact: an access
+/// that matches none of them fails its [`MISMATCH`] guard.
+fn stride(prog: &Program, e: &Expr) -> u64 {
+    let scaled = |a: &Expr, c: u64| {
+        let narrow = matches!(a, Expr::Cast(CastOp::SExt | CastOp::ZExt, _, x) if matches!(prog.expr_ty(x), Ty::Int(w) if w <= 32));
+        if c == 0 {
+            1
+        } else if narrow && c < 1 << 31 {
+            c
+        } else {
+            1 << c.trailing_zeros()
+        }
+    };
+    match e {
+        Expr::Bin(BinOp::Mul, a, b) => match (fold_const(a), fold_const(b)) {
+            (_, Some(c)) => scaled(a, c),
+            (Some(c), _) => scaled(b, c),
+            _ => 1,
+        },
+        Expr::Bin(BinOp::Shl, _, b) => match fold_const(b) {
+            Some(n) if n < 64 => 1 << n,
+            _ => 1,
+        },
+        _ => 1,
+    }
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
 }
 
 fn fold_const(e: &Expr) -> Option<u64> {
@@ -274,18 +320,30 @@ impl<'p> Lowering<'p> {
                 s
             }
             Expr::PtrAdd(a, k) => {
+                let k_expr = k;
                 let k = fold_const(k);
                 let mut s = Pts::new();
                 for (o, off) in self.pts_off(a) {
                     let off = match (off, k) {
                         (Off::Exact(x), Some(k)) => Off::Exact(x.wrapping_add(k)),
-                        (Off::Range(lo, hi), Some(k)) => Off::Range(lo.wrapping_add(k), hi.wrapping_add(k)),
+                        (Off::Range(lo, hi, st), Some(k)) => Off::Range(lo.wrapping_add(k), hi.wrapping_add(k), st),
                         // Indexing from the start of an array stays in that array.
                         (Off::Exact(x), None) => match self.array_at(o, x) {
-                            Some(size) => Off::Range(x, x + size),
+                            Some(size) => Off::Range(x, x + size, stride(self.prog, k_expr)),
                             None => Off::Any,
                         },
-                        (r @ Off::Range(..), None) => r,
+                        // An array in each of a few elements (`a[i].buf[j]`): each on its own.
+                        (Off::Range(lo, hi, st), None) if st > 1 && lo <= hi && (hi - lo).div_ceil(st) <= 8 => {
+                            for x in (lo..hi).step_by(st as usize) {
+                                s.insert((
+                                    o,
+                                    self.array_at(o, x)
+                                        .map_or(Off::Any, |size| Off::Range(x, x + size, stride(self.prog, k_expr))),
+                                ));
+                            }
+                            continue;
+                        }
+                        (Off::Range(lo, hi, st), None) => Off::Range(lo, hi, gcd(st, stride(self.prog, k_expr))),
                         (Off::Any, _) => Off::Any,
                     };
                     s.insert((o, off));
@@ -615,7 +673,7 @@ impl<'p> Lowering<'p> {
             for c in self.cells(a) {
                 let at = match off {
                     Off::Exact(x) => c.off == x,
-                    Off::Range(lo, hi) => lo <= c.off && c.off < hi,
+                    Off::Range(lo, hi, st) => lo <= c.off && c.off < hi && (c.off - lo) % st.max(1) == 0,
                     Off::Any => true,
                 };
                 if c.width == width && at {
