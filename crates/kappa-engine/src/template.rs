@@ -30,10 +30,11 @@ pub enum Applied {
     /// The successors of the state (Algorithm 2, lines 14–16), already checked feasible, and the
     /// number of failed leaves.
     Succs(Vec<TemplateSucc>, u64),
-    /// No template: the loop provably ends within this many more visits of the location on
-    /// this path, so it is executed classically and the provider is not asked again during
-    /// those visits (deciding to unroll costs the state's values substituted into each template
-    /// at every visit: a third of a tokenizer's run, issue 22).
+    /// No template: the loop was found to end within about this many more visits of the
+    /// location on this path (each cycle within that many iterations in a row), so it is
+    /// executed classically and the provider is not asked again during those visits (deciding
+    /// to unroll costs the state's values substituted into each template at every visit: a
+    /// third of a tokenizer's run, issue 22).
     Unroll(u32),
 }
 

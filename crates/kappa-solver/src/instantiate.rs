@@ -106,8 +106,13 @@ impl<S: Solver> InstantiatingSolver<S> {
 
     fn model_quantified(&mut self, q: &Query) -> Result<Model, SatResult> {
         if let Some((pc, cond)) = self.exact_expansion(q, EXPAND_FIRST) {
-            self.expanded += 1;
-            return self.inner.model(&Query { pc: &pc, cond });
+            match self.inner.model(&Query { pc: &pc, cond }) {
+                Err(SatResult::Unknown(_)) => {}
+                r => {
+                    self.expanded += 1;
+                    return r;
+                }
+            }
         }
         // Quantifier-free first: a model with at most CHECK_BOUND iterations per quantifier,
         // arrays and all, from one plain query.
@@ -396,8 +401,11 @@ impl<S: Solver> Solver for InstantiatingSolver<S> {
     fn check(&mut self, q: &Query) -> SatResult {
         if q.constraints().any(Term::has_quantifier) {
             if let Some((pc, cond)) = self.exact_expansion(q, EXPAND_FIRST) {
-                self.expanded += 1;
-                return self.inner.check(&Query { pc: &pc, cond });
+                let r = self.inner.check(&Query { pc: &pc, cond });
+                if !r.is_unknown() {
+                    self.expanded += 1;
+                    return r;
+                }
             }
             if let Some((pc, cond)) = Self::small_instances(q, CHECK_BOUND) {
                 if self.inner.check(&Query { pc: &pc, cond }) == SatResult::Sat {
