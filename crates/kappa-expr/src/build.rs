@@ -4,6 +4,10 @@
 //! arrays written at constant indices.
 
 use crate::term::{mask, signed, Elem, Op, Sort, Term};
+use std::collections::HashMap;
+
+/// At most this many (ite, value) pairs are pushed down by one `Term::eq` (see there).
+const EQ_PUSH_LIMIT: usize = 1 << 16;
 
 fn bv_fold(op: Op, a: u64, b: u64, w: u32) -> u64 {
     let m = mask(w);
@@ -149,6 +153,13 @@ impl Term {
     }
 
     pub fn eq(&self, other: &Term) -> Term {
+        self.eq_in(other, &mut HashMap::new())
+    }
+
+    /// `eq` with a memo of the ite push-downs done so far, keyed by (ite id, value id): the
+    /// ite-chains of reads at symbolic offsets share their branches (a DAG), and without it
+    /// pushing the equality down visits every path, exponentially many in the depth.
+    fn eq_in(&self, other: &Term, memo: &mut HashMap<(u64, u64), Term>) -> Term {
         let (a, b) = (self, other);
         if a == b {
             return Term::tt();
@@ -168,11 +179,11 @@ impl Term {
         if let (Op::BvAdd, Some(c2)) = (a.op(), b.as_bv()) {
             if let Some(c1) = a.arg(1).as_bv() {
                 let w = a.width();
-                return a.arg(0).eq(&Term::bv(c2.wrapping_sub(c1), w));
+                return a.arg(0).eq_in(&Term::bv(c2.wrapping_sub(c1), w), memo);
             }
         }
         if let (Some(_), Op::BvAdd) = (a.as_bv(), b.op()) {
-            return b.eq(a);
+            return b.eq_in(a, memo);
         }
         for (x, y) in [(a, b), (b, a)] {
             let Some(c) = y.as_bv() else { continue };
@@ -185,7 +196,7 @@ impl Term {
                     if c & mask(s) != 0 {
                         return Term::ff();
                     }
-                    return x.arg(0).extract(w - 1 - s, 0).eq(&Term::bv(c >> s, w - s));
+                    return x.arg(0).extract(w - 1 - s, 0).eq_in(&Term::bv(c >> s, w - s), memo);
                 }
             }
             // ext(y)·k == c with y of w0 bits and k < 2^(w−w0): the product cannot wrap, so
@@ -207,7 +218,7 @@ impl Term {
                             (c % k == 0).then(|| c / k).filter(|q| w0 >= 64 || *q < 1u64 << w0)
                         };
                         return match q {
-                            Some(q) => e.arg(0).eq(&Term::bv(q, w0)),
+                            Some(q) => e.arg(0).eq_in(&Term::bv(q, w0), memo),
                             None => Term::ff(),
                         };
                     }
@@ -218,7 +229,7 @@ impl Term {
                 let inner = x.arg(0);
                 let low = Term::bv(c, inner.width());
                 let back = if matches!(x.op(), Op::ZExt(_)) { low.zext(w) } else { low.sext(w) };
-                return if back.as_bv() == Some(c) { inner.eq(&low) } else { Term::ff() };
+                return if back.as_bv() == Some(c) { inner.eq_in(&low, memo) } else { Term::ff() };
             }
         }
         // ite(c, k1, k2) == k with constants decides on c.
@@ -236,9 +247,19 @@ impl Term {
         // ite(c, x, y) == v with v not an ite: ite(c, x == v, y == v). Reads at symbolic
         // offsets are ite-chains over an object's cells; compared with a value they become a
         // boolean case split, which Z3's core decides lazily, instead of a bit-blasted mux.
+        // Memoised per (ite, v), so the cost is linear in the DAG; past EQ_PUSH_LIMIT pairs
+        // (the value can change on the way down, `x + c == k`) `ite == v` is kept as is.
         for (x, y) in [(a, b), (b, a)] {
             if x.op() == Op::Ite && y.op() != Op::Ite && !matches!(x.sort(), Sort::Bool | Sort::Array(..)) {
-                return Term::ite(x.arg(0), &x.arg(1).eq(y), &x.arg(2).eq(y));
+                if let Some(t) = memo.get(&(x.id(), y.id())) {
+                    return t.clone();
+                }
+                if memo.len() >= EQ_PUSH_LIMIT {
+                    break;
+                }
+                let t = Term::ite(x.arg(0), &x.arg(1).eq_in(y, memo), &x.arg(2).eq_in(y, memo));
+                memo.insert((x.id(), y.id()), t.clone());
+                return t;
             }
         }
         let (a, b) = if a > b { (b, a) } else { (a, b) };
@@ -910,7 +931,7 @@ impl Term {
                 // β-reduction: (λx. body)[i] = body[x := i].
                 Op::Lambda => {
                     if let Some(x) = a.arg(0).as_var() {
-                        return a.arg(1).substitute(&std::collections::HashMap::from([(x, i.clone())]));
+                        return a.arg(1).substitute(&HashMap::from([(x, i.clone())]));
                     }
                     break;
                 }

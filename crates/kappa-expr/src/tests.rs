@@ -513,3 +513,41 @@ fn a_term_millions_of_operations_deep_is_dropped_without_recursion() {
     }
     drop(t);
 }
+
+#[test]
+fn an_equality_with_an_ite_dag_stays_linear_and_exact() {
+    // Two interleaved ite-chains of depth 40 sharing their branches: 2^40 paths, 80 ite nodes
+    // (reads at symbolic offsets over cells that are themselves reads). Pushing `== v` down
+    // every path never finished (issue 24); the result must be as small as the DAG and agree
+    // with the comparison on every assignment tried.
+    const DEPTH: usize = 40;
+    let (a, b) = (Term::fresh("a", Sort::Bv(8)), Term::fresh("b", Sort::Bv(8)));
+    let conds: Vec<(Term, Term)> =
+        (0..DEPTH).map(|_| (Term::fresh("c", Sort::Bool), Term::fresh("d", Sort::Bool))).collect();
+    let (mut t, mut u) = (a.clone(), b.bvadd(&Term::bv(1, 8)));
+    for (c, d) in &conds {
+        (t, u) = (Term::ite(c, &t, &u), Term::ite(d, &t, &u.bvadd(&Term::bv(3, 8))));
+    }
+    let v = Term::fresh("v", Sort::Bv(8));
+    let k = Term::bv(7, 8);
+    // Against a constant, `u + 3 == k` becomes `u == k - 3`: one value per level and node.
+    let linear = 5 * 2 * DEPTH;
+    let quadratic = 2 * DEPTH * DEPTH;
+    for (x, y, bound) in
+        [(&t, &v, linear), (&v, &t, linear), (&u, &v, linear), (&t, &k, quadratic), (&k, &u, quadratic)]
+    {
+        let e = x.eq(y);
+        assert!(e.dag_size() <= bound, "{} nodes", e.dag_size());
+        for seed in 0..64u64 {
+            let env = |s: SymId| {
+                let h = (s.0 as u64 ^ seed).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 40;
+                Some(match Term::sym_info(s).sort {
+                    Sort::Bool => Value::Bool(h & 1 == 1),
+                    _ => Value::Bv(h & mask(8), 8),
+                })
+            };
+            let (ex, ey) = (eval(x, &env), eval(y, &env));
+            assert_eq!(eval(&e, &env), Some(Value::Bool(ex == ey)), "seed {seed}");
+        }
+    }
+}
