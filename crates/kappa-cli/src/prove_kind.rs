@@ -280,6 +280,21 @@ fn validate(
     }
 }
 
+/// With `KAPPA_KIND_DEBUG` set, what a phase of the proof explored.
+fn debug_phase(phase: &str, report: &RunReport) {
+    if std::env::var_os("KAPPA_KIND_DEBUG").is_some() {
+        let s = &report.stats;
+        eprintln!(
+            "kind: {phase}: {} states, {} queries, {:.2} s, {} errors, incomplete {:?}",
+            s.states_created,
+            s.solver_queries,
+            s.time_s,
+            s.errors.len(),
+            s.incomplete
+        );
+    }
+}
+
 /// States the short exploration before k-induction may create…
 const QUICK_STATES: u64 = 500;
 /// …and solver queries it may make, each of at most [`QUICK_RLIMIT`] of Z3's work units, and
@@ -315,16 +330,7 @@ pub fn quick_exploration(
     // Not decided, the run goes on to the proof: no tests for the states it leaves pending.
     cfg.halt_tests.queries = 0;
     let (report, dot) = explore::explore(prog, cfg, ex, true);
-    if std::env::var_os("KAPPA_KIND_DEBUG").is_some() {
-        eprintln!(
-            "kind: quick exploration: {} states, {} queries, {:.2} s, {} errors, incomplete {:?}",
-            report.stats.states_created,
-            report.stats.solver_queries,
-            report.stats.time_s,
-            report.stats.errors.len(),
-            report.stats.incomplete
-        );
-    }
+    debug_phase("quick exploration", &report);
     (report, dot)
 }
 
@@ -369,16 +375,7 @@ pub fn base_case(
         setup.cfg.solver_timeout = Some(setup.cfg.solver_timeout.map_or(t, |s| s.min(t)));
     }
     let (report, dot) = explore::explore(prog, setup.cfg, &cx, true);
-    if std::env::var_os("KAPPA_KIND_DEBUG").is_some() {
-        eprintln!(
-            "kind: base case: {} states, {} queries, {:.2} s, {} errors, incomplete {:?}",
-            report.stats.states_created,
-            report.stats.solver_queries,
-            report.stats.time_s,
-            report.stats.errors.len(),
-            report.stats.incomplete
-        );
-    }
+    debug_phase("base case", &report);
     Some((report, dot))
 }
 
