@@ -143,7 +143,11 @@ fn a_loop_the_exploration_ends_at_once_is_decided_before_k_induction() {
             .expect("run kappa");
         let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
         assert_eq!(stdout.lines().last(), Some(want), "{file}: {stdout}");
-        assert!(!stderr.contains("k-induction"), "{file}: k-induction ran: {stderr}");
+        // Only a complete exploration decides before k-induction: a violation goes on to the
+        // base case, whose model replays (the short budget's may not: big_array_search).
+        if want == "RESULT: true" {
+            assert!(!stderr.contains("k-induction"), "{file}: k-induction ran: {stderr}");
+        }
     }
 }
 
