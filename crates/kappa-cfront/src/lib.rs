@@ -208,29 +208,41 @@ fn lower_on_this_thread(units: &[(String, String)], opts: &Options) -> Result<Pr
     }
     let text: String = read.iter().map(|r| r.text.as_str()).collect();
     let sm = SourceMap::new(&text, &read[0].name);
-    let mut l = lower::Lowerer::new(&sm, &text, opts.data_model);
-    l.externs = opts.externs.clone();
-    l.overflow_checks = opts.overflow_checks;
-    l.set_units(read.len());
-    for (k, r) in read.iter().enumerate() {
-        l.packed_tags.extend(r.packed_tags.clone());
-        if !r.atexit.is_empty() {
-            l.atexit_handlers = r.atexit.clone();
+    // A call through a function pointer may reach every function whose address the program
+    // takes, also where lowering meets the call before the address: lowered again with the
+    // functions found until the set is stable (it only grows; without function pointers, once).
+    let mut hint = std::collections::BTreeSet::new();
+    let mut l = loop {
+        let mut l = lower::Lowerer::new(&sm, &text, opts.data_model);
+        l.fn_addr_hint = hint.clone();
+        l.externs = opts.externs.clone();
+        l.overflow_checks = opts.overflow_checks;
+        l.set_units(read.len());
+        for (k, r) in read.iter().enumerate() {
+            l.packed_tags.extend(r.packed_tags.clone());
+            if !r.atexit.is_empty() {
+                l.atexit_handlers = r.atexit.clone();
+            }
+            l.enter_unit(k);
+            l.collect(&r.parse)?;
         }
-        l.enter_unit(k);
-        l.collect(&r.parse)?;
-    }
-    let entries = if opts.lower_all {
-        l.defined_functions()
-    } else if opts.entries.is_empty() {
-        vec!["main".to_string()]
-    } else {
-        opts.entries.clone()
+        let entries = if opts.lower_all {
+            l.defined_functions()
+        } else if opts.entries.is_empty() {
+            vec!["main".to_string()]
+        } else {
+            opts.entries.clone()
+        };
+        l.lower_entries(&entries)?;
+        if opts.lower_all {
+            l.define_all_globals()?;
+        }
+        let taken: std::collections::BTreeSet<usize> = l.fn_objs.keys().copied().collect();
+        if !l.indirect_calls || taken.is_subset(&hint) {
+            break l;
+        }
+        hint.extend(taken);
     };
-    l.lower_entries(&entries)?;
-    if opts.lower_all {
-        l.define_all_globals()?;
-    }
     let alias = std::mem::take(&mut l.struct_alias);
     let mut prog = l.prog;
     lower::apply_struct_alias(&mut prog, &alias);

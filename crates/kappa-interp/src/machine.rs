@@ -99,7 +99,7 @@ impl<'p> Interpreter<'p> {
             .objects
             .iter()
             .map(|o| match o.kind {
-                ObjKind::Global { .. } | ObjKind::StringLit { .. } => {
+                ObjKind::Global { .. } | ObjKind::StringLit { .. } | ObjKind::Function(_) => {
                     next_inst += 1;
                     ObjRef::Static(next_inst - 1)
                 }
@@ -288,6 +288,12 @@ impl<'a, 'p> Machine<'a, 'p> {
                     let size = o.size.unwrap_or(0).max(bytes.len() as u64);
                     let id = self.mem.alloc(Kind::Global, size)?;
                     self.mem.write_bytes(id, 0, bytes)?;
+                    self.mem.set_kind(id, Kind::Str);
+                    id
+                }
+                // A function's address: one read-only byte.
+                ObjKind::Function(_) => {
+                    let id = self.mem.alloc(Kind::Global, 1)?;
                     self.mem.set_kind(id, Kind::Str);
                     id
                 }

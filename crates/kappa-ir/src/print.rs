@@ -272,6 +272,10 @@ impl<'p> Printer<'p> {
                 ObjKind::StringLit { bytes } => {
                     let _ = writeln!(out, "string {}: {size} bytes = {}", o.name, escape_c_string(bytes));
                 }
+                ObjKind::Function(f) => {
+                    let name = p.functions.get(f.index()).map_or("?", |g| g.name.as_str());
+                    let _ = writeln!(out, "function address {}: {size} bytes = &{name}", o.name);
+                }
                 ObjKind::Local(_) => {}
             }
         }

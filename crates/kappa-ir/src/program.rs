@@ -108,6 +108,11 @@ pub enum ObjKind {
     /// A local memory slot of the function: address-taken scalars, arrays, structs, VLAs.
     /// Allocated by an [`Op::Alloc`] at its declaration, freed when the frame is popped.
     Local(FuncId),
+    /// The address of a function whose address the program takes: a read-only object of one
+    /// byte, so that function pointers are pointers like any other (stored, compared, cast).
+    /// A call through a pointer is lowered to a choice among these objects (the front-end's
+    /// indirect call, as CBMC removes function pointers), so no backend calls through memory.
+    Function(FuncId),
 }
 
 /// One initialised scalar inside a global object; all other bytes are zero.

@@ -199,6 +199,7 @@ pub fn link(prog: &mut Program, lib: &Program) -> Result<(), String> {
             },
             ObjKind::StringLit { bytes } => ObjKind::StringLit { bytes: bytes.clone() },
             ObjKind::Local(f) => ObjKind::Local(map.func(*f)),
+            ObjKind::Function(f) => ObjKind::Function(map.func(*f)),
         };
         let info = ObjInfo {
             name: oi.name.clone(),

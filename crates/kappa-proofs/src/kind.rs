@@ -114,7 +114,7 @@ fn loop_writes(prog: &Program, f: &Function, l: &NaturalLoop, pure: &[bool]) -> 
             Op::Store { ptr, .. } | Op::MemCopy { dst: ptr, .. } => {
                 let o = fixed_object(prog, f, ptr, 8).filter(|o| {
                     let info = prog.obj(*o);
-                    info.size.is_some() && !matches!(info.kind, ObjKind::StringLit { .. })
+                    info.size.is_some() && !matches!(info.kind, ObjKind::StringLit { .. } | ObjKind::Function(_))
                 });
                 match o {
                     Some(o) if !w.objs.contains(&o) => w.objs.push(o),

@@ -888,6 +888,10 @@ pub(crate) fn lower(prog: &Program, entry: &str) -> Result<Option<Lowered>, Slic
         return Ok(None);
     };
     let funcs = reachable(prog, entry_id);
+    // The decompiled slice would need the functions' addresses back as C expressions.
+    if let Some(o) = prog.objects.iter().find(|o| matches!(o.kind, ObjKind::Function(_))) {
+        return Err(unsupported(prog, o.span, format!("function pointers (the address of `{}`)", o.name)));
+    }
     if funcs.iter().any(|f| prog.func(*f).locs.is_empty()) || !uses_memory(prog, &funcs) {
         // Calls without bodies are refused by name later.
         return Ok(None);
@@ -1018,7 +1022,7 @@ pub(crate) fn lower(prog: &Program, entry: &str) -> Result<Option<Lowered>, Slic
                     globals.push(GlobalInit { var: c.var, value: Expr::uint(u64::from(bytes[c.off as usize]), 8) });
                 }
             }
-            ObjKind::Local(_) => {}
+            ObjKind::Local(_) | ObjKind::Function(_) => {}
         }
     }
     lw.out.globals = globals;

@@ -41,14 +41,14 @@ fn is_verifier_builtin(name: &str) -> bool {
 impl<'a> Lowerer<'a> {
     pub(crate) fn call(&mut self, c: &'a Node<CallExpression>, span: &LSpan) -> Result<Value> {
         let Expression::Identifier(id) = &c.node.callee.node else {
-            return Err(self.unsupported(&c.node.callee.span, "function pointers (call through an expression)"));
+            return self.indirect_call(&c.node.callee, &c.node.arguments, span);
         };
         let name = id.node.name.as_str();
         let sym = self.lookup(name);
         let func = match sym {
             Some(Sym::Func(i)) => Some(i),
             Some(Sym::Reg { ty, .. } | Sym::Obj { ty, .. }) if matches!(ty.pointee(), Some(CType::Function(_))) => {
-                return Err(self.unsupported(&c.node.callee.span, format!("function pointers (call through `{name}`)")))
+                return self.indirect_call(&c.node.callee, &c.node.arguments, span);
             }
             Some(_) => return Err(self.error(&c.node.callee.span, format!("called object `{name}` is not a function"))),
             None => None,
@@ -124,6 +124,138 @@ impl<'a> Lowerer<'a> {
         } else {
             None
         };
+        self.call_args(&ft, args, &mut vals)?;
+        let id = self.func_id(i);
+        if let Some(obj) = sret {
+            self.fcx.b.step(Op::Call { dst: None, func: id, args: vals }, sp);
+            return Ok(Value::Agg(MemPlace {
+                bits: None,
+                root: Some(obj),
+                addr: Expr::AddrOf(obj),
+                ty: ft.ret.clone(),
+                base: None,
+                checks: Vec::new(),
+                span: *span,
+            }));
+        }
+        match &ft.ret {
+            CType::Void => {
+                self.fcx.b.step(Op::Call { dst: None, func: id, args: vals }, sp);
+                Ok(Value::Void)
+            }
+            CType::Float(_) => Err(self.unsupported(span, format!("`{name}` returns a floating-point value"))),
+            t => {
+                let dst = self.temp(t.clone());
+                self.fcx.b.step(Op::Call { dst: Some(dst), func: id, args: vals }, sp);
+                Ok(Value::Scalar(Expr::Var(dst), t.clone()))
+            }
+        }
+    }
+
+    /// A call through a function pointer (`fp(x)`, `(*fp)(x)`, `ops->open(x)`, `table[i](x)`),
+    /// lowered as CBMC removes function pointers: the pointer is compared with the address of
+    /// every function of a compatible type whose address the program takes, and each match
+    /// calls that function directly; null is a null dereference, anything else an invalid one.
+    /// The backends see only direct calls, so every technique (templates, summaries, slicing
+    /// of calls) applies to the targets unchanged.
+    pub(crate) fn indirect_call(
+        &mut self,
+        callee: &'a Node<Expression>,
+        args: &'a [Node<Expression>],
+        span: &LSpan,
+    ) -> Result<Value> {
+        let sp = self.span(span);
+        let (p, pty) = self.scalar(callee)?;
+        let Some(CType::Function(ft)) = pty.pointee().cloned() else {
+            return Err(self.error(
+                &callee.span,
+                format!("called object of type `{}` is not a function or function pointer", self.ty_str(&pty)),
+            ));
+        };
+        match &ft.ret {
+            CType::Struct(_) => {
+                return Err(self.unsupported(span, "a call through a function pointer to a function returning a struct"))
+            }
+            CType::Float(_) => return Err(self.unsupported(span, "floating-point arithmetic (a returned value)")),
+            _ => {}
+        }
+        if !ft.unprototyped && (args.len() < ft.params.len() || (args.len() > ft.params.len() && !ft.variadic)) {
+            return Err(self.error(
+                span,
+                format!("the function pointer's type expects {} argument(s), {} given", ft.params.len(), args.len()),
+            ));
+        }
+        self.indirect_calls = true;
+        let p = self.materialize(p, &pty, sp);
+        let mut vals = Vec::new();
+        let later = args.iter().any(|x| super::expr::has_side_effects(&x.node));
+        self.call_args(&ft, args, &mut vals)?;
+        let p = if later { self.materialize(p, &pty, sp) } else { p };
+        let targets: Vec<usize> = self
+            .fn_addr_hint
+            .iter()
+            .chain(self.fn_objs.keys())
+            .copied()
+            .collect::<std::collections::BTreeSet<usize>>()
+            .into_iter()
+            .filter(|&i| self.callable_through(&ft, &self.funcs[i].ty.clone(), args.len()))
+            .collect();
+        let what = format!("`{}`", self.snippet(&callee.span));
+        self.check(
+            Expr::bin(BinOp::Eq, p.clone(), Expr::Null),
+            ErrorKind::NullDeref,
+            format!("call through {what}, a null function pointer"),
+            sp,
+        );
+        let dst = match &ft.ret {
+            CType::Void => None,
+            t => Some(self.temp(t.clone())),
+        };
+        let join = self.fcx.b.fresh();
+        for i in targets {
+            let obj = self.fn_addr(i);
+            let (hit, miss) = (self.fcx.b.fresh(), self.fcx.b.fresh());
+            self.fcx.b.branch(Expr::bin(BinOp::Eq, p.clone(), Expr::AddrOf(obj)), hit, miss, sp);
+            self.fcx.b.cur = hit;
+            let func = self.func_id(i);
+            self.fcx.b.step(Op::Call { dst, func, args: vals.clone() }, sp);
+            self.fcx.b.jump(join, sp);
+            self.fcx.b.cur = miss;
+        }
+        self.error_now(
+            ErrorKind::InvalidDeref,
+            format!("call through {what}, which is not the address of a function of its type"),
+            sp,
+        );
+        self.fcx.b.cur = join;
+        Ok(match dst {
+            Some(v) => Value::Scalar(Expr::Var(v), ft.ret.clone()),
+            None => Value::Void,
+        })
+    }
+
+    /// Whether a function of type `f` may be called through a pointer of type `p` with `n`
+    /// arguments: the same number of parameters and the same machine types (C calls through an
+    /// incompatible type undefined; code that passes `struct x *` for `void *` is common, and is
+    /// the same call on every ABI kappa models).
+    fn callable_through(&self, p: &FuncType, f: &FuncType, n: usize) -> bool {
+        let same = |a: &CType, b: &CType| match (a, b) {
+            (CType::Void, CType::Void) => true,
+            (CType::Struct(_), _) | (_, CType::Struct(_)) => a == b,
+            _ => a.ir_ty(self.dm).is_some() && a.ir_ty(self.dm) == b.ir_ty(self.dm),
+        };
+        if !same(&p.ret, &f.ret) || p.variadic != f.variadic {
+            return false;
+        }
+        if p.unprototyped || f.unprototyped {
+            return f.params.is_empty() && f.unprototyped || f.params.len() == n;
+        }
+        p.params.len() == f.params.len() && p.params.iter().zip(&f.params).all(|(a, b)| same(a, b))
+    }
+
+    /// The arguments of a call, evaluated left to right and converted as the prototype `ft`
+    /// says (the default promotions past its parameters); appended to `vals`.
+    fn call_args(&mut self, ft: &FuncType, args: &'a [Node<Expression>], vals: &mut Vec<Expr>) -> Result<()> {
         for (k, a) in args.iter().enumerate() {
             let v = self.expr(a)?;
             let later_effects = args[k + 1..].iter().any(|x| super::expr::has_side_effects(&x.node));
@@ -155,37 +287,14 @@ impl<'a> Lowerer<'a> {
                     Ty::Int(w) => int_ctype(w),
                     Ty::Bool => CType::INT,
                 };
+                let sp = self.span(&a.span);
                 self.materialize(x, &ct, sp)
             } else {
                 x
             };
             vals.push(x);
         }
-        let id = self.func_id(i);
-        if let Some(obj) = sret {
-            self.fcx.b.step(Op::Call { dst: None, func: id, args: vals }, sp);
-            return Ok(Value::Agg(MemPlace {
-                bits: None,
-                root: Some(obj),
-                addr: Expr::AddrOf(obj),
-                ty: ft.ret.clone(),
-                base: None,
-                checks: Vec::new(),
-                span: *span,
-            }));
-        }
-        match &ft.ret {
-            CType::Void => {
-                self.fcx.b.step(Op::Call { dst: None, func: id, args: vals }, sp);
-                Ok(Value::Void)
-            }
-            CType::Float(_) => Err(self.unsupported(span, format!("`{name}` returns a floating-point value"))),
-            t => {
-                let dst = self.temp(t.clone());
-                self.fcx.b.step(Op::Call { dst: Some(dst), func: id, args: vals }, sp);
-                Ok(Value::Scalar(Expr::Var(dst), t.clone()))
-            }
-        }
+        Ok(())
     }
 
     fn int_args(

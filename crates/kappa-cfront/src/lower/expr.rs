@@ -544,9 +544,6 @@ impl<'a> Lowerer<'a> {
                         format!("indirection through a value of type `{}`, which is not a pointer", self.ty_str(&pty)),
                     ));
                 };
-                if let CType::Function(_) = t {
-                    return Err(self.unsupported(&e.span, "function pointers"));
-                }
                 let base = if static_object(&p).is_some() { None } else { Some(p.clone()) };
                 Ok(Place::Mem(MemPlace {
                     bits: None,
@@ -597,7 +594,10 @@ impl<'a> Lowerer<'a> {
                 Err(self.error(span, format!("enumeration constant `{name}` is not assignable")))
             }
             Some(Sym::Typedef(_)) => Err(self.error(span, format!("unexpected type name `{name}`"))),
-            Some(Sym::Func(_)) => Err(self.unsupported(span, format!("function pointers (`{name}` used as a value)"))),
+            Some(Sym::Func(i)) => {
+                let ty = CType::Function(self.funcs[i].ty.clone());
+                Ok(Place::Mem(MemPlace::object(self.fn_addr(i), ty, *span)))
+            }
             Some(Sym::Global(_)) => Err(self.error(span, format!("`{name}` could not be defined"))),
             None if matches!(name, "__func__" | "__FUNCTION__" | "__PRETTY_FUNCTION__")
                 && !self.fcx.name.is_empty() =>
@@ -818,7 +818,8 @@ impl<'a> Lowerer<'a> {
             Place::Mem(mp) => match mp.ty.clone() {
                 CType::Array(el, _) => Ok(Value::Scalar(mp.addr, CType::Pointer(el))),
                 CType::Struct(_) => Ok(Value::Agg(mp)),
-                CType::Function(_) => Err(self.unsupported(span, "function pointers")),
+                // A function designator is converted to a pointer to the function (C11 6.3.2.1p4).
+                CType::Function(_) => Ok(Value::Scalar(mp.addr, CType::ptr_to(mp.ty))),
                 CType::Float(_) => Err(self.unsupported(span, "floating-point arithmetic")),
                 CType::Void => Err(self.error(span, "a void value is used")),
                 t => {
@@ -1022,24 +1023,13 @@ impl<'a> Lowerer<'a> {
         let sp = self.span(span);
         let operand = &u.node.operand;
         match u.node.operator.node {
-            UnaryOperator::Address => {
-                if let Expression::Identifier(id) = &operand.node {
-                    if let Some(Sym::Func(_)) = self.lookup(&id.node.name) {
-                        return Err(
-                            self.unsupported(span, format!("function pointers (address of `{}`)", id.node.name))
-                        );
-                    }
+            UnaryOperator::Address => match self.place(operand)? {
+                Place::Mem(mp) if mp.bits.is_some() => Err(self.error(span, "cannot take the address of a bit-field")),
+                Place::Mem(mp) => Ok(Value::Scalar(mp.addr, CType::ptr_to(mp.ty))),
+                Place::Reg(v, _) => {
+                    Err(self.error(span, format!("cannot take the address of `{}`", self.prog.var(v).name)))
                 }
-                match self.place(operand)? {
-                    Place::Mem(mp) if mp.bits.is_some() => {
-                        Err(self.error(span, "cannot take the address of a bit-field"))
-                    }
-                    Place::Mem(mp) => Ok(Value::Scalar(mp.addr, CType::ptr_to(mp.ty))),
-                    Place::Reg(v, _) => {
-                        Err(self.error(span, format!("cannot take the address of `{}`", self.prog.var(v).name)))
-                    }
-                }
-            }
+            },
             UnaryOperator::Indirection => unreachable!("handled as a place"),
             UnaryOperator::Plus => {
                 let (e, t) = self.arith_operand(operand)?;

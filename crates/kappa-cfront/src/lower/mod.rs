@@ -192,6 +192,15 @@ pub(crate) struct Lowerer<'a> {
     /// A unit's struct type compatible with one defined in an earlier unit (same tag, same
     /// members and layout: C11 6.2.7) → that one, which the program keeps.
     pub struct_alias: HashMap<StructId, StructId>,
+    /// The functions whose address the program takes (index into `funcs`) → the object that
+    /// is their address ([`ObjKind::Function`]).
+    pub fn_objs: std::collections::BTreeMap<usize, ObjId>,
+    /// Functions known from an earlier pass to have their address taken somewhere: the targets
+    /// a call through a pointer may reach include these even where this pass has not yet seen
+    /// their address taken (see `crate::lower_on_this_thread`).
+    pub fn_addr_hint: std::collections::BTreeSet<usize>,
+    /// Whether the program calls through a function pointer.
+    pub indirect_calls: bool,
 }
 
 /// Collects the names used as `&name` (the only way a scalar's address escapes).
@@ -260,7 +269,31 @@ impl<'a> Lowerer<'a> {
             multi_unit: false,
             tag_defs: HashMap::new(),
             struct_alias: HashMap::new(),
+            fn_objs: std::collections::BTreeMap::new(),
+            fn_addr_hint: std::collections::BTreeSet::new(),
+            indirect_calls: false,
         }
+    }
+
+    /// The address of function `i` (its [`ObjKind::Function`] object, made at the first use);
+    /// a function whose address is taken is lowered, since a call through a pointer may reach it.
+    pub fn fn_addr(&mut self, i: usize) -> ObjId {
+        if let Some(&o) = self.fn_objs.get(&i) {
+            return o;
+        }
+        let id = self.func_id(i);
+        let name = self.global_name(&format!("&{}", self.funcs[i].name));
+        let span = self.funcs[i].def.map(|d| self.span(&d.span)).unwrap_or_default();
+        self.prog.objects.push(ObjInfo {
+            name,
+            ctype: CType::Function(self.funcs[i].ty.clone()),
+            kind: ObjKind::Function(id),
+            size: Some(1),
+            span,
+        });
+        let o = ObjId((self.prog.objects.len() - 1) as u32);
+        self.fn_objs.insert(i, o);
+        o
     }
 
     // ---- translation units ----

@@ -18,7 +18,8 @@ impl<'p> Engine<'p> {
             let stride = crate::memory::stride_of(&prog.layout(), &o.ctype);
             let kind = match &o.kind {
                 ObjKind::Global { .. } => ObjectKind::Global,
-                ObjKind::StringLit { .. } => ObjectKind::StringLit,
+                // A function's address: one read-only byte, like a string literal's.
+                ObjKind::StringLit { .. } | ObjKind::Function(_) => ObjectKind::StringLit,
                 ObjKind::Local(_) => continue,
             };
             let data = Contents::zeroed(pw, stride, None);
@@ -46,7 +47,7 @@ impl<'p> Engine<'p> {
                         }
                     }
                 }
-                ObjKind::Local(_) => {}
+                ObjKind::Local(_) | ObjKind::Function(_) => {}
             }
         }
         // Global registers.
