@@ -215,6 +215,10 @@ fn the_loop_condition_or_the_postcondition_is_a_candidate() {
     let (result, yml) = verify("tests/programs/proofs/kind_post.c");
     assert_eq!(result, "RESULT: true");
     assert!(invariant_at(&yml, 15).contains("((i < n) || (seen == 1))"), "{yml}");
+    // Deferred: a loop proved without them does not get them (their checks cost Z3 the most).
+    let (result, yml) = verify("tests/programs/proofs/kind_array.c");
+    assert_eq!(result, "RESULT: true");
+    assert!(!invariant_at(&yml, 16).contains("||"), "{yml}");
     // Near misses: the loop may not run (n == 0), or the postcondition is not established
     // (gsv2008 asserting y > 1000): never `true`.
     let (result, _) = verify("tests/programs/proofs/kind_post_bug.c");

@@ -2,8 +2,9 @@
 //! "k-induction with invariants"): the loop condition and writes of
 //! `kappa_svcomp::invariants::candidates`, *template facts* — linear equalities between the
 //! progressions of the loop's variables with the iteration count eliminated, and parity where
-//! every step is even — and simple relational atoms between the loop's variables (`x <= y`,
-//! constant bounds, `x - x0 <= c·(i - i0)` against a counter). A candidate is only a guess:
+//! every step is even — the disjunctions of the loop's condition with a fact asserted after
+//! the loop (`g || a`, guard or postcondition), and simple relational atoms between the loop's
+//! variables (`x <= y`, constant bounds, `x - x0 <= c·(i - i0)` against a counter). A candidate is only a guess:
 //! the proof checks each one (Houdini), so the pool may be generous but never decides anything.
 //!
 //! The progressions are read off the loop's body paths by a linear symbolic execution (each
@@ -37,7 +38,7 @@ pub struct Candidate {
 
 /// The kinds of candidates, in the order [`cap`] keeps them (most useful first): what the
 /// program asserts, the loop's condition and the facts of its writes, the template facts, the
-/// bounds of a remainder, the guards of the body's branches, then the generic relational and
+/// guard-or-postcondition disjunctions, the bounds of a remainder, the guards of the body's branches, then the generic relational and
 /// constant atoms whose number grows with the square of the loop's variables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Rank {
