@@ -38,8 +38,9 @@ pub struct Candidate {
 
 /// The kinds of candidates, in the order [`cap`] keeps them (most useful first): what the
 /// program asserts, the loop's condition and the facts of its writes, the template facts, the
-/// guard-or-postcondition disjunctions, the bounds of a remainder, the guards of the body's branches, then the generic relational and
-/// constant atoms whose number grows with the square of the loop's variables.
+/// bounds of a remainder, the guards of the body's branches, the generic relational and
+/// constant atoms whose number grows with the square of the loop's variables, then the
+/// guard-or-postcondition disjunctions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Rank {
     /// An assertion in the loop's body (`__VERIFIER_assert(c)`, `if (!c) reach_error()`).
@@ -48,8 +49,6 @@ pub enum Rank {
     Condition,
     /// Linear equalities, parity.
     Template,
-    /// `g || a`: the loop's condition or a fact asserted after the loop.
-    PostCondition,
     /// `0 <= x <= m - 1` (or `-(m - 1) <= x`) where the body assigns `x = e % m`.
     Remainder,
     /// A comparison the body branches on, over variables with a value at the head.
@@ -60,6 +59,10 @@ pub enum Rank {
     Relational,
     /// `c <= x`, `x <= c` for the loop's constants.
     Constant,
+    /// `g || a`: the loop's condition or a fact asserted after the loop. Last: the proof
+    /// tries them only after it failed without them, so they must not take the place of the
+    /// others in a pool cut to its budget.
+    PostCondition,
 }
 
 /// Work units of the candidate pool of one program (a candidate costs the size of its atom,
