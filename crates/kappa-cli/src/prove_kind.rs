@@ -11,7 +11,7 @@
 
 use crate::{explore, ExploreOpts, FrontOpts};
 use kappa_engine::RunReport;
-use kappa_proofs::candidates::{self, Candidate};
+use kappa_proofs::candidates::{self, Candidate, Rank};
 use kappa_proofs::kind::{self, Houdini, Round};
 use kappa_svcomp::Property;
 
@@ -57,6 +57,15 @@ fn refine(
     let mut ext = prog.clone();
     let cands = capped_pool(&mut ext, |_| true);
     let mut h = houdini(cands.len());
+    // The disjunctions (`g || a`, the loop's condition or a postcondition) wait until the
+    // proof without them fails by reaching an error of the program: their checks after a step
+    // make Z3 reason about the exit (`i < n || a + b == 3 * n` after `i += 1`: a product that
+    // must not wrap), which cost `bhmr2007`'s proof seconds it did not need them for.
+    let deferred: Vec<usize> = (0..cands.len()).filter(|&k| cands[k].rank == Rank::PostCondition).collect();
+    for &k in &deferred {
+        h.active[k] = false;
+    }
+    let mut waiting = !deferred.is_empty();
     // The search for invariants gets at most half of the time `--max-time` leaves, so that the
     // plain exploration after a failed proof keeps at least the other half.
     let mut budget = Budget::new();
@@ -65,10 +74,19 @@ fn refine(
         if crate::signals::interrupted() {
             return Err("interrupted".into());
         }
-        match explore_step(front, &ext, p, ex, &cands, &mut h, &mut budget)?.0 {
-            Round::Proved => return Ok(Proof { program: ext, cands, active: h.active, rounds: h.rounds }),
-            Round::Refuted(_) => continue,
-            Round::Failed(why) => return Err(why),
+        match explore_step(front, &ext, p, ex, &cands, &mut h, &mut budget)? {
+            (Round::Proved, _) => return Ok(Proof { program: ext, cands, active: h.active, rounds: h.rounds }),
+            (Round::Refuted(_), _) => continue,
+            // Complete, but an error reached: the candidates still active and the disjunctions
+            // again (a smaller start than the whole pool: the refuted stay out, as any subset
+            // that ends inductive is a proof).
+            (Round::Failed(_), report) if waiting && report.stats.incomplete.is_empty() => {
+                waiting = false;
+                for &k in &deferred {
+                    h.active[k] = true;
+                }
+            }
+            (Round::Failed(why), _) => return Err(why),
         }
     }
 }

@@ -209,3 +209,20 @@ fn the_checks_at_a_while_one_head_are_each_seen_in_one_round() {
     let (result, _) = verify("tests/programs/proofs/kind_while_one_bug.c");
     assert_eq!(result, "RESULT: false(unreach-call)");
 }
+
+#[test]
+fn the_loop_condition_or_the_postcondition_is_a_candidate() {
+    let (result, yml) = verify("tests/programs/proofs/kind_post.c");
+    assert_eq!(result, "RESULT: true");
+    assert!(invariant_at(&yml, 15).contains("((i < n) || (seen == 1))"), "{yml}");
+    // Deferred: a loop proved without them does not get them (their checks cost Z3 the most).
+    let (result, yml) = verify("tests/programs/proofs/kind_array.c");
+    assert_eq!(result, "RESULT: true");
+    assert!(!invariant_at(&yml, 16).contains("||"), "{yml}");
+    // Near misses: the loop may not run (n == 0), or the postcondition is not established
+    // (gsv2008 asserting y > 1000): never `true`.
+    let (result, _) = verify("tests/programs/proofs/kind_post_bug.c");
+    assert_eq!(result, "RESULT: false(unreach-call)");
+    let (result, _) = verify("tests/programs/proofs/kind_post_gsv_near.c");
+    assert_eq!(result, "RESULT: false(unreach-call)");
+}

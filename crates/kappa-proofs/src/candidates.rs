@@ -2,8 +2,9 @@
 //! "k-induction with invariants"): the loop condition and writes of
 //! `kappa_svcomp::invariants::candidates`, *template facts* — linear equalities between the
 //! progressions of the loop's variables with the iteration count eliminated, and parity where
-//! every step is even — and simple relational atoms between the loop's variables (`x <= y`,
-//! constant bounds, `x - x0 <= c·(i - i0)` against a counter). A candidate is only a guess:
+//! every step is even — the disjunctions of the loop's condition with a fact asserted after
+//! the loop (`g || a`, guard or postcondition), and simple relational atoms between the loop's
+//! variables (`x <= y`, constant bounds, `x - x0 <= c·(i - i0)` against a counter). A candidate is only a guess:
 //! the proof checks each one (Houdini), so the pool may be generous but never decides anything.
 //!
 //! The progressions are read off the loop's body paths by a linear symbolic execution (each
@@ -37,8 +38,9 @@ pub struct Candidate {
 
 /// The kinds of candidates, in the order [`cap`] keeps them (most useful first): what the
 /// program asserts, the loop's condition and the facts of its writes, the template facts, the
-/// bounds of a remainder, the guards of the body's branches, then the generic relational and
-/// constant atoms whose number grows with the square of the loop's variables.
+/// bounds of a remainder, the guards of the body's branches, the generic relational and
+/// constant atoms whose number grows with the square of the loop's variables, then the
+/// guard-or-postcondition disjunctions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Rank {
     /// An assertion in the loop's body (`__VERIFIER_assert(c)`, `if (!c) reach_error()`).
@@ -57,6 +59,10 @@ pub enum Rank {
     Relational,
     /// `c <= x`, `x <= c` for the loop's constants.
     Constant,
+    /// `g || a`: the loop's condition or a fact asserted after the loop. Last: the proof
+    /// tries them only after it failed without them, so they must not take the place of the
+    /// others in a pool cut to its budget.
+    PostCondition,
 }
 
 /// Work units of the candidate pool of one program (a candidate costs the size of its atom,
@@ -595,6 +601,10 @@ fn loop_candidates(prog: &mut Program, fid: FuncId, l: &NaturalLoop) -> Vec<Cand
             }
         }
     }
+    for d in post_conditions(prog, &f, l, &head_valued) {
+        let text = c_text(prog, fid, &d);
+        push(Rank::PostCondition, d, text, vec![]);
+    }
     // Template facts, for a loop with no inner loop.
     if !l.children.is_empty() {
         return out;
@@ -686,6 +696,74 @@ fn loop_candidates(prog: &mut Program, fid: FuncId, l: &NaturalLoop) -> Vec<Cand
                 push(Rank::Counter, Expr::bin(cmp(s, false), dx.clone(), di), text, used.clone());
                 let text0 = x0t.map(|a| format!("0 <= {}", minus(&xn, &a)));
                 push(Rank::Counter, Expr::bin(cmp(s, false), Expr::int(0, w), dx), text0, used);
+            }
+        }
+    }
+    out
+}
+
+/// Disjunctions with more than one disjunct per loop, at most.
+const MAX_POST_CONDITIONS: usize = 16;
+
+/// `g || a` for the loop's condition `g` (the comparison on an edge from the head into the
+/// body) and each fact `a` the program asserts after the loop (on an edge its exits reach):
+/// a loop that runs until its property holds keeps `g` while it runs and establishes `a` when
+/// it stops (`while (x < 0) { x += y; y++; } assert(y > 0)`: `x < 0 || y > 0`). The standard
+/// disjunctive shape of a loop invariant (guard ∨ postcondition), checked by Houdini as any
+/// other candidate. Only facts over variables with a value at the head (`head_valued`).
+fn post_conditions(prog: &Program, f: &Function, l: &NaturalLoop, head_valued: &dyn Fn(&Expr) -> bool) -> Vec<Expr> {
+    let guards: Vec<Expr> = f
+        .out_edges(l.header)
+        .iter()
+        .map(|e| f.edge(*e))
+        .filter(|edge| l.contains(edge.dst))
+        .filter_map(|edge| match &edge.op {
+            Op::Assume(c @ Expr::Bin(op, ..)) if op.is_comparison() && head_valued(c) => Some(c.clone()),
+            _ => None,
+        })
+        .collect();
+    if guards.is_empty() {
+        return vec![];
+    }
+    // The locations the loop's exits reach, outside the loop.
+    let mut seen = vec![false; f.locs.len()];
+    let mut todo: Vec<Loc> = Vec::new();
+    for e in f.edge_ids() {
+        let edge = f.edge(e);
+        if l.contains(edge.src) && !l.contains(edge.dst) && !seen[edge.dst.index()] {
+            seen[edge.dst.index()] = true;
+            todo.push(edge.dst);
+        }
+    }
+    let mut facts: Vec<Expr> = Vec::new();
+    while let Some(at) = todo.pop() {
+        for e in f.out_edges(at) {
+            let edge = f.edge(*e);
+            let asserted = match &edge.op {
+                Op::Call { func, args, .. } => assertion(prog, *func, args),
+                Op::Assume(c) if is_verification_error(f, edge.dst) => Some(c.clone().negate()),
+                _ => None,
+            };
+            if let Some(a) = asserted {
+                let mut parts = vec![a.clone()];
+                conjuncts(&a, &mut parts);
+                for c in parts {
+                    if head_valued(&c) && !facts.contains(&c) {
+                        facts.push(c);
+                    }
+                }
+            }
+            if !seen[edge.dst.index()] {
+                seen[edge.dst.index()] = true;
+                todo.push(edge.dst);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for g in &guards {
+        for a in &facts {
+            if out.len() < MAX_POST_CONDITIONS {
+                out.push(g.clone().or(a.clone()));
             }
         }
     }
