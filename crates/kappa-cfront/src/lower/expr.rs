@@ -595,6 +595,17 @@ impl<'a> Lowerer<'a> {
             }
             Some(Sym::Typedef(_)) => Err(self.error(span, format!("unexpected type name `{name}`"))),
             Some(Sym::Func(i)) => {
+                // `printf`, `malloc`, `free`, … are kappa's own operations: there is no function
+                // whose address could be taken (a function of the C library model has a body).
+                if self.funcs[i].def.is_none() && !self.externs.contains(name) {
+                    return Err(self.unsupported(
+                        span,
+                        format!(
+                            "the address of `{name}`, which has no body (neither the program nor kappa's C library \
+                             model defines it as a function)"
+                        ),
+                    ));
+                }
                 let ty = CType::Function(self.funcs[i].ty.clone());
                 Ok(Place::Mem(MemPlace::object(self.fn_addr(i), ty, *span)))
             }
