@@ -609,7 +609,73 @@ impl Term {
             (Op::BvUlt, Some(m), _) if m == mask(w) => return Term::ff(),
             _ => {}
         }
+        // A scaled index against a constant is a range of the index (see `scaled_ule`):
+        // `t ≤ m`, `t < m` = `t ≤ m-1`, `m ≤ t` = `¬(t ≤ m-1)`, `m < t` = `¬(t ≤ m)`.
+        let ranged = match (op, a.as_bv(), b.as_bv()) {
+            (Op::BvUle, None, Some(m)) => Term::scaled_ule(a, m),
+            (Op::BvUlt, None, Some(m)) => Term::scaled_ule(a, m - 1),
+            (Op::BvUle, Some(m), None) => Term::scaled_ule(b, m - 1).map(|t| t.not()),
+            (Op::BvUlt, Some(m), None) => Term::scaled_ule(b, m).map(|t| t.not()),
+            _ => None,
+        };
+        if let Some(t) = ranged {
+            return t;
+        }
         Term::mk(op, vec![a.clone(), b.clone()], Sort::Bool)
+    }
+
+    /// `k·ext(y) + c ≤ m` (unsigned, at `t`'s width `w ≤ 64`; `y` of `w0 < w` bits, `k ≥ 1`,
+    /// `c` and `m` constants) as a range of `y`, when it is exactly one: the integer
+    /// `T = k·Y + c` (`Y` the value of `y`, signed for a sign extension; `c` read as signed)
+    /// stays below `2^w`, and a negative `T` wraps to above `m`, so `t ≤ m` iff `0 ≤ T ≤ m`.
+    /// A pointer `&a[i] + f` is such a term (the memory of the slicer, issue 24): its bounds
+    /// check becomes a check of `i` at `i`'s width, not of 64-bit products and shifts.
+    fn scaled_ule(t: &Term, m: u64) -> Option<Term> {
+        let w = t.width();
+        if w > 64 {
+            return None;
+        }
+        let (x, c) = match t.op() {
+            Op::BvAdd => (t.arg(0), t.arg(1).as_bv()?),
+            _ => (t, 0),
+        };
+        let (e, k) = match x.op() {
+            Op::BvMul => (x.arg(0), x.arg(1).as_bv()?),
+            _ => (x, 1),
+        };
+        let sext = match e.op() {
+            Op::SExt(_) => true,
+            Op::ZExt(_) => false,
+            _ => return None,
+        };
+        let y = e.arg(0);
+        let w0 = y.width();
+        if k == 0 || w0 >= w || w0 > 63 {
+            return None;
+        }
+        let (ymin, ymax): (i128, i128) =
+            if sext { (-(1i128 << (w0 - 1)), (1i128 << (w0 - 1)) - 1) } else { (0, (1i128 << w0) - 1) };
+        let (k, c, m, two_w) = (k as i128, signed(c, w) as i128, m as i128, 1i128 << w);
+        let (tmin, tmax) = (k * ymin + c, k * ymax + c);
+        if tmax >= two_w || tmin <= m - two_w {
+            return None;
+        }
+        // 0 ≤ k·Y + c ≤ m: ceil(-c/k) ≤ Y ≤ floor((m-c)/k).
+        let lo = (-c).div_euclid(k) + i128::from((-c).rem_euclid(k) != 0);
+        let hi = (m - c).div_euclid(k);
+        let (lo, hi) = (lo.max(ymin), hi.min(ymax));
+        if lo > hi {
+            return Some(Term::ff());
+        }
+        let bv = |v: i128| Term::bv(v as u64 & mask(w0), w0);
+        let mut r = Term::tt();
+        if lo > ymin {
+            r = if sext { bv(lo).bvsle(y) } else { bv(lo).bvule(y) };
+        }
+        if hi < ymax {
+            r = r.and(&if sext { y.bvsle(&bv(hi)) } else { y.bvule(&bv(hi)) });
+        }
+        Some(r)
     }
 
     pub fn bvult(&self, o: &Term) -> Term {

@@ -502,6 +502,49 @@ fn scaled_and_extended_comparisons_with_constants_are_exact() {
     assert_eq!(x.zext(8).bvmul(&Term::bv(6, 8)).eq(&Term::bv(7, 8)), Term::ff());
 }
 
+/// Unsigned comparisons of `k·ext(x) + c` with a constant are rewritten to a range of `x`
+/// where that is exact (a pointer `&a[i] + f` against an object's bounds, issue 24): checked
+/// exhaustively at 4 → 8 bits for every constant `m` and both sides and strictness.
+#[test]
+fn scaled_index_against_a_constant_is_a_range_of_the_index_exactly() {
+    let x = Term::fresh("x", Sort::Bv(4));
+    let sx = x.as_var().unwrap();
+    let mut lhs = Vec::new();
+    for k in [1u64, 2, 3, 4, 5, 6, 12, 15, 16, 17] {
+        for c in [0u64, 1, 3, 7, 8, 16, 100, 127, 128, 200, 240, 250, 255] {
+            for e in [x.zext(8), x.sext(8)] {
+                lhs.push(e.bvmul(&Term::bv(k, 8)).bvadd(&Term::bv(c, 8)));
+            }
+        }
+    }
+    let mut rewritten = 0;
+    for l in &lhs {
+        for m in 0..256u64 {
+            let mc = Term::bv(m, 8);
+            let forms =
+                [(l.bvule(&mc), "l <= m"), (l.bvult(&mc), "l < m"), (mc.bvule(l), "m <= l"), (mc.bvult(l), "m < l")];
+            for (t, what) in forms {
+                rewritten += usize::from(!matches!(t.op(), Op::BvUle | Op::BvUlt));
+                for vx in 0..16u64 {
+                    let env = |s: SymId| (s == sx).then_some(Value::Bv(vx, 4));
+                    let v = eval(l, &env).and_then(|v| v.as_bv()).unwrap();
+                    let want = match what {
+                        "l <= m" => v <= m,
+                        "l < m" => v < m,
+                        "m <= l" => m <= v,
+                        _ => m < v,
+                    };
+                    assert_eq!(eval(&t, &env), Some(Value::Bool(want)), "{what} for {l} and {m} at x={vx}: {t}");
+                }
+            }
+        }
+    }
+    assert!(rewritten > lhs.len() * 256, "the rule fired {rewritten} times");
+    // The rewrite happens: `4·sext(i) + 8 <= 20` is `-2 <= i <= 3`.
+    let t = x.sext(8).bvmul(&Term::bv(4, 8)).bvadd(&Term::bv(8, 8)).bvule(&Term::bv(20, 8));
+    assert_eq!(t, Term::bv(14, 4).bvsle(&x).and(&x.bvsle(&Term::bv(3, 4))));
+}
+
 #[test]
 fn a_term_millions_of_operations_deep_is_dropped_without_recursion() {
     // A byte sum unrolled over many iterations is a chain this deep (issue 20): the default

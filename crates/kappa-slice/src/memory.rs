@@ -718,7 +718,9 @@ impl<'p> Lowering<'p> {
             Expr::Ite(c, x, y) => Expr::Ite(b(c), b(x), b(y)),
             Expr::Live(p) => {
                 let p2 = self.tx(p);
-                let mut c = bin(BinOp::Ne, bin(BinOp::LShr, p2.clone(), int(32)), int(0));
+                // Not null: an object id above bits 32 (`p >> 32 != 0` written as a range of
+                // `p`, which a scaled index turns into a range of the index).
+                let mut c = bin(BinOp::Ule, int(1 << 32), p2.clone());
                 for a in self.pts_expr(p) {
                     if self.objs[a].life.is_some() {
                         c = c.and(in_obj(&p2, a).negate().or(self.alive(&p2, a, pos)));
@@ -730,11 +732,21 @@ impl<'p> Lowering<'p> {
                 let (p2, n2) = (self.tx(p), self.tx(n));
                 let mut c = Expr::Bool(false);
                 for a in self.pts_expr(p) {
+                    let o = &self.objs[a];
+                    if let (false, None, Some(n)) = (o.multi, o.size_var, fold(&n2, 64).as_const()) {
+                        // `p - &a` in `[0, size - n]`: stronger than the general form below
+                        // only for addresses with instance bits, which no pointer into a
+                        // single object has; a pointer `&a[i] + f` makes it a range of `i`.
+                        if n <= o.size {
+                            c = c.or(bin(BinOp::Ule, bin(BinOp::Sub, p2.clone(), int(base(a))), int(o.size - n)));
+                        }
+                        continue;
+                    }
                     let same = in_obj(&p2, a);
                     let off = bin(BinOp::And, p2.clone(), int(0xffff_ffff));
-                    let size = match self.objs[a].size_var {
+                    let size = match o.size_var {
                         Some(v) => Expr::Var(v),
-                        None => int(self.objs[a].size),
+                        None => int(o.size),
                     };
                     let fits = bin(BinOp::Ule, bin(BinOp::Add, off, n2.clone()), size);
                     c = c.or(same.and(fits));
