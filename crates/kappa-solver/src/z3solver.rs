@@ -380,6 +380,7 @@ impl Z3Solver {
             }
         }
         let t_check = Instant::now();
+        let logged = std::env::var_os("KAPPA_SMT_LOG").map(|_| self.work());
         let timer = crate::interrupt::TimedCheck::start(limit);
         let res = solver.check();
         let timed_out = timer.timed_out();
@@ -387,7 +388,12 @@ impl Z3Solver {
         if let Some(path) = std::env::var_os("KAPPA_SMT_LOG") {
             use std::io::Write;
             if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
-                let _ = writeln!(f, "; result {res:?} in {:.1} ms", t_check.elapsed().as_secs_f64() * 1e3);
+                // The work in Z3's units (deterministic, unlike the time) and the thread (a
+                // worker of `--jobs`).
+                let units = self.work() - logged.unwrap_or(0);
+                let thread = std::thread::current().name().unwrap_or("main").to_string();
+                let ms = t_check.elapsed().as_secs_f64() * 1e3;
+                let _ = writeln!(f, "; result {res:?} in {ms:.1} ms, {units} units, {thread}");
             }
         }
         let model = match res {
@@ -1049,9 +1055,15 @@ pub(crate) fn smtlib(q: &Query) -> Result<String, String> {
 const MIN_CHECK_TIME: Duration = Duration::from_millis(50);
 
 /// The work (Z3's resource units) the incremental solver gets before a query goes to the
-/// non-incremental one: some 0.3 s of a core (Z3 4.8.12 spends 3-4 million units a second on
-/// kappa's bit-vector queries).
-const FIRST_TRY: u64 = 1_000_000;
+/// non-incremental one: some 70 ms of a core (Z3 4.8.12 spends 3-4 million units a second on
+/// kappa's bit-vector queries). What the incremental solver needs for a hard query depends on
+/// its history (the clauses it learned from earlier queries): `urldecode`'s five hard checks
+/// (hex digits through `tolower`'s table) cost it 0.2-1.0 M units each after the queries of
+/// their path, 0.12-2.0 M in a fresh context (a worker of `--jobs` that stole the path), and the
+/// non-incremental solver 0.23-0.47 M either way. With 1 M, a hard check that went past it
+/// cost 1 M more than the retry that answered it, and a stolen subtree's hard checks cost its
+/// receiver more than one engine (docs/design-parallel.md, "Why urldecode was slower").
+const FIRST_TRY: u64 = 250_000;
 
 /// The work a query gets in all when no layer above sets a limit: some 10 s of a core. Queries
 /// are limited by work, not time, so that the same run decides the same queries on a busy
