@@ -175,6 +175,9 @@ pub struct Stats {
     pub states_handed_back: u64,
     /// Edges run again to make the stolen states from their trails (the price of the steals).
     pub edges_replayed: u64,
+    /// Times a worker that another waited for found no state to hand over (only pinned
+    /// states, or the pool judged the one offered would not pay).
+    pub handovers_refused: u64,
     /// Worker threads of the run (`--jobs`).
     pub jobs: u64,
     /// Under `--jobs`, each worker's share of the work, in deterministic counts: the largest
@@ -313,6 +316,7 @@ impl Stats {
         self.states_stolen += o.states_stolen;
         self.states_handed_back += o.states_handed_back;
         self.edges_replayed += o.edges_replayed;
+        self.handovers_refused += o.handovers_refused;
         self.jobs += o.jobs;
         add_map(&mut self.searcher, &o.searcher);
     }
