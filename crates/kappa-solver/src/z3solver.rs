@@ -1055,15 +1055,14 @@ pub(crate) fn smtlib(q: &Query) -> Result<String, String> {
 const MIN_CHECK_TIME: Duration = Duration::from_millis(50);
 
 /// The work (Z3's resource units) the incremental solver gets before a query goes to the
-/// non-incremental one: some 70 ms of a core (Z3 4.8.12 spends 3-4 million units a second on
-/// kappa's bit-vector queries). What the incremental solver needs for a hard query depends on
-/// its history (the clauses it learned from earlier queries): `urldecode`'s five hard checks
-/// (hex digits through `tolower`'s table) cost it 0.2-1.0 M units each after the queries of
-/// their path, 0.12-2.0 M in a fresh context (a worker of `--jobs` that stole the path), and the
-/// non-incremental solver 0.23-0.47 M either way. With 1 M, a hard check that went past it
-/// cost 1 M more than the retry that answered it, and a stolen subtree's hard checks cost its
-/// receiver more than one engine (docs/design-parallel.md, "Why urldecode was slower").
-const FIRST_TRY: u64 = 250_000;
+/// non-incremental one: some 0.3 s of a core (Z3 4.8.12 spends 3-4 million units a second on
+/// kappa's bit-vector queries). Tried and dropped (2026-12-02): 250,000, which bounds what a
+/// hard check costs a worker of `--jobs` whose context has not seen the path (urldecode's
+/// hard checks: 0.12-2.0 M units in a fresh incremental context, 0.23-0.47 M on the
+/// non-incremental solver); fewer units, but the non-incremental solver's preprocessing is
+/// not counted in them: one worker ran 14% more instructions on urldecode (callgrind,
+/// docs/benchmarks.md).
+const FIRST_TRY: u64 = 1_000_000;
 
 /// The work a query gets in all when no layer above sets a limit: some 10 s of a core. Queries
 /// are limited by work, not time, so that the same run decides the same queries on a busy
