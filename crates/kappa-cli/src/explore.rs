@@ -441,10 +441,12 @@ fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32, main_r
     let mut merged: Option<RunReport> = None;
     let mut cov = kappa_engine::CoverageTracker::new(prog);
     let mut lost = 0;
+    let mut shares = Vec::new();
     for r in results {
         match r {
             Some((report, parts)) => {
                 cov.absorb(&parts);
+                shares.push(kappa_engine::report::WorkerShare::of(&report.stats));
                 match &mut merged {
                     None => merged = Some(report),
                     Some(m) => m.stats.absorb(&report.stats),
@@ -454,6 +456,7 @@ fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32, main_r
         }
     }
     let mut merged = merged.unwrap_or_default();
+    merged.stats.workers = shares;
     if lost > 0 {
         merged.stats.incomplete.push(format!("internal error: {lost} of {jobs} workers failed"));
     }

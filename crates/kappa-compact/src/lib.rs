@@ -169,6 +169,9 @@ pub struct Compact {
     pub reasons: Vec<String>,
     total_cycles: u64,
     truncated: bool,
+    /// Under `--jobs`: the cycles other workers retired that this one has taken over
+    /// ([`kappa_engine::WorkerPool::retired_since`]).
+    shared_seen: usize,
 }
 
 impl Default for Compact {
@@ -202,6 +205,24 @@ impl Compact {
             reasons: Vec::new(),
             total_cycles: 0,
             truncated: false,
+            shared_seen: 0,
+        }
+    }
+
+    /// Under `--jobs`: takes over the cycles other workers retired (their templates failed
+    /// [`RETIRE_AFTER`] times there), as one engine retires a cycle after [`RETIRE_AFTER`]
+    /// failures anywhere in its run, and counts them retired here, so that the merged
+    /// statistics (the largest count of a worker) count every retired cycle.
+    fn take_shared_retired(&mut self, eng: &mut Engine<'_>) {
+        let kappa_engine::Share::Worker { pool, .. } = &eng.config().share else { return };
+        let Some(ids) = pool.retired_since(self.shared_seen) else { return };
+        self.shared_seen += ids.len();
+        for id in ids {
+            let n = self.failures.entry(id).or_default();
+            if *n < RETIRE_AFTER {
+                *n = RETIRE_AFTER;
+                eng.stats_mut().templates.retired += 1;
+            }
         }
     }
 
@@ -352,12 +373,16 @@ impl Compact {
         *t.failed.entry(reason_class(why).into()).or_default() += 1;
         let n = self.failures.entry(id).or_default();
         *n += 1;
-        if *n == RETIRE_AFTER {
+        let retire = *n == RETIRE_AFTER;
+        if retire {
             t.retired += 1;
         }
         if !self.reasons.contains(&msg) {
             t.no_template.push(msg.clone());
             self.reasons.push(msg);
+        }
+        if let (true, kappa_engine::Share::Worker { pool, .. }) = (retire, &eng.config().share) {
+            pool.retire_cycle(id);
         }
     }
 
@@ -871,8 +896,9 @@ impl TemplateProvider for Compact {
         if st.frame().pending.is_some() {
             cands.retain(|(id, _)| !self.recursions.contains_key(id));
         }
-        // Cycles retired (failed, or declined and never applied) cost nothing more, not even
-        // the state's shape.
+        // Cycles retired (failed, or declined and never applied; here or in another worker)
+        // cost nothing more, not even the state's shape.
+        self.take_shared_retired(eng);
         cands.retain(|(id, _)| !self.retired(*id));
         if cands.is_empty() {
             return Ok(Applied::None);

@@ -30,6 +30,14 @@ pub struct WorkerPool {
     /// engine would. With each worker's own, a state stolen into another part of the tree
     /// made its first paths "new" to the thief, and two workers wrote up to twice the files.
     pub suite: std::sync::Mutex<kappa_ir::analysis::coverage::ItemSet>,
+    /// Cycles a worker's template provider gave up on for good (compact mode: their templates
+    /// failed too often), in the order they were retired; every worker explores them
+    /// classically from then on, as one engine would, instead of failing on them again (`echo`
+    /// of the utilities: 261 cycles, each retired by both workers, 350 M instructions of
+    /// template attempts twice). Cycle ids are the same in every worker (`prepare` numbers
+    /// the cycles of the one program).
+    retired: std::sync::Mutex<Vec<u32>>,
+    retired_len: std::sync::atomic::AtomicUsize,
 }
 
 /// Handed states that may fail to replay before the workers stop handing states over (compact
@@ -164,6 +172,8 @@ impl Default for WorkerPool {
             queue: std::sync::Mutex::new(Handover { active: 1, ..Handover::default() }),
             arrived: Default::default(),
             suite: Default::default(),
+            retired: Default::default(),
+            retired_len: Default::default(),
         }
     }
 }
@@ -274,6 +284,25 @@ impl WorkerPool {
         let mut q = self.lock();
         q.active = q.active.saturating_sub(1);
         self.arrived.notify_all();
+    }
+
+    /// A worker's template provider retired cycle `id` ([`WorkerPool::retired_since`]).
+    pub fn retire_cycle(&self, id: u32) {
+        let mut r = self.retired.lock().unwrap_or_else(|e| e.into_inner());
+        if !r.contains(&id) {
+            r.push(id);
+            self.retired_len.store(r.len(), std::sync::atomic::Ordering::Release);
+        }
+    }
+
+    /// The cycles retired after the first `seen` ones (`None` when there are none: an atomic
+    /// read, no lock).
+    pub fn retired_since(&self, seen: usize) -> Option<Vec<u32>> {
+        if self.retired_len.load(std::sync::atomic::Ordering::Acquire) <= seen {
+            return None;
+        }
+        let r = self.retired.lock().unwrap_or_else(|e| e.into_inner());
+        Some(r.get(seen..).unwrap_or_default().to_vec())
     }
 
     /// After the run: the trails no worker took (the run halted), and the handed states that

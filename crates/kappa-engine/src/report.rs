@@ -118,6 +118,11 @@ pub struct Stats {
     /// Queries Z3's incremental solver did not decide within its first try (a fixed amount of
     /// work), asked again of a fresh non-incremental solver.
     pub solver_retried: u64,
+    /// Satisfiability checks that reached Z3 (the queries no cache or layer answered).
+    pub solver_checks: u64,
+    /// Work done by Z3, in its resource units (`rlimit count`): unlike the solver's time, it
+    /// does not depend on the machine's load.
+    pub solver_work: u64,
     /// Non-linear queries asked with bounded symbols narrowed to fewer bits.
     pub solver_narrowed: u64,
     /// Quantified queries Z3 gave up on that were decided by expanding every instance of their
@@ -170,11 +175,43 @@ pub struct Stats {
     pub states_handed_back: u64,
     /// Edges run again to make the stolen states from their trails (the price of the steals).
     pub edges_replayed: u64,
+    /// Times a worker that another waited for found no state to hand over (only pinned
+    /// states, or the pool judged the one offered would not pay).
+    pub handovers_refused: u64,
     /// Worker threads of the run (`--jobs`).
     pub jobs: u64,
+    /// Under `--jobs`, each worker's share of the work, in deterministic counts: the largest
+    /// is the run's critical path (the machine may be loaded, so times would not tell).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub workers: Vec<WorkerShare>,
     /// The searcher's own counters (loop state pruning: postponed, promoted, dropped states).
     #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub searcher: std::collections::BTreeMap<String, u64>,
+}
+
+/// One worker's share of a `--jobs` run ([`Stats::workers`]).
+#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
+pub struct WorkerShare {
+    pub states_explored: u64,
+    pub paths_completed: u64,
+    pub solver_checks: u64,
+    /// Z3's resource units.
+    pub solver_work: u64,
+    pub states_stolen: u64,
+    pub edges_replayed: u64,
+}
+
+impl WorkerShare {
+    pub fn of(s: &Stats) -> WorkerShare {
+        WorkerShare {
+            states_explored: s.states_explored,
+            paths_completed: s.paths_completed,
+            solver_checks: s.solver_checks,
+            solver_work: s.solver_work,
+            states_stolen: s.states_stolen,
+            edges_replayed: s.edges_replayed,
+        }
+    }
 }
 
 /// The result of a run.
@@ -229,6 +266,8 @@ impl Stats {
         self.solver_unknown += o.solver_unknown;
         self.solver_case_splits += o.solver_case_splits;
         self.solver_retried += o.solver_retried;
+        self.solver_checks += o.solver_checks;
+        self.solver_work += o.solver_work;
         self.solver_narrowed += o.solver_narrowed;
         self.solver_expanded += o.solver_expanded;
         add_map(&mut self.solver_unknown_classes, &o.solver_unknown_classes);
@@ -277,6 +316,7 @@ impl Stats {
         self.states_stolen += o.states_stolen;
         self.states_handed_back += o.states_handed_back;
         self.edges_replayed += o.edges_replayed;
+        self.handovers_refused += o.handovers_refused;
         self.jobs += o.jobs;
         add_map(&mut self.searcher, &o.searcher);
     }

@@ -380,6 +380,7 @@ impl Z3Solver {
             }
         }
         let t_check = Instant::now();
+        let logged = std::env::var_os("KAPPA_SMT_LOG").map(|_| self.work());
         let timer = crate::interrupt::TimedCheck::start(limit);
         let res = solver.check();
         let timed_out = timer.timed_out();
@@ -387,7 +388,12 @@ impl Z3Solver {
         if let Some(path) = std::env::var_os("KAPPA_SMT_LOG") {
             use std::io::Write;
             if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
-                let _ = writeln!(f, "; result {res:?} in {:.1} ms", t_check.elapsed().as_secs_f64() * 1e3);
+                // The work in Z3's units (deterministic, unlike the time) and the thread (a
+                // worker of `--jobs`).
+                let units = self.work() - logged.unwrap_or(0);
+                let thread = std::thread::current().name().unwrap_or("main").to_string();
+                let ms = t_check.elapsed().as_secs_f64() * 1e3;
+                let _ = writeln!(f, "; result {res:?} in {ms:.1} ms, {units} units, {thread}");
             }
         }
         let model = match res {
@@ -1050,7 +1056,12 @@ const MIN_CHECK_TIME: Duration = Duration::from_millis(50);
 
 /// The work (Z3's resource units) the incremental solver gets before a query goes to the
 /// non-incremental one: some 0.3 s of a core (Z3 4.8.12 spends 3-4 million units a second on
-/// kappa's bit-vector queries).
+/// kappa's bit-vector queries). Tried and dropped (2026-12-02): 250,000, which bounds what a
+/// hard check costs a worker of `--jobs` whose context has not seen the path (urldecode's
+/// hard checks: 0.12-2.0 M units in a fresh incremental context, 0.23-0.47 M on the
+/// non-incremental solver); fewer units, but the non-incremental solver's preprocessing is
+/// not counted in them: one worker ran 14% more instructions on urldecode (callgrind,
+/// docs/benchmarks.md).
 const FIRST_TRY: u64 = 1_000_000;
 
 /// The work a query gets in all when no layer above sets a limit: some 10 s of a core. Queries

@@ -423,6 +423,8 @@ impl<'p> Engine<'p> {
         self.stats.solver_unknown = s.unknown;
         self.stats.solver_case_splits = s.case_splits;
         self.stats.solver_retried = s.retried;
+        self.stats.solver_checks = s.core_calls;
+        self.stats.solver_work = self.solver.work();
         self.stats.solver_narrowed = s.narrowed;
         self.stats.solver_expanded = s.expanded;
         self.stats.solver_unknown_classes = s.unknown_classes.iter().map(|(k, v)| (k.to_string(), *v)).collect();

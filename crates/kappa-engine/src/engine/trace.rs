@@ -18,6 +18,13 @@ use std::sync::Arc;
 /// that widens soon holds three.
 pub const KEEP: usize = 2;
 
+/// Steps at most between two attempts to hand a state over when the last found none to give
+/// (only pinned states, or the pool refused the one offered). The pool's probes come after so
+/// many refusals ([`crate::pool::WorkerPool::accepts`]); with a wait of as many steps as the
+/// donor held states, a donor of a thousand (`echo` of the utilities) tried once in hundreds
+/// of steps, and the worker that had run out explored 2-4% of the states (with 64: 16-30%).
+pub const RETRY_AFTER: u64 = 64;
+
 /// Steps the split frontier may take at most (in work, not time, so that every shard computes
 /// the same frontier): a tree that does not widen within them (a comb) is not split further.
 pub const SPLIT_STEPS: u64 = 1 << 12;
@@ -309,8 +316,12 @@ impl<'p> Engine<'p> {
                     pool.hand(h);
                 }
                 // Only pinned states, or the pool refused the one offered: not again for as
-                // many steps as states are pending, so that the search costs the same per step.
-                None => *backoff = searcher.len() as u64,
+                // many steps as states are pending, so that the search costs the same per step,
+                // but at most [`RETRY_AFTER`] steps.
+                None => {
+                    self.stats.handovers_refused += 1;
+                    *backoff = (searcher.len() as u64).min(RETRY_AFTER);
+                }
             }
         }
     }
