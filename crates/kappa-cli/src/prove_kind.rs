@@ -13,6 +13,7 @@ use crate::{explore, ExploreOpts, FrontOpts};
 use kappa_engine::RunReport;
 use kappa_proofs::candidates::{self, Candidate};
 use kappa_proofs::kind::{self, Houdini, Round};
+use kappa_proofs::lseg;
 use kappa_svcomp::Property;
 
 /// States all step programs of one proof may create… The proofs of the benchmarks and the corpus
@@ -54,8 +55,9 @@ fn refine(
     if !kind::has_loops(prog) {
         return Err("the program has no loop".into());
     }
-    let mut ext = prog.clone();
-    let cands = capped_pool(&mut ext, |_| true);
+    let (mut ext, lists) = numeric_program(prog)?;
+    let mut cands = capped_pool(&mut ext, |_| true);
+    cands.extend(lists);
     let mut h = houdini(cands.len());
     // The search for invariants gets at most half of the time `--max-time` leaves, so that the
     // plain exploration after a failed proof keeps at least the other half.
@@ -69,6 +71,21 @@ fn refine(
             Round::Proved => return Ok(Proof { program: ext, cands, active: h.active, rounds: h.rounds }),
             Round::Refuted(_) => continue,
             Round::Failed(why) => return Err(why),
+        }
+    }
+}
+
+/// The program k-induction proves: `prog` itself where its step case is supported, else its
+/// list-segment abstraction (`kappa_proofs::lseg`: nodes replaced by ghost lengths) with the
+/// abstraction's candidates, or why neither applies.
+fn numeric_program(prog: &kappa_ir::Program) -> Result<(kappa_ir::Program, Vec<Candidate>), String> {
+    match kind::step_case(prog, &[], &[]) {
+        Ok(_) => Ok((prog.clone(), Vec::new())),
+        Err(why) => {
+            let abs = lseg::abstract_lists(prog).map_err(|no| format!("{why}; no list abstraction: {no}"))?;
+            kind::step_case(&abs.program, &[], &[])?;
+            let cands = lseg::candidates(&abs);
+            Ok((abs.program, cands))
         }
     }
 }
@@ -387,7 +404,7 @@ pub fn applies(prog: &kappa_ir::Program, p: &Property, note: bool) -> bool {
     if !matches!(p, Property::UnreachCall { .. }) || !kind::has_loops(prog) {
         return false;
     }
-    match kind::step_case(prog, &[], &[]) {
+    match numeric_program(prog) {
         Ok(_) => true,
         Err(why) => {
             if note {
