@@ -676,3 +676,77 @@ pub fn candidates(abs: &Abstraction) -> Vec<Candidate> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lower(src: &str) -> Program {
+        let head = "void *malloc(unsigned long); void free(void *); int __VERIFIER_nondet_int(void);\n\
+                    struct node { int data; struct node *next; };\n";
+        kappa_cfront::lower_preprocessed("t.c", &format!("{head}{src}"), &kappa_cfront::Options::default())
+            .expect("the test program lowers")
+    }
+
+    const BUILD: &str = "struct node *head = 0; int len = 0;\n\
+        while (__VERIFIER_nondet_int()) { struct node *n = malloc(sizeof *n); if (!n) return 0; n->data = 7; n->next = head; head = n; len++; }\n";
+
+    #[test]
+    fn a_push_front_list_becomes_a_numeric_program_with_checks() {
+        let p = lower(&format!(
+            "int main(void) {{ {BUILD} int c = 0; for (struct node *p = head; p; p = p->next) c++;\n\
+             while (head) {{ struct node *q = head->next; free(head); head = q; }} return c; }}"
+        ));
+        let abs = abstract_lists(&p).expect("a push-front list");
+        let f = abs.program.func_by_name("main").expect("main");
+        let memory = |op: &Op| matches!(op, Op::Alloc { .. } | Op::Free { .. } | Op::Load { .. } | Op::Store { .. });
+        assert!(!f.edges.iter().any(|e| memory(&e.op)), "no node is left in the abstract program");
+        let checks: Vec<&str> = f
+            .locs
+            .iter()
+            .filter_map(|l| match &l.kind {
+                LocKind::Error { message, .. } if message.starts_with("kappa lseg") => Some(message.as_str()),
+                _ => None,
+            })
+            .collect();
+        for c in [
+            "kappa lseg: a store into next of a linked node",
+            "kappa lseg: a node linked to other than the list's first node",
+            "kappa lseg: a free of other than the list's first node",
+            "kappa lseg: next of a node not in the list",
+            "kappa lseg: a store breaks the field invariant",
+        ] {
+            assert!(checks.contains(&c), "{c}: {checks:?}");
+        }
+        assert_eq!(abs.funcs.len(), 1);
+        assert!(!candidates(&abs).is_empty());
+        assert!(crate::kind::step_case(&abs.program, &[], &[]).is_ok(), "its step case is supported");
+    }
+
+    #[test]
+    fn list_pointers_that_escape_or_move_are_refused() {
+        for (src, why) in [
+            ("void g(struct node *p) { (void)p; }\n int main(void) { BUILD g(head); return len; }", "passed"),
+            ("struct node *keep; int main(void) { BUILD keep = head; return len; }", "not a pointer local"),
+            ("int main(void) { BUILD struct node *q = head + 1; return q != 0; }", "used other than"),
+            (
+                "int main(void) { BUILD struct node *q = malloc(sizeof *q); if (q < head) return 1; return 0; }",
+                "used other than",
+            ),
+            (
+                "struct node *mk(void) { struct node *n = malloc(sizeof *n); n->next = 0; return n; }\n\
+              int main(void) { return mk() != 0; }",
+                "returned",
+            ),
+        ] {
+            let p = lower(&src.replace("BUILD", BUILD));
+            let err = abstract_lists(&p).expect_err(src);
+            assert!(err.contains(why), "{src}: {err}");
+        }
+        let two = "struct dn { int d; struct dn *next, *prev; };\n\
+                   int main(void) { struct dn *h = 0; while (__VERIFIER_nondet_int()) { struct dn *n = malloc(sizeof *n); if (!n) return 0;\n\
+                   n->d = 1; n->next = h; n->prev = 0; h = n; } return 0; }";
+        let err = abstract_lists(&lower(two)).expect_err("two pointer fields");
+        assert!(err.contains("exactly one pointer field"), "{err}");
+    }
+}
