@@ -436,10 +436,8 @@ fn list_registers(prog: &Program, f: &Function) -> BTreeSet<VarId> {
                         pairs.push((*dst, y));
                     }
                 }
-                Op::Load { dst, ptr } if prog.var_ty(*dst) == Ty::Ptr => {
-                    if root(ptr, &lists).is_some() {
-                        lists.insert(*dst);
-                    }
+                Op::Load { dst, ptr } if prog.var_ty(*dst) == Ty::Ptr && root(ptr, &lists).is_some() => {
+                    lists.insert(*dst);
                 }
                 Op::Store { ptr, value } if root(ptr, &lists).is_some() => {
                     if let Some(y) = ptr_var(value) {
