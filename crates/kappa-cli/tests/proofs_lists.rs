@@ -1,7 +1,8 @@
 //! `kappa verify` on lists of nondet length (issue 21): the list-segment abstraction
-//! (`kappa_proofs::lseg`) turns a push-front list into ghost lengths whose numeric program
+//! (`kappa_proofs::lseg`) turns a list pushed at its front or back into ghost positions whose numeric program
 //! k-induction proves; programs whose heap breaks the abstraction's checks (a cycle, shared
-//! tails, a store that breaks the nodes' data, a use after free) are never proved.
+//! tails, an append after other than the last node, a store that breaks the nodes' data, a
+//! use after free) are never proved.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -35,9 +36,18 @@ fn a_push_front_list_walked_and_freed_is_proved() {
 }
 
 #[test]
-fn the_bug_twin_is_false() {
-    let (out, err) = verify("bench/proofs/sll_const_bug.c");
-    assert_eq!(result(&out), "RESULT: false(unreach-call)", "{out}\n{err}");
+fn a_list_appended_at_its_tail_with_each_node_holding_its_index_is_proved() {
+    let (out, err) = verify("bench/proofs/sll_index.c");
+    assert_eq!(result(&out), "RESULT: true", "{out}\n{err}");
+    assert!(out.contains("proof: k-induction"), "{out}");
+}
+
+#[test]
+fn the_bug_twins_are_false() {
+    for f in ["bench/proofs/sll_const_bug.c", "bench/proofs/sll_index_bug.c"] {
+        let (out, err) = verify(f);
+        assert_eq!(result(&out), "RESULT: false(unreach-call)", "{f}: {out}\n{err}");
+    }
 }
 
 /// Each program breaks the abstraction in its own way; each has a concrete failing input
@@ -45,8 +55,9 @@ fn the_bug_twin_is_false() {
 #[test]
 fn heaps_outside_the_abstraction_are_not_proved() {
     for (f, why) in [
-        ("tests/programs/proofs/lseg_cycle.c", "a store into next of a linked node"),
-        ("tests/programs/proofs/lseg_share.c", "a node linked to other than the list's first node"),
+        ("tests/programs/proofs/lseg_cycle.c", "a store into next other than a push"),
+        ("tests/programs/proofs/lseg_share.c", "a store into next other than a push"),
+        ("tests/programs/proofs/lseg_append_middle.c", "a store into next other than a push"),
         ("tests/programs/proofs/lseg_late_store.c", "reach_error"),
     ] {
         let (out, err) = verify(f);

@@ -1,30 +1,36 @@
-//! A list-segment abstraction with ghost lengths (docs/design-proofs.md, "Lists: what each
+//! A list-segment abstraction with ghost positions (docs/design-proofs.md, "Lists: what each
 //! program needs"): a numeric abstraction of the heap in the style of THOR (Magill et al.,
 //! POPL 2010) whose numeric program the k-induction of [`crate::kind`] proves as it is.
 //!
-//! The first step supports one shape: in one function, the nodes its `malloc`s create form a
-//! single acyclic list built by push-front (`n->next = head`) and taken apart from the front
-//! (`free(head)`). Every pointer register that may hold a node (the *list registers*) gets a
-//! ghost integer `x$len`: the number of nodes from x to NULL following `next` (0 for NULL),
-//! `-1` for the one fresh node not linked yet, `-2` for a value the abstraction lost (a use of
-//! it fails). A ghost `lseg$n` is the length of the list; nodes at a distance above it are
-//! freed. Since the list is one chain, a distance names one node, so `p == q` is
-//! `p$len == q$len`, `p = p->next` is `p$len = p$len - 1`, and the front-end's guards (`live`,
-//! `inbounds`, `freeable`) are ranges of the distance. The other fields of a node are
-//! abstracted by a field invariant (the constants the program stores there, when it stores
-//! only constants): a load gives a fresh value satisfying it.
+//! The shape supported: in one function, the nodes its `malloc`s create form a single acyclic
+//! list, built by push-front (`n->next = head`) or push-back (`n->next = NULL; tail->next =
+//! n`) and taken apart from the front (`free(head)`). The list's nodes have consecutive
+//! *positions* `first..=last` (ghosts `lseg$first`, `lseg$last`; empty when `last == first -
+//! 1`), and every pointer register that may hold a node (the *list registers*) gets a ghost
+//! `x$pos`: a node's position, `last + 1` for NULL (so `p = p->next` is `p$pos + 1` also from
+//! the last node), below `first` for a freed node, [`FRESH`] for the one node not linked yet,
+//! [`LOST`] for a value the abstraction lost (a use of it fails). Since the list is one chain a
+//! position names one node, so `p == q` is `p$pos == q$pos`, and the front-end's guards
+//! (`live`, `inbounds`, `freeable`) are ranges of positions. Push-back gives the fresh node
+//! `last + 1` (the NULL pointers move to `last + 2`), push-front shifts the positions by one
+//! and gives it `first`, so positions only grow. The other fields of a node are abstracted by
+//! a field invariant: the constants the program stores there when it stores only constants,
+//! else `data == pos + c` with c fixed by the first node linked; a load gives a fresh value
+//! satisfying it.
 //!
 //! Soundness is in what the abstract program *checks*, not what it assumes (each check is an
 //! error location of the abstract program, so a k-induction proof must show it never fails):
-//! a store into `next` must be into the fresh node, of the list's first node (or NULL for an
-//! empty list), after every other field of the fresh node was written; `free` must be of the
-//! list's first node; a load of `next` must be of a live list node; every store into a data
-//! field must satisfy the field invariant; no use of a lost value. What is refused outright
-//! (the abstraction is not built): a list pointer passed to or returned from a function, stored
-//! anywhere but a node's `next`, compared other than for equality, moved by pointer arithmetic,
-//! accesses at other offsets than the fields, a global or parameter list pointer. Every
-//! execution of the original program then has an execution of the abstract program that
-//! reaches the same errors (the ghosts follow the distances exactly, the data loads
+//! a store into `next` is a push at the front (into the fresh node, of the first node), the
+//! fresh node's next set to NULL (it becomes the list if that is empty), or a push at the back
+//! (into the last node, of the fresh node whose next is NULL), after every data field of the
+//! fresh node was written and keeping the field invariants; `free` is of the first node; a load
+//! of `next` is of a live node; every store into a data field keeps its invariant; no position
+//! passes 2^29 (no wrap-around); no use of a lost value. What is refused outright (the
+//! abstraction is not built): a list pointer passed to or returned from a function, stored
+//! anywhere but a node's `next`, compared other than for equality, moved by pointer
+//! arithmetic, accesses at other offsets than the fields, a global or parameter list pointer.
+//! Every execution of the original program then has an execution of the abstract program that
+//! reaches the same errors (the ghosts follow the positions exactly, the data loads
 //! over-approximate), so a proof of the abstract program is one of the original.
 
 use crate::candidates::{Candidate, Rank};
@@ -38,8 +44,12 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// Width of the ghost registers (that of `int`, so that they relate to the program's counters).
 const W: u32 = 32;
-/// A list longer than this is refused by a check (the ghosts must not wrap around).
-const MAX_LEN: i128 = 1 << 30;
+/// A position above this is refused by a check (the ghosts must not wrap around).
+const MAX_POS: i128 = 1 << 29;
+/// The position of the one fresh node not linked yet.
+const FRESH: i128 = 1 << 30;
+/// The position of a pointer whose value the abstraction lost (any use fails a check).
+const LOST: i128 = (1 << 30) + 1;
 /// Constants of a field invariant, at most.
 const MAX_FIELD_VALUES: usize = 8;
 
@@ -47,10 +57,13 @@ const MAX_FIELD_VALUES: usize = 8;
 #[derive(Clone, Debug)]
 pub struct FuncLists {
     pub func: FuncId,
-    /// The list's length.
-    pub n: VarId,
-    /// Each list register with its length ghost.
-    pub lens: Vec<(VarId, VarId)>,
+    /// The positions of the list's first and last nodes.
+    pub first: VarId,
+    pub last: VarId,
+    /// Each list register with its position ghost.
+    pub pos: Vec<(VarId, VarId)>,
+    /// The constants c of the position invariants `data == pos + c`.
+    pub offsets: Vec<VarId>,
 }
 
 /// The abstract program (a numeric program: no node is allocated any more) and its ghosts.
@@ -134,21 +147,44 @@ struct Field {
     ptr: bool,
 }
 
-/// One step of an edge's replacement: an operation, or a check failing into its own error
-/// location.
+/// One step of an edge's replacement: an operation, a check failing into its own error
+/// location, or a choice between exclusive alternatives (each under its guard; when none
+/// holds, the check fails with the message).
 enum Step {
     Op(Op),
     Check(Expr, &'static str),
+    Cases(Vec<(Expr, Vec<Step>)>, &'static str),
+}
+
+/// The invariant of a data field over every node of the list.
+#[derive(Clone, Debug)]
+enum FieldInv {
+    /// Nothing known: loads are arbitrary.
+    Any,
+    /// One of the constants the program stores there.
+    Consts(Vec<i128>),
+    /// `data == pos + c`, c fixed by the first node linked: ghosts c, whether it is set, and the
+    /// fresh node's value until it is linked.
+    Position { c: VarId, set: VarId, value: VarId },
+}
+
+/// A data field's ghosts: whether the fresh node's field was written, and its invariant.
+#[derive(Clone, Debug)]
+struct DataField {
+    written: VarId,
+    inv: FieldInv,
 }
 
 struct Rw<'a> {
     prog: &'a Program,
     lists: BTreeSet<VarId>,
-    lens: BTreeMap<VarId, VarId>,
-    n: VarId,
+    pos: BTreeMap<VarId, VarId>,
+    first: VarId,
+    last: VarId,
+    /// Whether the fresh node's next was set to NULL.
+    fnext: VarId,
     next_off: u64,
-    /// Data fields: offset → (flag ghost of the fresh node, field invariant's constants).
-    data: BTreeMap<u64, (VarId, Option<Vec<i128>>)>,
+    data: BTreeMap<u64, DataField>,
     min_size: u64,
 }
 
@@ -160,11 +196,44 @@ fn bin(op: BinOp, a: Expr, b: Expr) -> Expr {
     Expr::bin(op, a, b)
 }
 
+fn eq(a: Expr, b: Expr) -> Expr {
+    bin(BinOp::Eq, a, b)
+}
+
+fn and(a: Expr, b: Expr) -> Expr {
+    bin(BinOp::And, a, b)
+}
+
+fn or(a: Expr, b: Expr) -> Expr {
+    bin(BinOp::Or, a, b)
+}
+
+fn sle(a: Expr, b: Expr) -> Expr {
+    bin(BinOp::Sle, a, b)
+}
+
+fn add(a: Expr, c: i128) -> Expr {
+    bin(BinOp::Add, a, int(c))
+}
+
 impl Rw<'_> {
-    fn len(&self, e: &Expr) -> Result<Expr, String> {
+    fn f(&self) -> Expr {
+        Expr::Var(self.first)
+    }
+    fn l(&self) -> Expr {
+        Expr::Var(self.last)
+    }
+    fn null(&self) -> Expr {
+        add(self.l(), 1)
+    }
+    fn p(&self, x: VarId) -> Expr {
+        Expr::Var(self.pos[&x])
+    }
+
+    fn pos_of(&self, e: &Expr) -> Result<Expr, String> {
         match e {
-            Expr::Null => Ok(int(0)),
-            Expr::Var(x) if self.lists.contains(x) => Ok(Expr::Var(self.lens[x])),
+            Expr::Null => Ok(self.null()),
+            Expr::Var(x) if self.lists.contains(x) => Ok(self.p(*x)),
             _ => Err("a list pointer is compared with or assigned a pointer that is not one".into()),
         }
     }
@@ -173,14 +242,17 @@ impl Rw<'_> {
         matches!(e, Expr::Var(x) if self.lists.contains(x))
     }
 
-    /// The pointer is a node (fresh, or live in the list).
-    fn node(&self, x: VarId) -> Expr {
-        let l = Expr::Var(self.lens[&x]);
-        let live = bin(BinOp::And, bin(BinOp::Sle, int(1), l.clone()), bin(BinOp::Sle, l.clone(), Expr::Var(self.n)));
-        bin(BinOp::Or, bin(BinOp::Eq, l, int(-1)), live)
+    /// The position is a live node of the list.
+    fn in_list(&self, p: Expr) -> Expr {
+        and(sle(self.f(), p.clone()), sle(p, self.l()))
     }
 
-    /// A condition over list pointers as one over their lengths.
+    /// The pointer is a node (fresh, or live in the list).
+    fn node(&self, x: VarId) -> Expr {
+        or(eq(self.p(x), int(FRESH)), self.in_list(self.p(x)))
+    }
+
+    /// A condition over list pointers as one over their positions.
     fn cond(&self, e: &Expr) -> Result<Expr, String> {
         if !mentions(e, &self.lists) {
             return Ok(e.clone());
@@ -196,7 +268,7 @@ impl Rw<'_> {
         };
         match e {
             Expr::Bin(op @ (BinOp::Eq | BinOp::Ne), a, b) if self.listish(a) || self.listish(b) => {
-                Ok(bin(*op, self.len(a)?, self.len(b)?))
+                Ok(bin(*op, self.pos_of(a)?, self.pos_of(b)?))
             }
             Expr::Live(p) | Expr::Writable(p) => guarded(p, 1),
             Expr::Freeable(p) => match &**p {
@@ -222,7 +294,7 @@ impl Rw<'_> {
         e.for_each_var(&mut |v| {
             if self.lists.contains(&v) && seen.insert(v) {
                 steps.push(Step::Check(
-                    bin(BinOp::Ne, Expr::Var(self.lens[&v]), int(-2)),
+                    bin(BinOp::Ne, self.p(v), int(LOST)),
                     "kappa lseg: a list pointer of a value the abstraction lost",
                 ));
             }
@@ -230,9 +302,60 @@ impl Rw<'_> {
     }
 
     fn set_all(&self, steps: &mut Vec<Step>, f: impl Fn(Expr) -> Expr) {
-        for &l in self.lens.values() {
-            steps.push(Step::Op(Op::Assign { dst: l, value: f(Expr::Var(l)) }));
+        for &g in self.pos.values() {
+            steps.push(Step::Op(Op::Assign { dst: g, value: f(Expr::Var(g)) }));
         }
+    }
+
+    /// The fresh node becomes the list's node at `at` (the last position + 1 on an append, the
+    /// first on a prepend, after the shift): its fields must be written and keep their
+    /// invariants, and the pointers to it take the position.
+    fn link(&self, s: &mut Vec<Step>, at: Expr) {
+        for d in self.data.values() {
+            s.push(Step::Check(
+                eq(Expr::Var(d.written), int(1)),
+                "kappa lseg: a node linked before its fields are written",
+            ));
+            if let FieldInv::Position { c, set, value } = d.inv {
+                let fits = eq(Expr::Var(value), bin(BinOp::Add, at.clone(), Expr::Var(c)));
+                s.push(Step::Check(
+                    or(eq(Expr::Var(set), int(0)), fits),
+                    "kappa lseg: a node linked breaks the position invariant",
+                ));
+                let fixed =
+                    Expr::ite(eq(Expr::Var(set), int(0)), bin(BinOp::Sub, Expr::Var(value), at.clone()), Expr::Var(c));
+                s.push(Step::Op(Op::Assign { dst: c, value: fixed }));
+                s.push(Step::Op(Op::Assign { dst: set, value: int(1) }));
+            }
+        }
+        self.set_all(s, |g| Expr::ite(eq(g.clone(), int(FRESH)), at.clone(), g));
+    }
+
+    /// Appends the fresh node after the last one (or as the only node of an empty list).
+    fn append(&self, s: &mut Vec<Step>) {
+        s.push(Step::Check(sle(self.l(), int(MAX_POS)), "kappa lseg: a list too long"));
+        // NULL is `last + 1`: the pointers that hold it move with it.
+        let null = self.null();
+        self.set_all(s, |g| Expr::ite(eq(g.clone(), null.clone()), add(g.clone(), 1), g));
+        s.push(Step::Op(Op::Assign { dst: self.last, value: add(self.l(), 1) }));
+        self.link(s, self.l());
+    }
+
+    /// Prepends the fresh node before the first one: the nodes' positions shift by one (so
+    /// `first` stays: positions only grow), the pointers to freed nodes are lost first.
+    fn prepend(&self, s: &mut Vec<Step>) {
+        s.push(Step::Check(sle(self.l(), int(MAX_POS)), "kappa lseg: a list too long"));
+        let (f, l) = (self.f(), self.l());
+        self.set_all(s, |g| Expr::ite(bin(BinOp::Slt, g.clone(), f.clone()), int(LOST), g));
+        let shifted = |g: Expr| and(sle(f.clone(), g.clone()), sle(g, add(l.clone(), 1)));
+        self.set_all(s, |g| Expr::ite(shifted(g.clone()), add(g.clone(), 1), g));
+        s.push(Step::Op(Op::Assign { dst: self.last, value: add(self.l(), 1) }));
+        for d in self.data.values() {
+            if let FieldInv::Position { c, .. } = d.inv {
+                s.push(Step::Op(Op::Assign { dst: c, value: add(Expr::Var(c), -1) }));
+            }
+        }
+        self.link(s, self.f());
     }
 
     /// The replacement of one operation, `None` if it does not touch the lists.
@@ -267,10 +390,9 @@ impl Rw<'_> {
             return Ok(None);
         }
         let mut s = Vec::new();
-        let n = Expr::Var(self.n);
         match op {
             Op::Assign { dst, value } if self.lists.contains(dst) => {
-                s.push(Step::Op(Op::Assign { dst: self.lens[dst], value: self.len(value)? }));
+                s.push(Step::Op(Op::Assign { dst: self.pos[dst], value: self.pos_of(value)? }));
             }
             Op::Assign { dst, value } => {
                 self.known(value, &mut s);
@@ -284,51 +406,54 @@ impl Rw<'_> {
                 if self.lists.contains(x) =>
             {
                 // An older fresh node not linked is lost (at most one fresh node is tracked).
-                let fresh_lost = |l: Expr| Expr::ite(bin(BinOp::Eq, l.clone(), int(-1)), int(-2), l);
-                self.set_all(&mut s, fresh_lost);
-                let xl = self.lens[x];
-                let origin = NondetOrigin::Uninit { var: format!("{}$len", self.prog.var(*x).name) };
-                s.push(Step::Op(Op::Nondet { dst: xl, origin }));
-                let l = Expr::Var(xl);
-                s.push(Step::Op(Op::Assume(bin(
-                    BinOp::Or,
-                    bin(BinOp::Eq, l.clone(), int(-1)),
-                    bin(BinOp::Eq, l, int(0)),
-                ))));
-                for (flag, _) in self.data.values() {
-                    s.push(Step::Op(Op::Assign { dst: *flag, value: int(0) }));
+                self.set_all(&mut s, |g| Expr::ite(eq(g.clone(), int(FRESH)), int(LOST), g));
+                let xp = self.pos[x];
+                let origin = NondetOrigin::Uninit { var: format!("{}$pos", self.prog.var(*x).name) };
+                s.push(Step::Op(Op::Nondet { dst: xp, origin }));
+                s.push(Step::Op(Op::Assume(or(eq(Expr::Var(xp), int(FRESH)), eq(Expr::Var(xp), self.null())))));
+                for d in self.data.values() {
+                    s.push(Step::Op(Op::Assign { dst: d.written, value: int(0) }));
                 }
+                s.push(Step::Op(Op::Assign { dst: self.fnext, value: int(0) }));
             }
             Op::Load { dst, ptr } => {
                 let Some((x, off)) = root(ptr, &self.lists) else {
                     return Err("a load through a list pointer that is not of a field".into());
                 };
                 self.known(ptr, &mut s);
-                let xl = Expr::Var(self.lens[&x]);
+                let xp = self.p(x);
                 s.push(Step::Check(self.node(x), "kappa lseg: a load from a pointer that is not a node"));
                 let off = offset(&off);
                 if off == self.next_off {
                     if !self.lists.contains(dst) {
                         return Err("a node's next is loaded into a register that is not a list pointer".into());
                     }
-                    let in_list =
-                        bin(BinOp::And, bin(BinOp::Sle, int(1), xl.clone()), bin(BinOp::Sle, xl.clone(), n.clone()));
-                    s.push(Step::Check(in_list, "kappa lseg: next of a node not in the list"));
-                    s.push(Step::Op(Op::Assign { dst: self.lens[dst], value: bin(BinOp::Sub, xl, int(1)) }));
+                    s.push(Step::Check(self.in_list(xp.clone()), "kappa lseg: next of a node not in the list"));
+                    s.push(Step::Op(Op::Assign { dst: self.pos[dst], value: add(xp, 1) }));
                 } else {
-                    let Some((flag, values)) = self.data.get(&off) else {
+                    let Some(d) = self.data.get(&off) else {
                         return Err("a load of a node at an offset that is not a field".into());
                     };
                     let origin = NondetOrigin::Uninit { var: self.prog.var(*dst).name.clone() };
                     s.push(Step::Op(Op::Nondet { dst: *dst, origin }));
-                    if let (Some(values), Ty::Int(w)) = (values, self.prog.var_ty(*dst)) {
-                        let is = |c: &i128| bin(BinOp::Eq, Expr::Var(*dst), Expr::int(*c, w));
-                        let phi =
-                            values.iter().map(is).reduce(|a, b| bin(BinOp::Or, a, b)).unwrap_or(Expr::Bool(false));
-                        // The fresh node's field not written yet: any value.
-                        let unset =
-                            bin(BinOp::And, bin(BinOp::Eq, xl, int(-1)), bin(BinOp::Eq, Expr::Var(*flag), int(0)));
-                        s.push(Step::Op(Op::Assume(bin(BinOp::Or, unset, phi))));
+                    let v = Expr::Var(*dst);
+                    let fresh = eq(xp.clone(), int(FRESH));
+                    // The fresh node's field not written yet: any value.
+                    let unset = and(fresh.clone(), eq(Expr::Var(d.written), int(0)));
+                    let known = match (&d.inv, self.prog.var_ty(*dst)) {
+                        (FieldInv::Consts(values), Ty::Int(w)) => {
+                            let is = |c: &i128| eq(v.clone(), Expr::int(*c, w));
+                            Some(values.iter().map(is).reduce(or).unwrap_or(Expr::Bool(false)))
+                        }
+                        (FieldInv::Position { c, value, .. }, _) => Some(Expr::ite(
+                            fresh,
+                            eq(v.clone(), Expr::Var(*value)),
+                            eq(v.clone(), bin(BinOp::Add, xp, Expr::Var(*c))),
+                        )),
+                        _ => None,
+                    };
+                    if let Some(known) = known {
+                        s.push(Step::Op(Op::Assume(or(unset, known))));
                     }
                 }
             }
@@ -337,58 +462,77 @@ impl Rw<'_> {
                     return Err("a list pointer is stored other than into a node's next".into());
                 };
                 self.known(ptr, &mut s);
-                let xl = Expr::Var(self.lens[&x]);
+                let xp = self.p(x);
                 s.push(Step::Check(self.node(x), "kappa lseg: a store into a pointer that is not a node"));
                 let off = offset(&off);
                 if off == self.next_off {
-                    // Push-front: the fresh node's next is the list's first node.
                     self.known(value, &mut s);
-                    let zl = self.len(value)?;
-                    s.push(Step::Check(bin(BinOp::Eq, xl, int(-1)), "kappa lseg: a store into next of a linked node"));
-                    s.push(Step::Check(
-                        bin(BinOp::Eq, zl, n.clone()),
-                        "kappa lseg: a node linked to other than the list's first node",
+                    let zp = self.pos_of(value)?;
+                    let (f, l) = (self.f(), self.l());
+                    let fresh = eq(xp.clone(), int(FRESH));
+                    let nonempty = sle(f.clone(), l.clone());
+                    // Push-front: the fresh node's next is the list's first node.
+                    let mut front = Vec::new();
+                    self.prepend(&mut front);
+                    // The fresh node's next is NULL: with the list empty it is the list,
+                    // otherwise it waits to be appended.
+                    let mut only = Vec::new();
+                    self.append(&mut only);
+                    let pending = vec![Step::Op(Op::Assign { dst: self.fnext, value: int(1) })];
+                    // Push-back: the last node's next is the fresh node, whose next is NULL.
+                    let mut back = Vec::new();
+                    self.append(&mut back);
+                    let zfresh = and(eq(zp.clone(), int(FRESH)), eq(Expr::Var(self.fnext), int(1)));
+                    s.push(Step::Cases(
+                        vec![
+                            (and(fresh.clone(), and(nonempty.clone(), eq(zp.clone(), f.clone()))), front),
+                            (
+                                and(fresh.clone(), and(eq(zp.clone(), self.null()), eq(f.clone(), add(l.clone(), 1)))),
+                                only,
+                            ),
+                            (and(fresh, and(eq(zp.clone(), self.null()), nonempty.clone())), pending),
+                            (and(and(nonempty, eq(xp, l)), zfresh), back),
+                        ],
+                        "kappa lseg: a store into next other than a push at the front or the back",
                     ));
-                    for (flag, _) in self.data.values() {
-                        s.push(Step::Check(
-                            bin(BinOp::Eq, Expr::Var(*flag), int(1)),
-                            "kappa lseg: a node linked before its fields are written",
-                        ));
-                    }
-                    s.push(Step::Check(bin(BinOp::Slt, n.clone(), int(MAX_LEN)), "kappa lseg: a list too long"));
-                    // Pointers to freed nodes are lost: the new node takes the first free distance.
-                    let n0 = n.clone();
-                    self.set_all(&mut s, |l| Expr::ite(bin(BinOp::Sgt, l.clone(), n0.clone()), int(-2), l));
-                    s.push(Step::Op(Op::Assign { dst: self.n, value: bin(BinOp::Add, n.clone(), int(1)) }));
-                    let n1 = n.clone();
-                    self.set_all(&mut s, |l| Expr::ite(bin(BinOp::Eq, l.clone(), int(-1)), n1.clone(), l));
                 } else {
                     if mentions(value, &self.lists) {
                         return Err("a list pointer is stored into a data field".into());
                     }
-                    let Some((flag, values)) = self.data.get(&off) else {
+                    let Some(d) = self.data.get(&off) else {
                         return Err("a store into a node at an offset that is not a field".into());
                     };
-                    if let Some(values) = values {
-                        let w = match self.prog.expr_ty(value) {
-                            Ty::Int(w) => w,
-                            _ => return Err("a data field of a node that is not an integer".into()),
-                        };
-                        let is = |c: &i128| bin(BinOp::Eq, value.clone(), Expr::int(*c, w));
-                        let phi =
-                            values.iter().map(is).reduce(|a, b| bin(BinOp::Or, a, b)).unwrap_or(Expr::Bool(false));
-                        s.push(Step::Check(phi, "kappa lseg: a store breaks the field invariant"));
+                    let fresh = eq(xp.clone(), int(FRESH));
+                    match &d.inv {
+                        FieldInv::Consts(values) => {
+                            let w = match self.prog.expr_ty(value) {
+                                Ty::Int(w) => w,
+                                _ => return Err("a data field of a node that is not an integer".into()),
+                            };
+                            let is = |c: &i128| eq(value.clone(), Expr::int(*c, w));
+                            let phi = values.iter().map(is).reduce(or).unwrap_or(Expr::Bool(false));
+                            s.push(Step::Check(phi, "kappa lseg: a store breaks the field invariant"));
+                        }
+                        FieldInv::Position { c, value: v, .. } => {
+                            let fits = eq(value.clone(), bin(BinOp::Add, xp.clone(), Expr::Var(*c)));
+                            s.push(Step::Check(
+                                or(fresh.clone(), fits),
+                                "kappa lseg: a store breaks the position invariant",
+                            ));
+                            let keep = Expr::ite(fresh.clone(), value.clone(), Expr::Var(*v));
+                            s.push(Step::Op(Op::Assign { dst: *v, value: keep }));
+                        }
+                        FieldInv::Any => {}
                     }
-                    let set = Expr::ite(bin(BinOp::Eq, xl, int(-1)), int(1), Expr::Var(*flag));
-                    s.push(Step::Op(Op::Assign { dst: *flag, value: set }));
+                    let set = Expr::ite(fresh, int(1), Expr::Var(d.written));
+                    s.push(Step::Op(Op::Assign { dst: d.written, value: set }));
                 }
             }
             Op::Free { ptr: ptr @ Expr::Var(x) } if self.lists.contains(x) => {
                 self.known(ptr, &mut s);
-                let xl = Expr::Var(self.lens[x]);
-                let first = bin(BinOp::And, bin(BinOp::Eq, xl, n.clone()), bin(BinOp::Sle, int(1), n.clone()));
+                let first = and(eq(self.p(*x), self.f()), sle(self.f(), self.l()));
                 s.push(Step::Check(first, "kappa lseg: a free of other than the list's first node"));
-                s.push(Step::Op(Op::Assign { dst: self.n, value: bin(BinOp::Sub, n, int(1)) }));
+                s.push(Step::Op(Op::Assign { dst: self.first, value: add(self.f(), 1) }));
             }
             _ => return Err("a list pointer is passed, returned, copied as memory or made otherwise".into()),
         }
@@ -527,9 +671,11 @@ fn abstract_function(prog: &Program, p: &mut Program, fid: FuncId) -> Result<Opt
     let [next_off] = ptrs[..] else {
         return Err(at("list nodes need exactly one pointer field"));
     };
-    // The field invariants: the constants stored into each data field.
+    // The field invariants: the constants stored into each data field, else (an `int`) the
+    // position invariant.
     let span = f0.span;
     let mut data = BTreeMap::new();
+    let mut offsets = Vec::new();
     for (&off, fl) in &fields {
         if fl.ptr {
             continue;
@@ -543,20 +689,32 @@ fn abstract_function(prog: &Program, p: &mut Program, fid: FuncId) -> Result<Opt
                 }
             }
         }
-        let values = (all && values.len() <= MAX_FIELD_VALUES).then(|| values.into_iter().collect());
-        let flag = ghost(p, fid, format!("lseg$set{off}"), span);
-        data.insert(off, (flag, values));
+        let written = ghost(p, fid, format!("lseg$set{off}"), span);
+        let inv = if all && values.len() <= MAX_FIELD_VALUES {
+            FieldInv::Consts(values.into_iter().collect())
+        } else if fl.bytes == u64::from(W / 8) {
+            let c = ghost(p, fid, format!("lseg$c{off}"), span);
+            offsets.push(c);
+            let set = ghost(p, fid, format!("lseg$cset{off}"), span);
+            let value = ghost(p, fid, format!("lseg$value{off}"), span);
+            FieldInv::Position { c, set, value }
+        } else {
+            FieldInv::Any
+        };
+        data.insert(off, DataField { written, inv });
     }
-    let n = ghost(p, fid, "lseg$n".into(), span);
-    let mut lens = BTreeMap::new();
+    let first = ghost(p, fid, "lseg$first".into(), span);
+    let last = ghost(p, fid, "lseg$last".into(), span);
+    let fnext = ghost(p, fid, "lseg$fnext".into(), span);
+    let mut pos = BTreeMap::new();
     for &x in &lists {
-        let g = ghost(p, fid, format!("{}$len", prog.var(x).name), span);
-        lens.insert(x, g);
+        let g = ghost(p, fid, format!("{}$pos", prog.var(x).name), span);
+        pos.insert(x, g);
     }
-    let rw = Rw { prog, lists, lens, n, next_off, data, min_size };
+    let rw = Rw { prog, lists, pos, first, last, fnext, next_off, data, min_size };
     let mut f = std::mem::take(&mut p.functions[fid.index()]);
     let result = rewrite(&rw, &mut f, f0);
-    let fl = FuncLists { func: fid, n, lens: rw.lens.iter().map(|(a, b)| (*a, *b)).collect() };
+    let fl = FuncLists { func: fid, first, last, pos: rw.pos.iter().map(|(a, b)| (*a, *b)).collect(), offsets };
     f.index_edges();
     p.functions[fid.index()] = f;
     result.map_err(|e| at(&e))?;
@@ -570,12 +728,21 @@ fn rewrite(rw: &Rw, f: &mut Function, f0: &Function) -> Result<(), String> {
         let Some(steps) = rw.op(&e.op)? else { continue };
         chain(f, Some(i), e.src, e.dst, steps, e.span);
     }
-    let mut init = vec![Step::Op(Op::Assign { dst: rw.n, value: int(0) })];
-    for &l in rw.lens.values() {
-        init.push(Step::Op(Op::Assign { dst: l, value: int(-2) }));
+    let mut init = vec![
+        Step::Op(Op::Assign { dst: rw.first, value: int(0) }),
+        Step::Op(Op::Assign { dst: rw.last, value: int(-1) }),
+        Step::Op(Op::Assign { dst: rw.fnext, value: int(0) }),
+    ];
+    for &g in rw.pos.values() {
+        init.push(Step::Op(Op::Assign { dst: g, value: int(LOST) }));
     }
-    for (flag, _) in rw.data.values() {
-        init.push(Step::Op(Op::Assign { dst: *flag, value: int(0) }));
+    for d in rw.data.values() {
+        init.push(Step::Op(Op::Assign { dst: d.written, value: int(0) }));
+        if let FieldInv::Position { c, set, value } = d.inv {
+            for g in [c, set, value] {
+                init.push(Step::Op(Op::Assign { dst: g, value: int(0) }));
+            }
+        }
     }
     let entry = new_loc(f, LocKind::Normal, f0.loc(f0.entry).span);
     let old = f.entry;
@@ -606,19 +773,36 @@ fn chain(f: &mut Function, reuse: Option<usize>, src: Loc, dst: Loc, steps: Vec<
     let mut at = src;
     let mut reuse = reuse;
     let count = steps.len();
+    let mut put = |f: &mut Function, e: Edge| match reuse.take() {
+        Some(i) => f.edges[i] = e,
+        None => f.edges.push(e),
+    };
     for (k, step) in steps.into_iter().enumerate() {
         let next = if k + 1 == count { dst } else { new_loc(f, LocKind::Normal, span) };
-        let op = match step {
-            Step::Op(op) => op,
-            Step::Check(c, message) => {
-                let err = new_loc(f, LocKind::Error { kind: ErrorKind::Assert, message: message.to_string() }, span);
-                f.edges.push(Edge { src: at, dst: err, op: Op::Assume(c.clone().negate()), span });
-                Op::Assume(c)
-            }
+        let error = |f: &mut Function, message: &str| {
+            new_loc(f, LocKind::Error { kind: ErrorKind::Assert, message: message.to_string() }, span)
         };
-        match reuse.take() {
-            Some(i) => f.edges[i] = Edge { src: at, dst: next, op, span },
-            None => f.edges.push(Edge { src: at, dst: next, op, span }),
+        match step {
+            Step::Op(op) => put(f, Edge { src: at, dst: next, op, span }),
+            Step::Check(c, message) => {
+                put(f, Edge { src: at, dst: next, op: Op::Assume(c.clone()), span });
+                let err = error(f, message);
+                f.edges.push(Edge { src: at, dst: err, op: Op::Assume(c.negate()), span });
+            }
+            Step::Cases(cases, message) => {
+                let none = cases.iter().map(|(g, _)| g.clone().negate()).reduce(and).unwrap_or(Expr::Bool(true));
+                let err = error(f, message);
+                put(f, Edge { src: at, dst: err, op: Op::Assume(none), span });
+                for (guard, body) in cases {
+                    let start = new_loc(f, LocKind::Normal, span);
+                    f.edges.push(Edge { src: at, dst: start, op: Op::Assume(guard), span });
+                    if body.is_empty() {
+                        f.edges.push(Edge { src: start, dst: next, op: Op::Skip, span });
+                    } else {
+                        chain(f, None, start, next, body, span);
+                    }
+                }
+            }
         }
         at = next;
     }
@@ -630,18 +814,20 @@ fn chain(f: &mut Function, reuse: Option<usize>, src: Loc, dst: Loc, steps: Vec<
 }
 
 /// Candidate invariants over the ghosts at the loop heads of the abstracted functions: each
-/// list pointer is in the list (`0 <= p$len <= lseg$n`) or at its front (`head$len ==
-/// lseg$n`), and a counter the loop writes is the list's length, or that minus the distance
-/// of a pointer the loop moves (`count + p$len == lseg$n`).
+/// list pointer is in the list or NULL (`first <= p$pos <= last + 1`), at its front, its end
+/// or NULL, a counter the loop writes is the list's length, or the position of a pointer the
+/// loop moves counted from the front (`count + first == p$pos`), a position invariant's
+/// constant is the list's first position negated.
 pub fn candidates(abs: &Abstraction) -> Vec<Candidate> {
     let prog = &abs.program;
     let analyses = analyze_program(prog, &CycleOptions::default());
     let mut out = Vec::new();
     for fl in &abs.funcs {
         let f = prog.func(fl.func);
-        let n = Expr::Var(fl.n);
+        let (first, last) = (Expr::Var(fl.first), Expr::Var(fl.last));
+        let null = add(last.clone(), 1);
         for l in &analyses[fl.func.index()].loops.loops {
-            let mut add = |atom: Expr| {
+            let mut add_c = |atom: Expr| {
                 out.push(Candidate {
                     func: fl.func,
                     header: l.header,
@@ -651,23 +837,30 @@ pub fn candidates(abs: &Abstraction) -> Vec<Candidate> {
                     rank: Rank::Template,
                 })
             };
-            add(bin(BinOp::Sle, int(0), n.clone()));
+            add_c(sle(first.clone(), null.clone()));
+            add_c(sle(int(0), first.clone()));
             let written: BTreeSet<VarId> =
                 f.edges.iter().filter(|e| l.contains(e.src)).filter_map(|e| e.op.def()).collect();
-            for &(_, g) in &fl.lens {
+            for &(_, g) in &fl.pos {
                 let g = Expr::Var(g);
-                add(bin(BinOp::Sle, int(0), g.clone()));
-                add(bin(BinOp::Sle, g.clone(), n.clone()));
-                add(bin(BinOp::Eq, g, n.clone()));
+                add_c(sle(first.clone(), g.clone()));
+                add_c(sle(g.clone(), null.clone()));
+                add_c(eq(g.clone(), first.clone()));
+                add_c(eq(g.clone(), last.clone()));
+                add_c(eq(g.clone(), null.clone()));
+                add_c(or(eq(g, last.clone()), eq(first.clone(), null.clone())));
+            }
+            for &c in &fl.offsets {
+                add_c(eq(bin(BinOp::Add, Expr::Var(c), first.clone()), int(0)));
             }
             for &v in &written {
                 let info = prog.var(v);
                 if info.ty != Ty::Int(W) || !matches!(info.kind, VarKind::Local(_)) {
                     continue;
                 }
-                add(bin(BinOp::Eq, Expr::Var(v), n.clone()));
-                for &(_, g) in fl.lens.iter().filter(|(_, g)| written.contains(g)) {
-                    add(bin(BinOp::Eq, bin(BinOp::Add, Expr::Var(v), Expr::Var(g)), n.clone()));
+                add_c(eq(bin(BinOp::Add, Expr::Var(v), first.clone()), null.clone()));
+                for &(_, g) in fl.pos.iter().filter(|(_, g)| written.contains(g)) {
+                    add_c(eq(bin(BinOp::Add, Expr::Var(v), first.clone()), Expr::Var(g)));
                 }
             }
         }
@@ -708,8 +901,8 @@ mod tests {
             })
             .collect();
         for c in [
-            "kappa lseg: a store into next of a linked node",
-            "kappa lseg: a node linked to other than the list's first node",
+            "kappa lseg: a store into next other than a push at the front or the back",
+            "kappa lseg: a node linked before its fields are written",
             "kappa lseg: a free of other than the list's first node",
             "kappa lseg: next of a node not in the list",
             "kappa lseg: a store breaks the field invariant",
