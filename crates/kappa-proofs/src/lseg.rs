@@ -14,17 +14,18 @@
 //! (`live`, `inbounds`, `freeable`) are ranges of positions. Push-back gives the fresh node
 //! `last + 1` (the NULL pointers move to `last + 2`), push-front shifts the positions by one
 //! and gives it `first`, so positions only grow. The other fields of a node are abstracted by
-//! a field invariant: the constants the program stores there when it stores only constants,
-//! else `data == pos + c` with c fixed by the first node linked; a load gives a fresh value
-//! satisfying it.
+//! a field invariant: the constants the program stores there when it stores only constants
+//! (every store checked), else `data == pos + c` with c fixed by the first node linked (a node
+//! that does not fit breaks it for good: from then on loads know nothing); a load gives a fresh
+//! value satisfying it.
 //!
 //! Soundness is in what the abstract program *checks*, not what it assumes (each check is an
 //! error location of the abstract program, so a k-induction proof must show it never fails):
 //! a store into `next` is a push at the front (into the fresh node, of the first node), the
 //! fresh node's next set to NULL (it becomes the list if that is empty), or a push at the back
 //! (into the last node, of the fresh node whose next is NULL), after every data field of the
-//! fresh node was written and keeping the field invariants; `free` is of the first node; a load
-//! of `next` is of a live node; every store into a data field keeps its invariant; no position
+//! fresh node was written; `free` is of the first node; a load of `next` is of a live node;
+//! every store into a constant field keeps its invariant; no position
 //! passes 2^29 (no wrap-around); no use of a lost value. What is refused outright (the
 //! abstraction is not built): a list pointer passed to or returned from a function, stored
 //! anywhere but a node's `next`, compared other than for equality, moved by pointer
@@ -62,8 +63,8 @@ pub struct FuncLists {
     pub last: VarId,
     /// Each list register with its position ghost.
     pub pos: Vec<(VarId, VarId)>,
-    /// The constants c of the position invariants `data == pos + c`.
-    pub offsets: Vec<VarId>,
+    /// The constants c of the position invariants `data == pos + c`, with their states.
+    pub offsets: Vec<(VarId, VarId)>,
 }
 
 /// The abstract program (a numeric program: no node is allocated any more) and its ghosts.
@@ -163,8 +164,9 @@ enum FieldInv {
     Any,
     /// One of the constants the program stores there.
     Consts(Vec<i128>),
-    /// `data == pos + c`, c fixed by the first node linked: ghosts c, whether it is set, and the
-    /// fresh node's value until it is linked.
+    /// `data == pos + c`, c fixed by the first node linked: ghosts c, its state (0 not set, 1
+    /// set: every linked node fits, 2 broken: a node did not fit, the invariant is not used any
+    /// more), and the fresh node's value until it is linked.
     Position { c: VarId, set: VarId, value: VarId },
 }
 
@@ -317,15 +319,13 @@ impl Rw<'_> {
                 "kappa lseg: a node linked before its fields are written",
             ));
             if let FieldInv::Position { c, set, value } = d.inv {
+                // The first node fixes c; a node that does not fit breaks the invariant for good.
                 let fits = eq(Expr::Var(value), bin(BinOp::Add, at.clone(), Expr::Var(c)));
-                s.push(Step::Check(
-                    or(eq(Expr::Var(set), int(0)), fits),
-                    "kappa lseg: a node linked breaks the position invariant",
-                ));
-                let fixed =
-                    Expr::ite(eq(Expr::Var(set), int(0)), bin(BinOp::Sub, Expr::Var(value), at.clone()), Expr::Var(c));
+                let unset = eq(Expr::Var(set), int(0));
+                let state = Expr::ite(unset.clone(), int(1), Expr::ite(fits, Expr::Var(set), int(2)));
+                let fixed = Expr::ite(unset, bin(BinOp::Sub, Expr::Var(value), at.clone()), Expr::Var(c));
+                s.push(Step::Op(Op::Assign { dst: set, value: state }));
                 s.push(Step::Op(Op::Assign { dst: c, value: fixed }));
-                s.push(Step::Op(Op::Assign { dst: set, value: int(1) }));
             }
         }
         self.set_all(s, |g| Expr::ite(eq(g.clone(), int(FRESH)), at.clone(), g));
@@ -445,10 +445,13 @@ impl Rw<'_> {
                             let is = |c: &i128| eq(v.clone(), Expr::int(*c, w));
                             Some(values.iter().map(is).reduce(or).unwrap_or(Expr::Bool(false)))
                         }
-                        (FieldInv::Position { c, value, .. }, _) => Some(Expr::ite(
+                        (FieldInv::Position { c, set, value }, _) => Some(Expr::ite(
                             fresh,
                             eq(v.clone(), Expr::Var(*value)),
-                            eq(v.clone(), bin(BinOp::Add, xp, Expr::Var(*c))),
+                            or(
+                                bin(BinOp::Ne, Expr::Var(*set), int(1)),
+                                eq(v.clone(), bin(BinOp::Add, xp, Expr::Var(*c))),
+                            ),
                         )),
                         _ => None,
                     };
@@ -513,12 +516,14 @@ impl Rw<'_> {
                             let phi = values.iter().map(is).reduce(or).unwrap_or(Expr::Bool(false));
                             s.push(Step::Check(phi, "kappa lseg: a store breaks the field invariant"));
                         }
-                        FieldInv::Position { c, value: v, .. } => {
+                        FieldInv::Position { c, set, value: v } => {
+                            // A store into a linked node that does not fit breaks the invariant.
                             let fits = eq(value.clone(), bin(BinOp::Add, xp.clone(), Expr::Var(*c)));
-                            s.push(Step::Check(
-                                or(fresh.clone(), fits),
-                                "kappa lseg: a store breaks the position invariant",
-                            ));
+                            let broken = Expr::ite(or(fresh.clone(), fits), Expr::Var(*set), int(2));
+                            s.push(Step::Op(Op::Assign {
+                                dst: *set,
+                                value: Expr::ite(eq(Expr::Var(*set), int(1)), broken, Expr::Var(*set)),
+                            }));
                             let keep = Expr::ite(fresh.clone(), value.clone(), Expr::Var(*v));
                             s.push(Step::Op(Op::Assign { dst: *v, value: keep }));
                         }
@@ -694,8 +699,8 @@ fn abstract_function(prog: &Program, p: &mut Program, fid: FuncId) -> Result<Opt
             FieldInv::Consts(values.into_iter().collect())
         } else if fl.bytes == u64::from(W / 8) {
             let c = ghost(p, fid, format!("lseg$c{off}"), span);
-            offsets.push(c);
             let set = ghost(p, fid, format!("lseg$cset{off}"), span);
+            offsets.push((c, set));
             let value = ghost(p, fid, format!("lseg$value{off}"), span);
             FieldInv::Position { c, set, value }
         } else {
@@ -850,8 +855,11 @@ pub fn candidates(abs: &Abstraction) -> Vec<Candidate> {
                 add_c(eq(g.clone(), null.clone()));
                 add_c(or(eq(g, last.clone()), eq(first.clone(), null.clone())));
             }
-            for &c in &fl.offsets {
+            for &(c, set) in &fl.offsets {
                 add_c(eq(bin(BinOp::Add, Expr::Var(c), first.clone()), int(0)));
+                add_c(sle(Expr::Var(set), int(1)));
+                add_c(sle(int(0), Expr::Var(set)));
+                add_c(or(eq(Expr::Var(set), int(1)), eq(first.clone(), null.clone())));
             }
             for &v in &written {
                 let info = prog.var(v);
