@@ -59,6 +59,7 @@ fn heaps_outside_the_abstraction_are_not_proved() {
         ("tests/programs/proofs/lseg_share.c", "a store into next other than a push"),
         ("tests/programs/proofs/lseg_append_middle.c", "a store into next other than a push"),
         ("tests/programs/proofs/lseg_late_store.c", "reach_error"),
+        ("tests/programs/proofs/lseg_index_break.c", "reach_error"),
     ] {
         let (out, err) = verify(f);
         assert_eq!(result(&out), "RESULT: false(unreach-call)", "{f}: {out}\n{err}");
