@@ -13,6 +13,7 @@ use crate::{explore, ExploreOpts, FrontOpts};
 use kappa_engine::RunReport;
 use kappa_proofs::candidates::{self, Candidate, Rank};
 use kappa_proofs::kind::{self, Houdini, Round};
+use kappa_proofs::lseg;
 use kappa_svcomp::Property;
 
 /// States all step programs of one proof may create… The proofs of the benchmarks and the corpus
@@ -54,8 +55,9 @@ fn refine(
     if !kind::has_loops(prog) {
         return Err("the program has no loop".into());
     }
-    let mut ext = prog.clone();
-    let cands = capped_pool(&mut ext, |_| true);
+    let (mut ext, lists) = numeric_program(prog)?;
+    let mut cands = capped_pool(&mut ext, |_| true);
+    cands.extend(lists);
     let mut h = houdini(cands.len());
     // The disjunctions (`g || a`, the loop's condition or a postcondition) wait until the
     // proof without them fails by reaching an error of the program: their checks after a step
@@ -87,6 +89,21 @@ fn refine(
                 }
             }
             (Round::Failed(why), _) => return Err(why),
+        }
+    }
+}
+
+/// The program k-induction proves: `prog` itself where its step case is supported, else its
+/// list-segment abstraction (`kappa_proofs::lseg`: nodes replaced by ghost lengths) with the
+/// abstraction's candidates, or why neither applies.
+fn numeric_program(prog: &kappa_ir::Program) -> Result<(kappa_ir::Program, Vec<Candidate>), String> {
+    match kind::step_case(prog, &[], &[]) {
+        Ok(_) => Ok((prog.clone(), Vec::new())),
+        Err(why) => {
+            let abs = lseg::abstract_lists(prog).map_err(|no| format!("{why}; no list abstraction: {no}"))?;
+            kind::step_case(&abs.program, &[], &[])?;
+            let cands = lseg::candidates(&abs);
+            Ok((abs.program, cands))
         }
     }
 }
@@ -405,7 +422,7 @@ pub fn applies(prog: &kappa_ir::Program, p: &Property, note: bool) -> bool {
     if !matches!(p, Property::UnreachCall { .. }) || !kind::has_loops(prog) {
         return false;
     }
-    match kind::step_case(prog, &[], &[]) {
+    match numeric_program(prog) {
         Ok(_) => true,
         Err(why) => {
             if note {

@@ -5,4 +5,5 @@
 
 pub mod candidates;
 pub mod kind;
+pub mod lseg;
 pub mod summary;

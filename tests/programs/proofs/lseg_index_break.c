@@ -1,0 +1,32 @@
+// kappa-expect: verdict=false
+// lseg: nodes appended at the tail hold their index, then the first node's data is overwritten: the position invariant is broken, not assumed
+// failing-input: 1 0
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "lseg.c", 3, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+extern void *malloc(unsigned long);
+extern void free(void *);
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+
+struct node { int data; struct node *next; };
+int main(void) {
+    struct node *head = 0, *tail = 0;
+    int len = 0;
+    while (__VERIFIER_nondet_int() && len < 1000) {
+        struct node *n = malloc(sizeof *n);
+        if (!n) abort();
+        n->data = len;
+        n->next = 0;
+        if (tail) tail->next = n; else head = n;
+        tail = n;
+        len = len + 1;
+    }
+    if (head) head->data = 5;
+    int i = 0;
+    for (struct node *p = head; p; p = p->next) {
+        __VERIFIER_assert(p->data == i);
+        i = i + 1;
+    }
+    return 0;
+}

@@ -1,0 +1,35 @@
+// kappa-expect: verdict=false
+// lseg: a new node shares the tail of the list (n->next = head->next): the list from n is not one longer than the list
+// failing-input: 1 1 0
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "lseg.c", 3, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+extern void *malloc(unsigned long);
+extern void free(void *);
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+
+struct node { int data; struct node *next; };
+
+int main(void) {
+    struct node *head = 0;
+    int len = 0;
+    while (__VERIFIER_nondet_int() && len < 1000) {
+        struct node *n = malloc(sizeof *n);
+        if (!n) abort();
+        n->data = 7;
+        n->next = head;
+        head = n;
+        len = len + 1;
+    }
+
+    if (!head) return 0;
+    struct node *n = malloc(sizeof *n);
+    if (!n) abort();
+    n->data = 7;
+    n->next = head->next;
+    int count = 0;
+    for (struct node *p = n; p; p = p->next) count = count + 1;
+    __VERIFIER_assert(count == len + 1);
+    return 0;
+}
