@@ -410,6 +410,10 @@ impl<'p> Engine<'p> {
         self.searcher = Some(searcher);
         self.solver.set_deadline(None);
         self.refresh_stats();
+        // Only here, at the run's end: Z3's units are read from its statistics, and reading
+        // them at the progress display's moments (wall time) changed later queries' models
+        // and the template budget earned from the units (the same seed gave other tests).
+        self.stats.solver_work = self.solver.work();
         // The run's coverage is what its ended paths (its tests) cover.
         self.stats.coverage = crate::report::Coverage::from_counts(&self.cov.map().counts(self.cov.tested()));
         RunReport { stats: self.stats.clone() }
@@ -424,7 +428,6 @@ impl<'p> Engine<'p> {
         self.stats.solver_case_splits = s.case_splits;
         self.stats.solver_retried = s.retried;
         self.stats.solver_checks = s.core_calls;
-        self.stats.solver_work = self.solver.work();
         self.stats.solver_narrowed = s.narrowed;
         self.stats.solver_expanded = s.expanded;
         self.stats.solver_unknown_classes = s.unknown_classes.iter().map(|(k, v)| (k.to_string(), *v)).collect();
