@@ -186,11 +186,10 @@ impl<'a> Lowerer<'a> {
             ));
         }
         self.indirect_calls = true;
+        // The pointer is kept in a temporary before the arguments, whose effects may change it.
         let p = self.materialize(p, &pty, sp);
         let mut vals = Vec::new();
-        let later = args.iter().any(|x| super::expr::has_side_effects(&x.node));
         self.call_args(&ft, args, &mut vals)?;
-        let p = if later { self.materialize(p, &pty, sp) } else { p };
         let targets: Vec<usize> = self
             .fn_addr_hint
             .iter()
@@ -198,7 +197,7 @@ impl<'a> Lowerer<'a> {
             .copied()
             .collect::<std::collections::BTreeSet<usize>>()
             .into_iter()
-            .filter(|&i| self.callable_through(&ft, &self.funcs[i].ty.clone(), args.len()))
+            .filter(|&i| self.callable_through(&ft, &self.funcs[i].ty, args.len()))
             .collect();
         let what = format!("`{}`", self.snippet(&callee.span));
         self.check(
