@@ -54,10 +54,16 @@ const MAX_CASES: usize = 8;
 /// the applications and defeat the solver, while the classic tree is finite and small. With c
 /// feasible cycles at the entry, a loop is unrolled when it stops within log_c(UNROLL_PATHS)
 /// iterations (the classic tree has at most c^k paths).
-/// A loop with one feasible cycle whose iterations the state does not fix (each iteration may
-/// be the last: a fork per iteration) is unrolled up to this many iterations; so is a loop
-/// whose every cycle the state's values alone stop within this many ([`Compact::short_by_values`]).
+/// A loop whose every cycle the state's values alone stop within this many iterations is
+/// unrolled ([`Compact::short_by_values`]); one feasible cycle: [`UNROLL_ONE_CYCLE`].
 const UNROLL_FORKING: u64 = 8;
+/// A loop with one feasible cycle is unrolled when it stops within this many iterations: its
+/// classic tree is a comb of at most this many paths plus one (several cycles: `c^k`, hence
+/// [`UNROLL_PATHS`]), while its template's κ-indexed reads go into every later query of its
+/// paths (an INI reader's `while (*p) p++` over a 16-byte line: 68 applications in 20 s, every
+/// later query some 60 times dearer, 816 paths against classic's tens of thousands; unrolled,
+/// the run matches classic; issue 22, docs/benchmarks.md).
+const UNROLL_ONE_CYCLE: u64 = 16;
 /// A loop that reads inputs and whose number of iterations the state fixes is unrolled up to
 /// this many iterations.
 const UNROLL_INPUTS: u64 = 128;
@@ -119,6 +125,25 @@ pub const STATE_WORK: u64 = 1_000;
 /// into the template and solver queries at every visit of the loop head (a parser's tokenizer
 /// loop: 40% of a run, with 0 templates applied; issue 22).
 pub const DECLINE_LIMIT: u32 = 64;
+
+/// A template pays for itself when the paths it shortens are not made dearer than it saves:
+/// its quantified path condition φ*[κ] and the κ-indexed reads of θ*[κ] go into every later
+/// query of those paths. A cycle whose paths' queries (the feasibility checks of states whose
+/// latest template is the cycle's, [`kappa_engine::engine::QueryCosts`]) cost on average more
+/// than `DEAR_RATIO` times those of paths without a template, over at least [`DEAR_QUERIES`] of
+/// them, is retired: its loop is unrolled classically from then on (an INI reader over 24 chars,
+/// whose `while (*p) p++` may run 24 times: 344 queries at 375,000 units each in 300 s, 3 paths
+/// against classic's 4,782 in 6 s; issue 22). Few queries are enough to judge: one such query
+/// costs what thousands of ordinary ones do. Loop programs whose templates end the exploration
+/// ask a few queries after each application, so their templates are rarely judged; a long run
+/// on real code is where the price adds up.
+pub const DEAR_RATIO: u64 = 8;
+/// Queries on a cycle's paths before its price is judged (see [`DEAR_RATIO`]).
+pub const DEAR_QUERIES: u64 = 8;
+/// The ordinary price of a query, from the sampled queries of paths without a template, is at
+/// least this many units (a run that asked none yet: this), so that cheap queries (a few dozen
+/// units) made a little dearer do not retire a template.
+pub const DEAR_FLOOR: u64 = 100;
 
 /// A cycle and its id.
 type NumberedCycle = (u32, Rc<Cycle>);
@@ -351,6 +376,39 @@ impl Compact {
     fn retired(&self, id: u32) -> bool {
         self.failures.get(&id).copied().unwrap_or(0) >= RETIRE_AFTER
             || (self.declined.get(&id).copied().unwrap_or(0) >= DECLINE_LIMIT && !self.applied.contains(&id))
+    }
+
+    /// Retires cycle `id` if its applications made the queries of their paths too dear
+    /// ([`DEAR_RATIO`]).
+    fn judge_price(&mut self, eng: &mut Engine<'_>, id: u32) {
+        if !self.applied.contains(&id) || self.retired(id) {
+            return;
+        }
+        let Some(costs) = eng.query_costs() else { return };
+        let (work, queries) = costs.by_cycle.get(&id).copied().unwrap_or_default();
+        let (plain_work, plain_queries) = costs.plain;
+        if queries < DEAR_QUERIES {
+            return;
+        }
+        let price = work / queries;
+        let ordinary = (plain_work / plain_queries.max(1)).max(DEAR_FLOOR);
+        if price <= DEAR_RATIO * ordinary {
+            return;
+        }
+        self.failures.insert(id, RETIRE_AFTER);
+        let t = &mut eng.stats_mut().templates;
+        t.retired += 1;
+        t.dear += 1;
+        let msg = format!(
+            "cycle {id}: retired after {queries} queries on its paths at {price} units each, \
+             {}x those of paths without a template: its loop is unrolled classically",
+            price / ordinary
+        );
+        t.no_template.push(msg.clone());
+        self.reasons.push(msg);
+        if let kappa_engine::Share::Worker { pool, .. } = &eng.config().share {
+            pool.retire_cycle(id);
+        }
     }
 
     /// Counts a template of cycle `id` declined at its entry (see [`DECLINE_LIMIT`]).
@@ -757,7 +815,7 @@ impl Compact {
     }
 
     /// Does every cycle at the state's location provably stop within a few iterations (see
-    /// [`UNROLL_FORKING`])? Quantifier-free queries: if iteration k of a core is infeasible,
+    /// [`UNROLL_ONE_CYCLE`] and [`UNROLL_PATHS`])? Quantifier-free queries: if iteration k of a core is infeasible,
     /// then κ ≤ k in every successor of its template (φ*[κ] implies θ*[k]⟨φ⟩ when k < κ).
     fn short_loop(&mut self, eng: &mut Engine<'_>, st: &State, usable: &[(u32, Rc<Template>)]) -> Short {
         let mut values = Values::default();
@@ -785,7 +843,7 @@ impl Compact {
             }
         }
         let k = if live.len() <= 1 {
-            UNROLL_FORKING
+            UNROLL_ONE_CYCLE
         } else {
             (UNROLL_PATHS.ln() / (live.len() as f64).ln()).floor() as u64
         };
@@ -847,6 +905,7 @@ impl TemplateProvider for Compact {
     }
 
     fn prepare(&mut self, eng: &mut Engine<'_>) -> Result<(), String> {
+        eng.meter_queries();
         let opts = CycleOptions::default();
         let mut next = 0u32;
         let prog = eng.program();
@@ -899,6 +958,9 @@ impl TemplateProvider for Compact {
         // Cycles retired (failed, or declined and never applied; here or in another worker)
         // cost nothing more, not even the state's shape.
         self.take_shared_retired(eng);
+        for (id, _) in &cands {
+            self.judge_price(eng, *id);
+        }
         cands.retain(|(id, _)| !self.retired(*id));
         if cands.is_empty() {
             return Ok(Applied::None);
