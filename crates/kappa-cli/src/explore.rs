@@ -723,7 +723,7 @@ pub fn print_report(prog: &Program, report: &RunReport, out_dir: &Path, verbose:
 
 /// The one line about templates (issue 22: quiet by default; `-v` lists each cycle's reason):
 /// `templates: 12 cycles, 3 computed, 40 applied, 5 failed (4 no progression rule, 1 solver
-/// budget), 2 cycles retired (1 for dear queries), 1 declined 64 times unused, 14 solver calls (3512345 units of
+/// budget), 2 cycles retired, 1 declined 64 times unused, 14 solver calls (3512345 units of
 /// work)`.
 pub fn templates_line(t: &kappa_engine::report::TemplateStats) -> String {
     let mut line = format!("templates: {} cycles, {} templates computed, {} applied", t.cycles, t.computed, t.applied);
@@ -734,9 +734,6 @@ pub fn templates_line(t: &kappa_engine::report::TemplateStats) -> String {
     }
     if t.retired > 0 {
         line += &format!(", {} cycle{} retired", t.retired, if t.retired == 1 { "" } else { "s" });
-        if t.dear > 0 {
-            line += &format!(" ({} for dear queries)", t.dear);
-        }
     }
     if t.declined > 0 {
         line += &format!(", {} declined {} times unused", t.declined, kappa_compact::DECLINE_LIMIT);

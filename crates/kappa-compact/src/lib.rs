@@ -126,25 +126,6 @@ pub const STATE_WORK: u64 = 1_000;
 /// loop: 40% of a run, with 0 templates applied; issue 22).
 pub const DECLINE_LIMIT: u32 = 64;
 
-/// A template pays for itself when the paths it shortens are not made dearer than it saves:
-/// its quantified path condition φ*[κ] and the κ-indexed reads of θ*[κ] go into every later
-/// query of those paths. A cycle whose paths' queries (the feasibility checks of states whose
-/// latest template is the cycle's, [`kappa_engine::engine::QueryCosts`]) cost on average more
-/// than `DEAR_RATIO` times those of paths without a template, over at least [`DEAR_QUERIES`] of
-/// them, is retired: its loop is unrolled classically from then on (an INI reader over 24 chars,
-/// whose `while (*p) p++` may run 24 times: 344 queries at 375,000 units each in 300 s, 3 paths
-/// against classic's 4,782 in 6 s; issue 22). Few queries are enough to judge: one such query
-/// costs what thousands of ordinary ones do. Loop programs whose templates end the exploration
-/// ask a few queries after each application, so their templates are rarely judged; a long run
-/// on real code is where the price adds up.
-pub const DEAR_RATIO: u64 = 8;
-/// Queries on a cycle's paths before its price is judged (see [`DEAR_RATIO`]).
-pub const DEAR_QUERIES: u64 = 8;
-/// The ordinary price of a query, from the sampled queries of paths without a template, is at
-/// least this many units (a run that asked none yet: this), so that cheap queries (a few dozen
-/// units) made a little dearer do not retire a template.
-pub const DEAR_FLOOR: u64 = 100;
-
 /// A cycle and its id.
 type NumberedCycle = (u32, Rc<Cycle>);
 
@@ -376,39 +357,6 @@ impl Compact {
     fn retired(&self, id: u32) -> bool {
         self.failures.get(&id).copied().unwrap_or(0) >= RETIRE_AFTER
             || (self.declined.get(&id).copied().unwrap_or(0) >= DECLINE_LIMIT && !self.applied.contains(&id))
-    }
-
-    /// Retires cycle `id` if its applications made the queries of their paths too dear
-    /// ([`DEAR_RATIO`]).
-    fn judge_price(&mut self, eng: &mut Engine<'_>, id: u32) {
-        if !self.applied.contains(&id) || self.retired(id) {
-            return;
-        }
-        let Some(costs) = eng.query_costs() else { return };
-        let (work, queries) = costs.by_cycle.get(&id).copied().unwrap_or_default();
-        let (plain_work, plain_queries) = costs.plain;
-        if queries < DEAR_QUERIES {
-            return;
-        }
-        let price = work / queries;
-        let ordinary = (plain_work / plain_queries.max(1)).max(DEAR_FLOOR);
-        if price <= DEAR_RATIO * ordinary {
-            return;
-        }
-        self.failures.insert(id, RETIRE_AFTER);
-        let t = &mut eng.stats_mut().templates;
-        t.retired += 1;
-        t.dear += 1;
-        let msg = format!(
-            "cycle {id}: retired after {queries} queries on its paths at {price} units each, \
-             {}x those of paths without a template: its loop is unrolled classically",
-            price / ordinary
-        );
-        t.no_template.push(msg.clone());
-        self.reasons.push(msg);
-        if let kappa_engine::Share::Worker { pool, .. } = &eng.config().share {
-            pool.retire_cycle(id);
-        }
     }
 
     /// Counts a template of cycle `id` declined at its entry (see [`DECLINE_LIMIT`]).
@@ -905,7 +853,6 @@ impl TemplateProvider for Compact {
     }
 
     fn prepare(&mut self, eng: &mut Engine<'_>) -> Result<(), String> {
-        eng.meter_queries();
         let opts = CycleOptions::default();
         let mut next = 0u32;
         let prog = eng.program();
@@ -958,9 +905,6 @@ impl TemplateProvider for Compact {
         // Cycles retired (failed, or declined and never applied; here or in another worker)
         // cost nothing more, not even the state's shape.
         self.take_shared_retired(eng);
-        for (id, _) in &cands {
-            self.judge_price(eng, *id);
-        }
         cands.retain(|(id, _)| !self.retired(*id));
         if cands.is_empty() {
             return Ok(Applied::None);

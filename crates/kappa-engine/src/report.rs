@@ -26,9 +26,6 @@ pub struct TemplateStats {
     /// Cycles whose template was declined at their entry (a short loop, undecided successors)
     /// so often without being applied that they are explored classically from then on.
     pub declined: u64,
-    /// Cycles retired because the queries of the paths their templates made were too dear
-    /// (counted in `retired` too; `kappa_compact::DEAR_RATIO`).
-    pub dear: u64,
 }
 
 /// Coverage (SPEC.md's keys, and lines and functions): the program's conditions (not the
@@ -281,7 +278,6 @@ impl Stats {
         once(&mut t.no_template, &o.templates.no_template);
         add_map(&mut t.failed, &o.templates.failed);
         t.retired = t.retired.max(o.templates.retired);
-        t.dear = t.dear.max(o.templates.dear);
         t.work += o.templates.work;
         t.work_calls += o.templates.work_calls;
         t.work_earned += o.templates.work_earned;

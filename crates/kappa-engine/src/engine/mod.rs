@@ -111,31 +111,7 @@ pub struct Engine<'p> {
     stepped: Vec<u64>,
     /// Loop heads and live registers, with [`Config::lassos`].
     lassos: Option<lasso::Lassos>,
-    /// What the feasibility queries cost, by the template last applied on the querying path,
-    /// when a template provider asked for it ([`Engine::meter_queries`]).
-    query_costs: Option<QueryCosts>,
 }
-
-/// Z3's work (resource units) spent by feasibility queries, split by the template last applied
-/// on the path of the state that asked ([`State::last_cycle`]), so that a template provider can
-/// see whether its applications pay for themselves (issue 22: a template whose quantified path
-/// condition makes every later query of its paths dear costs more than the classic unrolling it
-/// saves). Counted in work units, never time: the same run meters the same on any machine.
-#[derive(Clone, Debug, Default)]
-pub struct QueryCosts {
-    /// Cycle id → (work, queries) of the queries of states whose latest template was that
-    /// cycle's.
-    pub by_cycle: HashMap<u32, (u64, u64)>,
-    /// (work, queries) of a sample of the queries of states no template was applied on: the
-    /// run's ordinary price of a query.
-    pub plain: (u64, u64),
-    /// Queries of states without a template so far (one in [`PLAIN_SAMPLE`] is metered).
-    plain_seen: u64,
-}
-
-/// One in this many queries of paths without a template is metered: reading Z3's counter costs
-/// some microseconds, and the ordinary price needs only a sample.
-pub const PLAIN_SAMPLE: u64 = 8;
 
 fn ty_name(t: Ty) -> String {
     t.to_string()
@@ -169,7 +145,6 @@ impl<'p> Engine<'p> {
         let lassos = cfg.lassos.then(|| lasso::Lassos::new(prog));
         Engine {
             lassos,
-            query_costs: None,
             prog,
             cfg,
             solver,
@@ -298,17 +273,6 @@ impl<'p> Engine<'p> {
             }
         }
         Ok(guard)
-    }
-
-    /// Starts metering what feasibility queries cost by the template last applied on their path
-    /// ([`QueryCosts`]).
-    pub fn meter_queries(&mut self) {
-        self.query_costs.get_or_insert_with(QueryCosts::default);
-    }
-
-    /// What the queries cost so far, if [`Engine::meter_queries`] was asked for.
-    pub fn query_costs(&self) -> Option<&QueryCosts> {
-        self.query_costs.as_ref()
     }
 
     /// The solver chain's counters, for benchmarks and debugging.

@@ -284,26 +284,7 @@ impl<'p> Engine<'p> {
             return r;
         }
         self.clamp_query_timeout();
-        let metered = self.query_costs.as_mut().is_some_and(|c| match st.last_cycle {
-            Some(_) => true,
-            None => {
-                c.plain_seen += 1;
-                c.plain_seen % super::PLAIN_SAMPLE == 0
-            }
-        });
-        let before = if metered { self.solver.work() } else { 0 };
         let r = self.solver.check(&Query { pc: st.pc.constraints(), cond: cond.clone() });
-        if metered {
-            let w = self.solver.work().saturating_sub(before);
-            if let Some(c) = self.query_costs.as_mut() {
-                let slot = match st.last_cycle {
-                    Some(id) => c.by_cycle.entry(id).or_default(),
-                    None => &mut c.plain,
-                };
-                slot.0 += w;
-                slot.1 += 1;
-            }
-        }
         self.record_answer(&r);
         r
     }
