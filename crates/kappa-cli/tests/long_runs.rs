@@ -55,7 +55,7 @@ fn sigint_stops_run_with_its_report() {
 #[test]
 fn sigterm_stops_run_with_its_report() {
     let prog = program("branches24.c");
-    // Two workers whatever the machine's cores (the default is one per core).
+    // Two workers (the default is one).
     interrupt("run", prog.to_str().unwrap(), libc::SIGTERM, &["--jobs", "2"]);
 }
 

@@ -444,7 +444,7 @@ fn a_worker_computes_a_template_once_for_the_states_it_steals() {
     assert_eq!(two["templates"]["applied"], one["templates"]["applied"], "{search}: {two}");
 }
 
-/// `--jobs` defaults to the machine's cores; a run bounded by `--max-states` (so that a seed and
+/// `--jobs` defaults to one worker; a run bounded by `--max-states` (so that a seed and
 /// a state limit repeat it test for test) and one with `--report` (its tree is one engine's) run
 /// one worker unless `--jobs` says otherwise; `--tree` always runs one.
 #[test]
