@@ -576,6 +576,29 @@ mod tests {
     }
 
     #[test]
+    fn only_a_short_exploration_stopped_by_unknown_queries_alone_skips_the_base_case() {
+        let report = |incomplete: &[&str], errors: usize| {
+            let mut r = RunReport::default();
+            r.stats.incomplete = incomplete.iter().map(|s| s.to_string()).collect();
+            let error = kappa_engine::report::ErrorEntry {
+                kind: "assert".into(),
+                location: "t.c:3".into(),
+                test: None,
+                message: "reach_error() is called".into(),
+                paths: 1,
+                testcase: None,
+            };
+            r.stats.errors = vec![error; errors];
+            r
+        };
+        assert!(only_unknown_queries(&report(&["solver unknown (timeout)"], 0)));
+        assert!(!only_unknown_queries(&report(&[], 0)), "complete: decided, not nearly");
+        assert!(!only_unknown_queries(&report(&["solver unknown (timeout)", "query limit of 500 reached"], 0)));
+        assert!(!only_unknown_queries(&report(&["time limit of 0.95s reached"], 0)));
+        assert!(!only_unknown_queries(&report(&["solver unknown (timeout)"], 1)), "an error: the base case");
+    }
+
+    #[test]
     fn invariants_hold_also_in_a_program_with_a_bug() {
         let dir = tempfile::tempdir().expect("a temporary directory");
         let file = dir.path().join("t.c");
