@@ -279,6 +279,53 @@ fn an_idle_worker_takes_states_from_a_comb_and_the_paths_stay_the_same() {
     }
 }
 
+/// Four inputs, each compared three ways; `x * x == 7` has no solution (7 is no square modulo
+/// 8), which the solver's caches do not know: they know only that its `else` side is
+/// satisfiable (a model of the path so far), so its `then` side is left unchecked.
+const REDUNDANT: &str = r#"
+extern int __VERIFIER_nondet_int(void);
+int main(void) {
+    int n = 0;
+    for (int i = 0; i < 4; i++) {
+        int x = __VERIFIER_nondet_int();
+        if (x > 10) {
+            if (x * x == 7) n--;
+            else n++;
+        } else if (x == 3) {
+            n += 2;
+        }
+    }
+    return n;
+}
+"#;
+
+/// Lazy feasibility (`--jobs` with several workers, docs/design-parallel.md): a branch side
+/// that only Z3 could decide is left unchecked and checked by the worker that steps it; an
+/// infeasible one ends with no path and no test, and a run of two workers counts the paths,
+/// states, tree nodes and coverage of one engine, which decides both sides at the fork.
+#[test]
+fn unchecked_sides_end_without_a_trace_when_infeasible_and_the_counts_stay_one_engines() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "redundant.c", REDUNDANT);
+    for search in ["dfs", "bfs", "interleaved"] {
+        let run = |jobs: &str| kappa(&["run", "--mode", "classic", "--search", search, "--jobs", jobs, &f]).0;
+        let one = run("1");
+        assert_eq!(outcome(&one).1, 81, "{search}: {one}");
+        assert_eq!(one["states_unchecked"], 0, "{search}: one engine decides both sides: {one}");
+        for jobs in ["2", "3"] {
+            let two = run(jobs);
+            assert_eq!(outcome(&two), outcome(&one), "{search} --jobs {jobs}: {two}");
+            for key in ["states_created", "states_explored", "tree_nodes", "failed_leaves", "tests"] {
+                assert_eq!(two[key], one[key], "{search} --jobs {jobs}: {key}: {two}");
+            }
+            assert_eq!(two["heap_stats"]["branch_forks"], one["heap_stats"]["branch_forks"], "{search}: {two}");
+            let unchecked = two["states_unchecked"].as_u64().unwrap();
+            let infeasible = two["states_unchecked_infeasible"].as_u64().unwrap();
+            assert!(infeasible > 0 && unchecked > infeasible, "{search} --jobs {jobs}: {two}");
+        }
+    }
+}
+
 /// The only forks come after the loop, which a template summarises (compact mode).
 const SUMMARISED: &str = r#"
 extern int __VERIFIER_nondet_int(void);

@@ -96,7 +96,7 @@ fn no_wrong_verdict_with(mode: &str, heap: &str, extra: &[&str], files: &[(PathB
         let (want, model) = expect.split_once(' ').unwrap_or((expect, "LP64"));
         let out_dir = tempfile::tempdir().expect("temp dir");
         let out = Command::new(env!("CARGO_BIN_EXE_kappa"))
-            .args(["verify", "--mode", mode, "--heap", heap, "--quiet", "--max-time", "2", "--data-model", model])
+            .args(["verify", "--mode", mode, "--heap", heap, "--quiet", "--max-time", "5", "--data-model", model])
             .args(extra)
             .arg("--out")
             .arg(out_dir.path())

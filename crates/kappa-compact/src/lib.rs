@@ -54,10 +54,16 @@ const MAX_CASES: usize = 8;
 /// the applications and defeat the solver, while the classic tree is finite and small. With c
 /// feasible cycles at the entry, a loop is unrolled when it stops within log_c(UNROLL_PATHS)
 /// iterations (the classic tree has at most c^k paths).
-/// A loop with one feasible cycle whose iterations the state does not fix (each iteration may
-/// be the last: a fork per iteration) is unrolled up to this many iterations; so is a loop
-/// whose every cycle the state's values alone stop within this many ([`Compact::short_by_values`]).
+/// A loop whose every cycle the state's values alone stop within this many iterations is
+/// unrolled ([`Compact::short_by_values`]); one feasible cycle: [`UNROLL_ONE_CYCLE`].
 const UNROLL_FORKING: u64 = 8;
+/// A loop with one feasible cycle is unrolled when it stops within this many iterations: its
+/// classic tree is a comb of at most this many paths plus one (several cycles: `c^k`, hence
+/// [`UNROLL_PATHS`]), while its template's κ-indexed reads go into every later query of its
+/// paths (an INI reader's `while (*p) p++` over a 16-byte line: 68 applications in 20 s, every
+/// later query some 60 times dearer, 816 paths against classic's tens of thousands; unrolled,
+/// the run matches classic; issue 22, docs/benchmarks.md).
+const UNROLL_ONE_CYCLE: u64 = 16;
 /// A loop that reads inputs and whose number of iterations the state fixes is unrolled up to
 /// this many iterations.
 const UNROLL_INPUTS: u64 = 128;
@@ -757,7 +763,7 @@ impl Compact {
     }
 
     /// Does every cycle at the state's location provably stop within a few iterations (see
-    /// [`UNROLL_FORKING`])? Quantifier-free queries: if iteration k of a core is infeasible,
+    /// [`UNROLL_ONE_CYCLE`] and [`UNROLL_PATHS`])? Quantifier-free queries: if iteration k of a core is infeasible,
     /// then κ ≤ k in every successor of its template (φ*[κ] implies θ*[k]⟨φ⟩ when k < κ).
     fn short_loop(&mut self, eng: &mut Engine<'_>, st: &State, usable: &[(u32, Rc<Template>)]) -> Short {
         let mut values = Values::default();
@@ -785,7 +791,7 @@ impl Compact {
             }
         }
         let k = if live.len() <= 1 {
-            UNROLL_FORKING
+            UNROLL_ONE_CYCLE
         } else {
             (UNROLL_PATHS.ln() / (live.len() as f64).ln()).floor() as u64
         };

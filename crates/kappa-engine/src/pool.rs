@@ -17,6 +17,9 @@ pub struct WorkerPool {
     pub states: std::sync::atomic::AtomicU64,
     /// Workers waiting for a state: read by the busy ones after each step, without the lock.
     pub waiting: std::sync::atomic::AtomicUsize,
+    /// Workers stepping their last state: an unchecked side (lazy feasibility) is handed to
+    /// them ahead, so that it is there when they run out ([`WorkerPool::wants_ahead`]).
+    pub hungry: std::sync::atomic::AtomicUsize,
     /// Answers about handed states waiting for their donors ([`Handover::returns`]).
     pub returns: std::sync::atomic::AtomicUsize,
     /// A worker halted at a limit: the waiting ones end too.
@@ -90,9 +93,10 @@ pub struct Handover {
     /// (donor, state id, replayed): the donor keeps a handed state until it knows.
     pub returns: Vec<(u32, u64, bool)>,
     pub active: usize,
-    /// The latest steals whose subtrees are done: (the stolen state's depth, which is the
-    /// edges its replay ran; the edges then run in its subtree).
-    pub recent: std::collections::VecDeque<(u64, u64)>,
+    /// The latest steals whose subtrees are done: (the stolen state's depth; the edges its
+    /// replay ran, fewer than its depth when the receiver's previous replay shared a prefix
+    /// with it; the work then done in its subtree, in edges).
+    pub recent: std::collections::VecDeque<(u64, u64, u64)>,
     /// Hand-overs refused since the last one, and how many make a probe ([`PROBE_EVERY`]).
     pub refused: u64,
     pub probe_after: u64,
@@ -125,10 +129,10 @@ impl Handover {
     /// first small subtrees came back: branchy12 1.68x -> 1.32x, docs/benchmarks.md.)
     fn pays(&self, depth: u64) -> bool {
         let (mut replayed, mut ran, mut against) = (0u64, 0u64, false);
-        for &(d, r) in &self.recent {
-            let paid = r >= d;
+        for &(d, cost, r) in &self.recent {
+            let paid = r >= cost;
             if (paid && d >= depth) || (!paid && d <= depth) {
-                replayed += d;
+                replayed += cost;
                 ran += r;
                 against |= !paid;
             }
@@ -148,13 +152,14 @@ impl Handover {
         true
     }
 
-    /// A stolen state's subtree is done: `depth` edges replayed it, `ran` edges were run in it.
-    fn note_steal(&mut self, depth: u64, ran: u64) {
-        self.recent.push_back((depth, ran));
+    /// A stolen state's subtree is done: the state was `depth` edges deep, its replay ran
+    /// `replayed` edges, and the work in its subtree was worth `ran` edges.
+    fn note_steal(&mut self, depth: u64, replayed: u64, ran: u64) {
+        self.recent.push_back((depth, replayed, ran));
         if self.recent.len() > STEAL_SAMPLES {
             self.recent.pop_front();
         }
-        self.probe_after = if ran >= depth { PROBE_EVERY } else { (self.probe_after * 2).min(PROBE_MAX) };
+        self.probe_after = if ran >= replayed { PROBE_EVERY } else { (self.probe_after * 2).min(PROBE_MAX) };
     }
 }
 
@@ -166,6 +171,7 @@ impl Default for WorkerPool {
             tests: Default::default(),
             states: Default::default(),
             waiting: Default::default(),
+            hungry: Default::default(),
             returns: Default::default(),
             halted: Default::default(),
             failures: Default::default(),
@@ -260,16 +266,31 @@ impl WorkerPool {
         self.lock().trails.len() < waiting
     }
 
+    /// Whether a busy worker should hand an unchecked side (lazy feasibility) over ahead: a
+    /// worker is stepping its last state, and fewer trails are queued than workers wait or
+    /// are about to. On a comb the receiver's work is one leaf's check at a time: when it
+    /// asked only once out of states, it waited for the donor's next step after each leaf
+    /// (a step of the donor's is itself often a leaf's check), and did a third of the leaves.
+    pub fn wants_ahead(&self) -> bool {
+        use std::sync::atomic::Ordering;
+        let hungry = self.hungry.load(Ordering::Relaxed);
+        if hungry == 0 || self.failures.load(Ordering::Relaxed) >= HANDOVER_FAILURES {
+            return false;
+        }
+        self.lock().trails.len() < hungry + self.waiting.load(Ordering::Relaxed)
+    }
+
     /// Whether handing over a state `depth` edges deep pays ([`Handover::pays`]; else one in
     /// so many refusals is handed over as a probe).
     pub fn accepts(&self, depth: u64) -> bool {
         self.lock().accepts(depth)
     }
 
-    /// A stolen state's subtree is done with (its receiver ran out of states): `replayed`
-    /// edges made it (its depth), `ran` edges were run from it.
-    pub fn stolen(&self, replayed: u64, ran: u64) {
-        self.lock().note_steal(replayed, ran);
+    /// A stolen state's subtree is done with (its receiver ran out of states): it was `depth`
+    /// edges deep, `replayed` edges made it again, and the work from it was worth `ran` edges
+    /// (edges run, and Z3 checks at `CHECK_EDGES` edges each, engine/trace.rs).
+    pub fn stolen(&self, depth: u64, replayed: u64, ran: u64) {
+        self.lock().note_steal(depth, replayed, ran);
     }
 
     /// Hands a state's trail to a waiting worker.
@@ -334,17 +355,17 @@ mod tests {
     #[test]
     fn a_leaf_that_did_not_pay_keeps_deeper_states_but_probes_double() {
         let pool = WorkerPool::default();
-        pool.stolen(400, 3);
+        pool.stolen(400, 400, 3);
         assert!(pool.accepts(100));
         assert!(!pool.accepts(400));
         assert!(!pool.accepts(900));
         // The two refusals above count towards the probe.
         assert_eq!(refusals_before_probe(&pool, 900), PROBE_EVERY * 2 - 3);
         // The probe's subtree did not pay either: twice as many refusals before the next one.
-        pool.stolen(900, 5);
+        pool.stolen(900, 900, 5);
         assert_eq!(refusals_before_probe(&pool, 900), PROBE_EVERY * 4 - 1);
         // One that pays opens the gate for states at most as deep, and resets the probes.
-        pool.stolen(1000, 50_000);
+        pool.stolen(1000, 1000, 50_000);
         assert!(pool.accepts(950));
         assert_eq!(refusals_before_probe(&pool, 2000), PROBE_EVERY - 1);
     }
@@ -355,7 +376,7 @@ mod tests {
     fn small_deep_subtrees_do_not_close_the_gate_to_shallow_states() {
         let pool = WorkerPool::default();
         for _ in 0..8 {
-            pool.stolen(90, 12);
+            pool.stolen(90, 90, 12);
         }
         assert!(pool.accepts(30));
         assert!(pool.accepts(89));
@@ -363,18 +384,37 @@ mod tests {
         assert!(!pool.accepts(95));
     }
 
+    /// A worker stepping its last state is given an unchecked side ahead of need, one trail
+    /// queued per such worker; not after too many hand-overs failed to replay.
+    #[test]
+    fn a_worker_stepping_its_last_state_is_served_ahead_once() {
+        use std::sync::atomic::Ordering;
+        let pool = WorkerPool::default();
+        assert!(!pool.wants_ahead());
+        pool.hungry.fetch_add(1, Ordering::Relaxed);
+        assert!(pool.wants_ahead());
+        let look =
+            crate::trail::Look { func: 0, loc: 0, frames: 1, depth: 3, constraints: 1, forks: 1, inputs: vec![] };
+        pool.hand(Handed { trail: vec![], look, owner: 0, id: 7, stepped: false, models: vec![] });
+        assert!(!pool.wants_ahead());
+        pool.waiting.fetch_add(1, Ordering::Relaxed);
+        assert!(pool.wants_ahead());
+        pool.failures.store(HANDOVER_FAILURES, Ordering::Relaxed);
+        assert!(!pool.wants_ahead());
+    }
+
     /// Evidence both ways (a deeper steal paid, a shallower one did not): the sums decide.
     #[test]
     fn steals_that_disagree_are_weighed_by_their_edges() {
         let pool = WorkerPool::default();
-        pool.stolen(50, 10);
-        pool.stolen(200, 300);
+        pool.stolen(50, 50, 10);
+        pool.stolen(200, 200, 300);
         // 250 replayed against 310 run.
         assert!(pool.accepts(100));
-        pool.stolen(60, 0);
+        pool.stolen(60, 60, 0);
         // 310 replayed against 310 run.
         assert!(pool.accepts(100));
-        pool.stolen(40, 0);
+        pool.stolen(40, 40, 0);
         assert!(!pool.accepts(100));
         // Deeper than every paying steal: only the ones that did not pay speak.
         assert!(!pool.accepts(300));

@@ -178,6 +178,11 @@ pub struct Stats {
     /// Times a worker that another waited for found no state to hand over (only pinned
     /// states, or the pool judged the one offered would not pay).
     pub handovers_refused: u64,
+    /// Branch sides left unchecked by lazy feasibility (`--jobs` with several workers: the
+    /// solver's caches decided the other side; the state that takes it checks it).
+    pub states_unchecked: u64,
+    /// Of these, the ones found infeasible when stepped (ended with no path, no test).
+    pub states_unchecked_infeasible: u64,
     /// Worker threads of the run (`--jobs`).
     pub jobs: u64,
     /// Under `--jobs`, each worker's share of the work, in deterministic counts: the largest
@@ -317,6 +322,8 @@ impl Stats {
         self.states_handed_back += o.states_handed_back;
         self.edges_replayed += o.edges_replayed;
         self.handovers_refused += o.handovers_refused;
+        self.states_unchecked += o.states_unchecked;
+        self.states_unchecked_infeasible += o.states_unchecked_infeasible;
         self.jobs += o.jobs;
         add_map(&mut self.searcher, &o.searcher);
     }

@@ -142,6 +142,17 @@ pub struct State {
     /// under `--jobs` it is not handed to another worker, which would have to compute the
     /// template again to replay the step (docs/design-parallel.md, "Status").
     pub pinned: bool,
+    /// Lazy feasibility (`--jobs`, docs/design-parallel.md): the out-edge of the state's
+    /// location this state is to take, and its guard, whose feasibility nobody has checked
+    /// yet. Its step checks it first: an infeasible state ends there with no path, no test,
+    /// no tree node and no coverage; a feasible one takes the edge and counts as the fork's
+    /// two states ([`State::provisional`]).
+    pub unchecked: Option<(kappa_ir::EdgeId, kappa_expr::Term)>,
+    /// Made by a fork whose other side is [`State::unchecked`]: this state and its first step
+    /// count (`states_created`, `states_explored`) only when the other side turns out
+    /// feasible, as one engine, which checks both sides at the fork, counts a branch with one
+    /// feasible side as no new state.
+    pub provisional: bool,
     /// The path's last visits of loop heads, for a lasso (SV-COMP's `termination`, only with
     /// [`crate::Config::lassos`]): the latest [`LASSO_WINDOW`] at most.
     pub lasso: Rc<Vec<Rc<LassoSnap>>>,

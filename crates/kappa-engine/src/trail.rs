@@ -21,6 +21,9 @@ pub enum Answer {
     Sat,
     Unsat,
     Unknown(String),
+    /// A probe of the solver's caches found nothing (lazy feasibility under `--jobs`: the
+    /// branch's side is handed on unchecked, docs/design-parallel.md).
+    Uncached,
 }
 
 impl Answer {
@@ -37,6 +40,7 @@ impl Answer {
             Answer::Sat => kappa_solver::SatResult::Sat,
             Answer::Unsat => kappa_solver::SatResult::Unsat,
             Answer::Unknown(why) => kappa_solver::SatResult::Unknown(why.clone()),
+            Answer::Uncached => kappa_solver::SatResult::Unknown("not in the solver's caches".into()),
         }
     }
 }
@@ -152,6 +156,7 @@ pub fn digest(t: &[Entry]) -> u64 {
                         Answer::Sat => 3,
                         Answer::Unsat => 4,
                         Answer::Unknown(_) => 5,
+                        Answer::Uncached => 6,
                     });
                 }
                 eat(u64::from(*index));

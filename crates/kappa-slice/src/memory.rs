@@ -47,8 +47,14 @@ struct AObj {
     /// Why the object is a summary (its contents are not cells: loads read unknown values,
     /// stores are dropped), or `None`.
     summary: Option<String>,
-    /// The size of an allocation whose size is not a constant (allocated once), as a variable.
+    /// The size of an allocation whose size is not a constant, as a variable: of the one object
+    /// of a site that runs once, or of the most recent object of a site that may run several
+    /// times (see `sized`).
     size_var: Option<VarId>,
+    /// For a site that may run several times with a size that is not a constant: the address of
+    /// the object whose size `size_var` holds (its most recent one). The bounds of the others
+    /// are over-approximated both ways, as their liveness is ([`Life`]).
+    sized: Option<VarId>,
     /// For a heap site some `free` may reach: the cells that track which of its objects are
     /// allocated (see [`Life`]).
     life: Option<Life>,
@@ -748,7 +754,12 @@ impl<'p> Lowering<'p> {
                         Some(v) => Expr::Var(v),
                         None => int(o.size),
                     };
-                    let fits = bin(BinOp::Ule, bin(BinOp::Add, off, n2.clone()), size);
+                    let mut fits = bin(BinOp::Ule, bin(BinOp::Add, off, n2.clone()), size);
+                    if let Some(last) = o.sized {
+                        // Only the most recent object's size is known: another one may be
+                        // large enough (`pos`) and may be too small (not `pos`).
+                        fits = Expr::ite(same_instance(&p2, &Expr::Var(last)), fits, Expr::Bool(pos));
+                    }
                     c = c.or(same.and(fits));
                 }
                 c
@@ -944,6 +955,7 @@ pub(crate) fn lower(prog: &Program, entry: &str) -> Result<Option<Lowered>, Slic
             multi: false,
             summary: None,
             size_var: None,
+            sized: None,
             life: None,
         });
     }
@@ -962,28 +974,31 @@ pub(crate) fn lower(prog: &Program, entry: &str) -> Result<Option<Lowered>, Slic
                 let name = format!("heap{}", site.rsplit(':').nth(1).unwrap_or(""));
                 let mut summary = multi
                     .then(|| format!("`{name}`, the objects allocated at {site} (a site that may run several times)"));
-                let (size, size_var) =
-                    match size.as_const() {
-                        Some(n) => (n, None),
-                        None if multi => return Err(unsupported(
-                            prog,
-                            e.span,
-                            "memory: a heap allocation of a size that is not a constant, which may run several times",
-                        )),
-                        None => {
+                let (size, size_var, sized) = match size.as_const() {
+                    Some(n) => (n, None, None),
+                    None => {
+                        if !multi {
                             summary = Some(format!("`{name}`, allocated at {site} with a size that is not a constant"));
+                        }
+                        let mut global = |what: &str| {
                             let var = VarId(lw.out.vars.len() as u32);
                             lw.out.vars.push(VarInfo {
-                                name: format!("{name}.size"),
+                                name: format!("{name}.{what}"),
                                 ty: Ty::Int(64),
                                 ctype: CType::ULONG,
                                 kind: VarKind::Global,
                                 span: e.span,
                             });
-                            // Big enough for any offset the points-to analysis keeps exact.
-                            (u64::from(u32::MAX), Some(var))
-                        }
-                    };
+                            var
+                        };
+                        let var = global("size");
+                        // A site that runs several times: the size of its most recent object,
+                        // and which object that is.
+                        let sized = multi.then(|| global("sized"));
+                        // Big enough for any offset the points-to analysis keeps exact.
+                        (u64::from(u32::MAX), Some(var), sized)
+                    }
+                };
                 if lw.objs.len() >= 0xfffe {
                     return Err(unsupported(prog, e.span, "memory: more than 65,534 objects"));
                 }
@@ -998,6 +1013,7 @@ pub(crate) fn lower(prog: &Program, entry: &str) -> Result<Option<Lowered>, Slic
                     multi,
                     summary,
                     size_var,
+                    sized,
                     life: None,
                 });
             }
@@ -1287,6 +1303,9 @@ impl Lowering<'_> {
                         }
                         if let (Some(sv), Op::Alloc { size, .. }) = (o.size_var, &e.op) {
                             st.push(Step::Op(Op::Assign { dst: sv, value: self.tx(size) }));
+                            if let Some(last) = o.sized {
+                                st.push(Step::Op(Op::Assign { dst: last, value: Expr::Var(*v) }));
+                            }
                         }
                         if let Some(life) = o.life {
                             if let (Some(last), Some(older)) = (life.last, life.older) {

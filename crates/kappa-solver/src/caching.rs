@@ -362,6 +362,17 @@ impl<S: Solver> Solver for CachingSolver<S> {
 
     pass_limits_on!(timeout, deadline, rlimit, work);
 
+    /// The caches' answer, if they have one; a miss asks nothing further (and is not counted
+    /// as one: the query may still come as a [`Solver::check`]).
+    fn check_cached(&mut self, q: &Query) -> Option<SatResult> {
+        let (terms, ids) = Self::key(q);
+        let syms = free_symbols(&mut self.infos, &terms);
+        match self.lookup(&ids, &terms, q, &syms)? {
+            Hit::Unsat => Some(SatResult::Unsat),
+            Hit::Sat(_) => Some(SatResult::Sat),
+        }
+    }
+
     fn recent_models(&self) -> Vec<Model> {
         self.recent.iter().map(|m| (**m).clone()).collect()
     }

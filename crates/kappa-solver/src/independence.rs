@@ -149,6 +149,18 @@ impl<S: Solver> Solver for IndependenceSolver<S> {
         r
     }
 
+    /// The caches key on the condition's factor, as [`Solver::check`] asks them.
+    fn check_cached(&mut self, q: &Query) -> Option<SatResult> {
+        match q.cond.as_bool() {
+            Some(true) => Some(SatResult::Sat),
+            Some(false) => Some(SatResult::Unsat),
+            None => {
+                let pc = self.relevant(q);
+                self.inner.check_cached(&Query { pc: &pc, cond: q.cond.clone() })
+            }
+        }
+    }
+
     fn stats(&self) -> SolverStats {
         let mut s = self.counters.over(self.inner.stats());
         s.independent_dropped += self.dropped;

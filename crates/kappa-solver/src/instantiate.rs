@@ -466,4 +466,12 @@ impl<S: Solver> Solver for InstantiatingSolver<S> {
     }
 
     pass_limits_on!(work, models);
+
+    /// Quantified queries are rewritten before they reach the caches: not probed.
+    fn check_cached(&mut self, q: &Query) -> Option<SatResult> {
+        if q.constraints().any(Term::has_quantifier) {
+            return None;
+        }
+        self.inner.check_cached(q)
+    }
 }

@@ -47,6 +47,11 @@ macro_rules! pass_limits_on {
             self.inner.work()
         }
     };
+    (@cached) => {
+        fn check_cached(&mut self, q: &$crate::Query) -> Option<$crate::SatResult> {
+            self.inner.check_cached(q)
+        }
+    };
     (@models) => {
         fn recent_models(&self) -> Vec<$crate::Model> {
             self.inner.recent_models()
@@ -361,6 +366,15 @@ pub trait Solver {
     /// [`Solver::recent_models`]). Sound whatever they are: the cache answers `sat` only
     /// when a model makes every constraint of the query true.
     fn seed_models(&mut self, _models: Vec<Model>) {}
+
+    /// What the caches in front of the core solver know of `pc ∧ cond`, without asking the
+    /// core solver (`None`: they do not know, or this solver has no cache). `--jobs` decides
+    /// a branch's side this way and hands the other side over unchecked when only Z3 could
+    /// decide it (lazy feasibility, docs/design-parallel.md): on a comb the cache answers the
+    /// side that goes on, and the leaves' checks are spread over the workers.
+    fn check_cached(&mut self, _q: &Query) -> Option<SatResult> {
+        None
+    }
 }
 
 impl<S: Solver + ?Sized> Solver for Box<S> {
@@ -398,6 +412,10 @@ impl<S: Solver + ?Sized> Solver for Box<S> {
 
     fn seed_models(&mut self, models: Vec<Model>) {
         (**self).seed_models(models)
+    }
+
+    fn check_cached(&mut self, q: &Query) -> Option<SatResult> {
+        (**self).check_cached(q)
     }
 }
 

@@ -104,6 +104,10 @@ pub struct Engine<'p> {
     replayed_syms: std::cell::RefCell<HashMap<(String, kappa_expr::Sort), Term>>,
     /// A replayed step asked a query its trail has no answer for (or left answers unasked).
     replay_mismatch: bool,
+    /// The latest replay's steps and states ([`trace::ReplayMemo`]).
+    replay_memo: Option<trace::ReplayMemo>,
+    /// The depth of the state the latest replay started from (0: the initial state).
+    replay_from: u64,
     /// Paths that end are not this run's (another shard's or worker's, or a replayed prefix's):
     /// no test, no statistics, no tree node.
     silent: bool,
@@ -172,6 +176,8 @@ impl<'p> Engine<'p> {
             replaying: None,
             replayed_syms: Default::default(),
             replay_mismatch: false,
+            replay_memo: None,
+            replay_from: 0,
             silent: false,
             stepped: Vec::new(),
         }
@@ -371,6 +377,7 @@ impl<'p> Engine<'p> {
                 break;
             }
             let parent = st.id;
+            active.set_hungry(searcher.is_empty());
             self.step_traced(st, &mut out);
             searcher.add(self, Some(parent), std::mem::take(&mut out));
             self.share_work(searcher.as_mut(), &mut active);
@@ -477,6 +484,13 @@ impl<'p> Engine<'p> {
         self.next_state
     }
 
+    /// The id of a state of a lazy fork, counted when its unchecked side is known feasible
+    /// ([`State::provisional`]).
+    fn uncounted_state_id(&mut self) -> u64 {
+        self.next_state += 1;
+        self.next_state
+    }
+
     fn new_node(&mut self, parent: Option<u64>, func: FuncId, loc: Loc, label: Option<&str>, kind: NodeKind) -> u64 {
         self.next_node += 1;
         self.stats.tree_nodes += 1;
@@ -511,6 +525,9 @@ pub(crate) enum Feas {
         add: bool,
     },
     Unknown(String),
+    /// Not checked: the state that takes the edge checks it when it is stepped
+    /// ([`State::unchecked`]).
+    Unchecked,
 }
 
 /// A state with nothing in it, left behind when a state is moved out.
@@ -532,6 +549,8 @@ fn dummy_state() -> State {
         coverage: Default::default(),
         trail: Default::default(),
         pinned: false,
+        unchecked: None,
+        provisional: false,
         lasso: Rc::new(Vec::new()),
     }
 }

@@ -9,6 +9,12 @@ impl<'p> Engine<'p> {
     /// Runs a state until it forks, terminates, or uses up its step budget; successors that
     /// must go back to the searcher are pushed to `out`.
     pub(crate) fn step(&mut self, mut st: State, out: &mut Vec<State>) {
+        if let Some((e, g)) = st.unchecked.take() {
+            match self.check_unchecked(st, e, g, out) {
+                Some(s) => st = s,
+                None => return,
+            }
+        }
         for _ in 0..self.cfg.step_budget.max(1) {
             if let Some(maxd) = self.cfg.limits.depth {
                 if st.depth >= maxd {
@@ -147,6 +153,10 @@ impl<'p> Engine<'p> {
                     self.failed_leaf_reason(reason.clone());
                 }
             }
+            if feasible.iter().any(|r| matches!(r, Feas::Unchecked)) {
+                self.lazy_fork(st, fid, edges, guards, &feasible, out);
+                return;
+            }
             let taken: Vec<usize> =
                 feasible.iter().enumerate().filter(|(_, r)| matches!(r, Feas::Yes { .. })).map(|(i, _)| i).collect();
             if taken.is_empty() {
@@ -230,6 +240,11 @@ impl<'p> Engine<'p> {
         // Two complementary conditions: one query often settles both (the path condition is
         // satisfiable, so if one side is unsatisfiable the other side is implied).
         if guards.len() == 2 && asks == 2 && guards[1] == guards[0].not() {
+            if self.lazy_feasibility() {
+                if let Some(res) = self.lazy_edges(st, guards) {
+                    return Some(res);
+                }
+            }
             match self.query(st, &guards[0]) {
                 SatResult::Unsat => return Some(vec![Feas::No, Feas::Yes { add: false }]),
                 SatResult::Sat => match self.query(st, &guards[1]) {
@@ -287,6 +302,146 @@ impl<'p> Engine<'p> {
         let r = self.solver.check(&Query { pc: st.pc.constraints(), cond: cond.clone() });
         self.record_answer(&r);
         r
+    }
+
+    /// Whether forks decide only the sides the solver's caches answer (lazy feasibility):
+    /// with several workers of `--jobs`, so that a side only Z3 can decide is checked by the
+    /// worker that steps it (docs/design-parallel.md, "Lazy feasibility"). One engine decides
+    /// both sides at the fork, as before.
+    pub(crate) fn lazy_feasibility(&self) -> bool {
+        matches!(self.cfg.share, Share::Worker { count: 2.., .. })
+    }
+
+    /// What the solver's caches know of `pc ∧ cond` ([`Solver::check_cached`]); the answer
+    /// goes on the trails of the step's successors like a query's ([`Engine::query`]).
+    pub(crate) fn probe(&mut self, st: &State, cond: &Term) -> Option<SatResult> {
+        let r = match self.replaying.as_mut() {
+            Some(answers) => match answers.pop_front() {
+                Some(crate::trail::Answer::Uncached) => None,
+                Some(a) => Some(a.result()),
+                None => {
+                    self.replay_mismatch = true;
+                    Some(SatResult::Unknown("the replayed trail has no answer here".into()))
+                }
+            },
+            None => self.solver.check_cached(&Query { pc: st.pc.constraints(), cond: cond.clone() }),
+        };
+        if let Some(rec) = &mut self.rec {
+            rec.push(r.as_ref().map_or(crate::trail::Answer::Uncached, crate::trail::Answer::of));
+        }
+        r
+    }
+
+    /// Lazy feasibility of a branch `g` / `¬g` (both symbolic): the sides the caches answer
+    /// are decided, and when the caches say only that one side is satisfiable, the other is
+    /// left unchecked ([`Feas::Unchecked`]) for the state that takes it: on a comb (a linear
+    /// search), the side that goes on is a counterexample-cache hit and the leaf's side needs
+    /// Z3, so the spine costs cache hits and the leaves' checks are done by whichever worker
+    /// steps them. `None` when the caches know neither side: both are decided by queries, as
+    /// one engine does (a side left unchecked then would cost a query of its own later, where
+    /// one query now often settles both). Cloud9 hands jobs over as paths in the tree (Bucur et
+    /// al., EuroSys 2011, section 3.2); checking a job's last branch on the receiving side is
+    /// kappa's addition.
+    fn lazy_edges(&mut self, st: &State, guards: &[Term]) -> Option<Vec<Feas>> {
+        let first = self.probe(st, &guards[0]);
+        if let Some(SatResult::Unsat) = first {
+            return Some(vec![Feas::No, Feas::Yes { add: false }]);
+        }
+        let second = self.probe(st, &guards[1]);
+        match (first, second) {
+            (_, Some(SatResult::Unsat)) => Some(vec![Feas::Yes { add: false }, Feas::No]),
+            (Some(SatResult::Sat), Some(SatResult::Sat)) => {
+                Some(vec![Feas::Yes { add: true }, Feas::Yes { add: true }])
+            }
+            (Some(SatResult::Sat), None) => Some(vec![Feas::Yes { add: true }, Feas::Unchecked]),
+            (None, Some(SatResult::Sat)) => Some(vec![Feas::Unchecked, Feas::Yes { add: true }]),
+            // Neither known, or an unknown answer (the caches keep none): query both.
+            _ => None,
+        }
+    }
+
+    /// The successors of a lazy fork ([`Engine::lazy_edges`]): the decided side takes its
+    /// edge, [`State::provisional`]; the other stays at the branch, [`State::unchecked`].
+    /// Neither is counted yet: the fork counts when the unchecked side is known feasible
+    /// ([`Engine::check_unchecked`]), so that `states_created`, `states_explored`, the tree's
+    /// nodes and the coverage are one engine's.
+    fn lazy_fork(
+        &mut self,
+        mut st: State,
+        fid: FuncId,
+        edges: &[EdgeId],
+        guards: Vec<Term>,
+        feasible: &[Feas],
+        out: &mut Vec<State>,
+    ) {
+        let f = self.func(fid);
+        let last = feasible.len() - 1;
+        for (i, (r, g)) in feasible.iter().zip(guards).enumerate() {
+            let mut s = if i == last { std::mem::replace(&mut st, dummy_state()) } else { st.clone() };
+            s.id = self.uncounted_state_id();
+            match r {
+                Feas::Unchecked => {
+                    self.stats.states_unchecked += 1;
+                    s.unchecked = Some((edges[i], g));
+                    out.push(s);
+                }
+                Feas::Yes { add } => {
+                    if *add {
+                        s.pc.push(g);
+                    }
+                    s.provisional = true;
+                    let label = self.label(&f.edge(edges[i]).op);
+                    match self.exec_edge(&mut s, fid, edges[i], label.as_deref()) {
+                        Flow::Continue => out.push(s),
+                        Flow::Done(t) => self.finish(s, t),
+                        Flow::Split(v) => out.extend(v),
+                    }
+                }
+                Feas::No | Feas::Ask | Feas::Unknown(_) => {}
+            }
+        }
+    }
+
+    /// The step of an [`State::unchecked`] state begins with its check: infeasible, it ends
+    /// with nothing counted; undecided, it is a failed leaf as at a fork; feasible, the fork
+    /// that made it counts now (both its states and their first steps, and the branch), and
+    /// the state takes its edge. `Some` when the state goes on in this step.
+    fn check_unchecked(&mut self, mut st: State, e: EdgeId, g: Term, out: &mut Vec<State>) -> Option<State> {
+        let (fid, _) = st.loc();
+        let f = self.func(fid);
+        match self.query(&st, &g) {
+            SatResult::Sat => {
+                self.stats.states_created += 2;
+                self.count_state();
+                self.count_state();
+                self.stats.states_explored += 2;
+                self.stats.heap_stats.branch_forks += 1;
+                st.pc.push(g);
+                let label = self.label(&f.edge(e).op);
+                match self.exec_edge(&mut st, fid, e, label.as_deref()) {
+                    Flow::Continue => Some(st),
+                    Flow::Done(t) => {
+                        self.finish(st, t);
+                        None
+                    }
+                    Flow::Split(v) => {
+                        out.extend(v);
+                        None
+                    }
+                }
+            }
+            SatResult::Unsat => {
+                self.stats.states_unchecked_infeasible += 1;
+                None
+            }
+            SatResult::Unknown(reason) => {
+                self.stats.failed_leaves += 1;
+                let label = self.label(&f.edge(e).op);
+                let _ = self.new_node(Some(st.node), fid, f.edge(e).dst, label.as_deref(), NodeKind::Failed);
+                self.failed_leaf_reason(reason);
+                None
+            }
+        }
     }
 
     /// Leaves the function at its exit location. Returns false if the path terminated.

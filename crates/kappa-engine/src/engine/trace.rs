@@ -25,6 +25,14 @@ pub const KEEP: usize = 2;
 /// of steps, and the worker that had run out explored 2-4% of the states (with 64: 16-30%).
 pub const RETRY_AFTER: u64 = 64;
 
+/// What a Z3 check in a stolen subtree is worth, in edges run, when the pool judges whether
+/// steals pay ([`crate::pool::WorkerPool::stolen`]): an edge replayed costs the interpretation
+/// of its operation, a check (a leaf's under lazy feasibility) Z3's search. Measured by
+/// callgrind on a linear search over 100 cells (docs/benchmarks.md, "Lazy feasibility"): a
+/// replay ran 11,700 instructions per edge, a leaf's Z3 check 6-7 M (about 600 edges; on 300
+/// cells the checks are about three times larger in Z3's units).
+pub const CHECK_EDGES: u64 = 512;
+
 /// Steps the split frontier may take at most (in work, not time, so that every shard computes
 /// the same frontier): a tree that does not widen within them (a comb) is not split further.
 pub const SPLIT_STEPS: u64 = 1 << 12;
@@ -59,9 +67,14 @@ impl<'p> Engine<'p> {
 
     /// Steps a state (`step`), counts it explored, and gives each successor its trail.
     pub(crate) fn step_traced(&mut self, mut st: State, out: &mut Vec<State>) {
+        // A lazy fork's states count when its unchecked side is known feasible
+        // ([`State::provisional`]).
+        let provisional = std::mem::take(&mut st.provisional);
         if !self.was_stepped(st.id) {
             self.mark_stepped(st.id);
-            self.stats.states_explored += 1;
+            if !provisional && st.unchecked.is_none() {
+                self.stats.states_explored += 1;
+            }
         }
         let trail = std::mem::take(&mut st.trail);
         let first = out.len();
@@ -89,6 +102,10 @@ impl<'p> Engine<'p> {
     pub(crate) fn replayed_answer(&mut self) -> Option<SatResult> {
         let answers = self.replaying.as_mut()?;
         match answers.pop_front() {
+            Some(crate::trail::Answer::Uncached) => {
+                self.replay_mismatch = true;
+                Some(SatResult::Unknown("the replayed trail has a probe's answer here".into()))
+            }
             Some(a) => Some(a.result()),
             None => {
                 self.replay_mismatch = true;
@@ -124,28 +141,54 @@ impl<'p> Engine<'p> {
         r
     }
 
+    /// The steps of a trail, from the initial states' on; and the state made from it, starting
+    /// where the previous replay's steps were the same ([`ReplayMemo`]).
     fn replay_steps(&mut self, trail: &[Entry]) -> Result<State, String> {
         // One (answers, successor, successors) per step; the first is the initial states'.
-        let mut steps = trail.iter().flat_map(|e| {
-            let (answers, index, of, times) = match e {
-                Entry::Skip(n) => (Vec::new(), 0, 1, *n),
-                Entry::Step { answers, index, of } => (answers.clone(), *index, *of, 1),
-            };
-            (0..times).map(move |_| (answers.clone(), index, of))
-        });
-        let Some((answers, index, of)) = steps.next() else {
+        let steps: Vec<MemoStep> = trail
+            .iter()
+            .flat_map(|e| {
+                let (answers, index, of, times): (Rc<[Answer]>, u32, u32, u32) = match e {
+                    Entry::Skip(n) => (Rc::from(Vec::new()), 0, 1, *n),
+                    Entry::Step { answers, index, of } => (answers.as_slice().into(), *index, *of, 1),
+                };
+                (0..times).map(move |_| (answers.clone(), index, of))
+            })
+            .collect();
+        if steps.is_empty() {
             return Err("an empty trail".into());
-        };
-        self.replaying = Some(answers.into());
-        self.replay_mismatch = false;
-        let states = self.traced_initial_states()?;
-        let mut st = self.pick(states, index, of, 0)?;
-        let mut out = Vec::new();
-        for (k, (answers, index, of)) in steps.enumerate() {
-            self.replaying = Some(answers.into());
-            self.step_traced(st, &mut out);
-            st = self.pick(std::mem::take(&mut out), index, of, k + 1)?;
         }
+        let mut memo = self.replay_memo.take().unwrap_or_default();
+        let same = memo.steps.iter().zip(&steps).take_while(|(a, b)| a == b).count();
+        memo.steps.truncate(same);
+        memo.after.truncate(same);
+        self.replay_mismatch = false;
+        let mut st = match memo.after.last() {
+            Some(s) => s.clone(),
+            None => {
+                let (answers, index, of) = &steps[0];
+                self.replaying = Some(answers.iter().cloned().collect());
+                let states = self.traced_initial_states()?;
+                let st = self.pick(states, *index, *of, 0)?;
+                memo.steps.push(steps[0].clone());
+                memo.after.push(st.clone());
+                st
+            }
+        };
+        let from = memo.after.len();
+        self.replay_from = st.depth;
+        let mut out = Vec::new();
+        for (k, step) in steps.iter().enumerate().skip(from) {
+            self.replaying = Some(step.0.iter().cloned().collect());
+            self.step_traced(st, &mut out);
+            st = self.pick(std::mem::take(&mut out), step.1, step.2, k)?;
+            memo.steps.push(step.clone());
+            memo.after.push(st.clone());
+        }
+        self.replay_memo = Some(memo);
+        // A state of the memo may have been stepped by a later replay: the state given out is
+        // new to the searcher, and its first step counts.
+        st.id = self.uncounted_state_id();
         Ok(st)
     }
 
@@ -235,9 +278,13 @@ impl<'p> Engine<'p> {
     /// looks otherwise, goes back to its donor, who explores the state itself.
     pub(crate) fn wait_for_work(&mut self, active: &mut Active) -> Option<Vec<State>> {
         let (pool, me) = active.pool.clone()?;
-        if let Some((replayed, from)) = active.stolen.take() {
-            // Tree nodes: one per edge run (and per failed leaf).
-            pool.stolen(replayed, self.next_node - from);
+        // Waiting, it is counted in `waiting`.
+        active.set_hungry(false);
+        if let Some((depth, replayed, from, checks)) = active.stolen.take() {
+            // Tree nodes: one per edge run (and per failed leaf); a Z3 check counts as
+            // [`CHECK_EDGES`] edges (lazy feasibility hands over leaves whose check is the work).
+            let checks = self.solver.stats().core_calls.saturating_sub(checks);
+            pool.stolen(depth, replayed, self.next_node - from + CHECK_EDGES * checks);
         }
         loop {
             let work = {
@@ -276,8 +323,11 @@ impl<'p> Engine<'p> {
                                 self.mark_stepped(st.id);
                             }
                             self.stats.states_stolen += 1;
-                            self.stats.edges_replayed += st.depth;
-                            active.stolen = Some((st.depth, self.next_node));
+                            // The edges run again: from where the previous replay's state
+                            // was the same ([`ReplayMemo`]).
+                            let replayed = st.depth.saturating_sub(self.replay_from);
+                            self.stats.edges_replayed += replayed;
+                            active.stolen = Some((st.depth, replayed, self.next_node, self.solver.stats().core_calls));
                             return Some(vec![st]);
                         }
                         _ => pool.settle(h.owner, h.id, false),
@@ -306,8 +356,17 @@ impl<'p> Engine<'p> {
             *backoff -= 1;
             return;
         }
-        if searcher.len() > KEEP && pool.wants() {
-            match searcher.donate(rng, &mut |s| pool.accepts(s.depth)) {
+        if searcher.len() <= KEEP {
+            return;
+        }
+        let waits = pool.wants();
+        if waits || pool.wants_ahead() {
+            // An unchecked side (lazy feasibility) goes whatever the steals so far say: the
+            // caches did not know it, so its check is Z3's work, which the receiver's replay
+            // (mostly a few edges past its previous one, [`ReplayMemo`]) costs less than
+            // ([`CHECK_EDGES`]); the gate judges by depth, and on a comb the first leaf, replayed
+            // from the root, spoke against every deeper one. Ahead of need, only those go.
+            match searcher.donate(rng, &mut |s| s.unchecked.is_some() || (waits && pool.accepts(s.depth))) {
                 Some(s) => {
                     let stepped = self.was_stepped(s.id);
                     let models = self.models_for(&s);
@@ -428,6 +487,22 @@ impl<'p> Engine<'p> {
     }
 }
 
+/// A step of a trail being replayed: its queries' answers, and the successor taken of how many.
+type MemoStep = (Rc<[Answer]>, u32, u32);
+
+/// The latest replay of a worker: its steps, and the state after each. The next replay starts
+/// from the state after the steps both trails share: on a comb (a linear search) the leaves a
+/// worker steals one after the other share their trails up to the cell that made the previous
+/// one, and each replay from the root ran the whole comb again (the leaf at cell `i` costs `i`
+/// cells of interpretation, for one Z3 check). Sound: stepping is deterministic given the
+/// answers, and the state a replay gives is checked against the donor's ([`Look`]) whatever
+/// it started from.
+#[derive(Default)]
+pub(crate) struct ReplayMemo {
+    steps: Vec<MemoStep>,
+    after: Vec<State>,
+}
+
 /// A worker's part in the pool of `--jobs` ([`WorkerPool`]): whether the pool counts it as
 /// active, and the states it handed over, kept until they are known to have replayed.
 pub(crate) struct Active {
@@ -439,9 +514,11 @@ pub(crate) struct Active {
     /// Steps before the next attempt to hand a state over, after the searcher had none that
     /// is not [`State::pinned`] to give.
     backoff: u64,
-    /// The state this worker stole last: the edges its replay ran, and the tree nodes made
-    /// before its subtree was run ([`WorkerPool::stolen`]).
-    stolen: Option<(u64, u64)>,
+    /// The state this worker stole last: its depth, the edges its replay ran, and the tree
+    /// nodes made and Z3 checks made before its subtree was run ([`WorkerPool::stolen`]).
+    stolen: Option<(u64, u64, u64, u64)>,
+    /// Counted in [`WorkerPool::hungry`].
+    hungry: bool,
 }
 
 impl Active {
@@ -451,7 +528,7 @@ impl Active {
             _ => (None, false),
         };
         let rng = 0x9e37_79b9_7f4a_7c15 ^ u64::from(pool.as_ref().map_or(0, |p| p.1) + 1);
-        Active { pool, counted, lent: HashMap::new(), rng, backoff: 0, stolen: None }
+        Active { pool, counted, lent: HashMap::new(), rng, backoff: 0, stolen: None, hungry: false }
     }
 
     /// This worker halted at a limit: the waiting workers end too.
@@ -460,11 +537,24 @@ impl Active {
             pool.halted.store(true, Ordering::SeqCst);
         }
     }
+
+    /// Whether this worker is stepping its last state ([`WorkerPool::hungry`]).
+    pub(crate) fn set_hungry(&mut self, yes: bool) {
+        if let (Some((pool, _)), true) = (&self.pool, yes != self.hungry) {
+            if yes {
+                pool.hungry.fetch_add(1, Ordering::Relaxed);
+            } else {
+                pool.hungry.fetch_sub(1, Ordering::Relaxed);
+            }
+            self.hungry = yes;
+        }
+    }
 }
 
 impl Drop for Active {
     /// However the worker ends (a panic too), the pool no longer counts it.
     fn drop(&mut self) {
+        self.set_hungry(false);
         if let (Some((pool, _)), true) = (&self.pool, self.counted) {
             pool.leave();
         }
