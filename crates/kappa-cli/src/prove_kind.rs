@@ -39,14 +39,21 @@ pub struct Proof {
 
 /// The largest k tried (`kind::step_case_k`): k grows from 1 while the step case of the
 /// previous k reaches an error in a complete exploration, within the proof's one work budget.
-const MAX_K: usize = 3;
+pub const MAX_K: usize = 3;
 
-/// Proves `prog` safe for `p` by k-induction, or says why not.
-pub fn prove(front: &FrontOpts, prog: &kappa_ir::Program, p: &Property, ex: &ExploreOpts) -> Result<Proof, String> {
+/// Proves `prog` safe for `p` by k-induction with k up to `max_k` (at most [`MAX_K`]), or says
+/// why not.
+pub fn prove(
+    front: &FrontOpts,
+    prog: &kappa_ir::Program,
+    p: &Property,
+    ex: &ExploreOpts,
+    max_k: usize,
+) -> Result<Proof, String> {
     if !matches!(p, Property::UnreachCall { .. }) {
         return Err(format!("k-induction proves unreach-call only, not {}", p.name()));
     }
-    refine(front, prog, p, ex, Houdini::new)
+    refine(front, prog, p, ex, Houdini::new, max_k)
 }
 
 /// The Houdini refinement of the candidate pool of `prog` (with the refinement `houdini`
@@ -57,6 +64,7 @@ fn refine(
     p: &Property,
     ex: &ExploreOpts,
     houdini: fn(usize) -> Houdini,
+    max_k: usize,
 ) -> Result<Proof, String> {
     if !kind::has_loops(prog) {
         return Err("the program has no loop".into());
@@ -76,7 +84,7 @@ fn refine(
     // (k + 1)-inductive, and one or two rounds settle it. (Candidates refuted at k that only
     // a larger k would keep are lost: a weaker proof, never a wrong one.) Larger k only for a
     // program where some loop takes it (`window_loops`).
-    let max_k = if kind::window_loops(&ext) > 0 { MAX_K } else { 1 };
+    let max_k = if kind::window_loops(&ext) > 0 { max_k.clamp(1, MAX_K) } else { 1 };
     let mut h = houdini(cands.len());
     for k in 1..=max_k {
         match refine_k(front, &ext, p, ex, &cands, &mut h, &deferred, k, &mut budget) {
@@ -505,8 +513,9 @@ pub fn before_exploration(
     ex: &ExploreOpts,
     no_witnesses: bool,
     note: bool,
+    max_k: usize,
 ) -> Option<RunReport> {
-    let proof = match prove(front, prog, p, ex) {
+    let proof = match prove(front, prog, p, ex, max_k) {
         Ok(proof) => proof,
         Err(why) => {
             // Quiet by default (the exploration decides most programs); asked for by name, why.
@@ -564,7 +573,7 @@ mod tests {
         let (front, ex) = opts(&file, &dir.path().join("out"));
         let p = Property::UnreachCall { func: "reach_error".into() };
         let prog = kappa_libc::lower_file(&front.file, &crate::svcomp::front_options(&front, &p)).expect("it lowers");
-        prove(&front, &prog, &p, &ex)
+        prove(&front, &prog, &p, &ex, MAX_K)
     }
 
     #[test]
@@ -616,7 +625,7 @@ mod tests {
         let (front, ex) = opts(&file, &dir.path().join("out"));
         let p = Property::UnreachCall { func: "reach_error".into() };
         let prog = kappa_libc::lower_file(&front.file, &crate::svcomp::front_options(&front, &p)).expect("it lowers");
-        let proof = refine(&front, &prog, &p, &ex, Houdini::for_invariants).expect("the invariants are found");
+        let proof = refine(&front, &prog, &p, &ex, Houdini::for_invariants, MAX_K).expect("the invariants are found");
         let mut ext = prog.clone();
         let pool = candidates::pool(&mut ext);
         let atom = |text: &str| pool.iter().find(|c| c.text.as_deref() == Some(text)).map(|c| c.atom.clone());

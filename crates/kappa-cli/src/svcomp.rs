@@ -287,11 +287,15 @@ fn verify_one(
     // before the base case (gsv2008: one quantified query of 32 M units, 4 s, that the
     // base case's share of a 10 s run left too little time for).
     let nearly = quick.as_ref().is_some_and(|(r, _)| crate::prove_kind::only_unknown_queries(r));
+    // A violation reached by the short exploration: the base case will most likely confirm it,
+    // so k-induction tries k = 1 only and does not make the bug wait for the larger windows.
+    let reached = quick.as_ref().is_some_and(|(r, _)| !r.stats.errors.is_empty());
+    let max_k = if reached { 1 } else { crate::prove_kind::MAX_K };
     let quick = quick.filter(|(r, _)| decided(r));
     // Then k-induction (issue 21), budgeted by work; not proved, the plain exploration gets
     // the time left. Proved, the run's report is that of the validating exploration.
     let kind_report = if kind && quick.is_none() {
-        crate::prove_kind::before_exploration(front, &prog, p, &ex, vo.no_witnesses, kind_by_name)
+        crate::prove_kind::before_exploration(front, &prog, p, &ex, vo.no_witnesses, kind_by_name, max_k)
     } else {
         None
     };
