@@ -33,14 +33,27 @@ pub struct Proof {
     pub cands: Vec<Candidate>,
     pub active: Vec<bool>,
     pub rounds: u32,
+    /// The k of the step case that proved it (`kind::step_case_k`).
+    pub k: usize,
 }
 
-/// Proves `prog` safe for `p` by k-induction, or says why not.
-pub fn prove(front: &FrontOpts, prog: &kappa_ir::Program, p: &Property, ex: &ExploreOpts) -> Result<Proof, String> {
+/// The largest k tried (`kind::step_case_k`): k grows from 1 while the step case of the
+/// previous k reaches an error in a complete exploration, within the proof's one work budget.
+pub const MAX_K: usize = 3;
+
+/// Proves `prog` safe for `p` by k-induction with k up to `max_k` (at most [`MAX_K`]), or says
+/// why not.
+pub fn prove(
+    front: &FrontOpts,
+    prog: &kappa_ir::Program,
+    p: &Property,
+    ex: &ExploreOpts,
+    max_k: usize,
+) -> Result<Proof, String> {
     if !matches!(p, Property::UnreachCall { .. }) {
         return Err(format!("k-induction proves unreach-call only, not {}", p.name()));
     }
-    refine(front, prog, p, ex, Houdini::new)
+    refine(front, prog, p, ex, Houdini::new, max_k)
 }
 
 /// The Houdini refinement of the candidate pool of `prog` (with the refinement `houdini`
@@ -51,6 +64,7 @@ fn refine(
     p: &Property,
     ex: &ExploreOpts,
     houdini: fn(usize) -> Houdini,
+    max_k: usize,
 ) -> Result<Proof, String> {
     if !kind::has_loops(prog) {
         return Err("the program has no loop".into());
@@ -58,37 +72,77 @@ fn refine(
     let (mut ext, lists) = numeric_program(prog)?;
     let mut cands = capped_pool(&mut ext, |_| true);
     cands.extend(lists);
-    let mut h = houdini(cands.len());
-    // The disjunctions (`g || a`, the loop's condition or a postcondition) wait until the
-    // proof without them fails by reaching an error of the program: their checks after a step
-    // make Z3 reason about the exit (`i < n || a + b == 3 * n` after `i += 1`: a product that
-    // must not wrap), which cost `bhmr2007`'s proof seconds it did not need them for.
-    let deferred: Vec<usize> = (0..cands.len()).filter(|&k| cands[k].rank == Rank::PostCondition).collect();
-    for &k in &deferred {
-        h.active[k] = false;
-    }
-    let mut waiting = !deferred.is_empty();
+    let mut deferred: Vec<usize> = (0..cands.len()).filter(|&k| cands[k].rank == Rank::PostCondition).collect();
     // The search for invariants gets at most half of the time `--max-time` leaves, so that the
     // plain exploration after a failed proof keeps at least the other half.
     let mut budget = Budget::new();
     budget.until = crate::signals::time_left().map(|t| std::time::Instant::now() + t / 2);
+    // k = 1, 2, … (Beyer, Dangl and Wendler, CAV 2015, §3: k grows while the step case fails).
+    // A larger k starts from the candidates the previous k left active, the deferred ones
+    // included: a failed k = 1 cost 6 step programs on `sum_of_counter_safe` and each larger k
+    // as many again from the whole pool, while what survived k is k-inductive, so also
+    // (k + 1)-inductive, and one or two rounds settle it. (Candidates refuted at k that only
+    // a larger k would keep are lost: a weaker proof, never a wrong one.) Larger k only for a
+    // program where some loop takes it (`window_loops`).
+    let max_k = if kind::window_loops(&ext) > 0 { max_k.clamp(1, MAX_K) } else { 1 };
+    let mut h = houdini(cands.len());
+    for k in 1..=max_k {
+        match refine_k(front, &ext, p, ex, &cands, &mut h, &deferred, k, &mut budget) {
+            Ok(()) => return Ok(Proof { program: ext, cands, active: h.active, rounds: h.rounds, k }),
+            // The step case reached an error of the program in a complete exploration: a
+            // larger k may exclude the havocked states that lead there.
+            Err((why, complete)) if complete && k < max_k => {
+                // The deferred candidates are back in (or were refuted) after a failure.
+                deferred.clear();
+                if std::env::var_os("KAPPA_KIND_DEBUG").is_some() {
+                    eprintln!("kind: k = {k} not proved ({why}); k = {}", k + 1);
+                }
+            }
+            Err((why, _)) => return Err(why),
+        }
+    }
+    Err("internal error: no k tried".into())
+}
+
+/// Houdini over the pool with the step case for `k` (in `h`): `Ok` when the active candidates
+/// prove the program, else why not and whether the last exploration was complete.
+#[allow(clippy::too_many_arguments)]
+fn refine_k(
+    front: &FrontOpts,
+    ext: &kappa_ir::Program,
+    p: &Property,
+    ex: &ExploreOpts,
+    cands: &[Candidate],
+    h: &mut Houdini,
+    deferred: &[usize],
+    k: usize,
+    budget: &mut Budget,
+) -> Result<(), (String, bool)> {
+    // The disjunctions (`g || a`, the loop's condition or a postcondition) wait until the
+    // proof without them fails by reaching an error of the program: their checks after a step
+    // make Z3 reason about the exit (`i < n || a + b == 3 * n` after `i += 1`: a product that
+    // must not wrap), which cost `bhmr2007`'s proof seconds it did not need them for.
+    for &d in deferred {
+        h.active[d] = false;
+    }
+    let mut waiting = !deferred.is_empty();
     loop {
         if crate::signals::interrupted() {
-            return Err("interrupted".into());
+            return Err(("interrupted".into(), false));
         }
-        match explore_step(front, &ext, p, ex, &cands, &mut h, &mut budget)? {
-            (Round::Proved, _) => return Ok(Proof { program: ext, cands, active: h.active, rounds: h.rounds }),
+        match explore_step(front, ext, p, ex, cands, h, budget, k).map_err(|e| (e, false))? {
+            (Round::Proved, _) => return Ok(()),
             (Round::Refuted(_), _) => continue,
             // Complete, but an error reached: the candidates still active and the disjunctions
             // again (a smaller start than the whole pool: the refuted stay out, as any subset
             // that ends inductive is a proof).
             (Round::Failed(_), report) if waiting && report.stats.incomplete.is_empty() => {
                 waiting = false;
-                for &k in &deferred {
-                    h.active[k] = true;
+                for &d in deferred {
+                    h.active[d] = true;
                 }
             }
-            (Round::Failed(why), _) => return Err(why),
+            (Round::Failed(why), report) => return Err((why, report.stats.incomplete.is_empty())),
         }
     }
 }
@@ -136,6 +190,7 @@ impl Budget {
 }
 
 /// One exploration of the step program of `prog` with `h`'s active candidates, judged.
+#[allow(clippy::too_many_arguments)]
 fn explore_step(
     front: &FrontOpts,
     prog: &kappa_ir::Program,
@@ -144,14 +199,16 @@ fn explore_step(
     cands: &[Candidate],
     h: &mut Houdini,
     budget: &mut Budget,
+    k: usize,
 ) -> Result<(Round, RunReport), String> {
-    let report = explore_step_report(front, prog, p, ex, cands, &h.active, budget)?;
+    let report = explore_step_report(front, prog, p, ex, cands, &h.active, budget, k)?;
     let errors = report.stats.errors.iter().map(|e| (e.message.as_str(), e.location.clone()));
     let round = h.judge_pool(cands, errors, &report.stats.incomplete);
     Ok((round, report))
 }
 
-/// One exploration of the step program of `prog` with the `active` candidates.
+/// One exploration of the step program of `prog` for `k` with the `active` candidates.
+#[allow(clippy::too_many_arguments)]
 fn explore_step_report(
     front: &FrontOpts,
     prog: &kappa_ir::Program,
@@ -160,6 +217,7 @@ fn explore_step_report(
     cands: &[Candidate],
     active: &[bool],
     budget: &mut Budget,
+    k: usize,
 ) -> Result<RunReport, String> {
     let mut cx = ex.clone();
     // A check explores the whole checked program, in one engine (its work budget is one run's).
@@ -180,7 +238,7 @@ fn explore_step_report(
     if budget.states == 0 || budget.queries == 0 {
         return Err("the work budget of the proof is used up".into());
     }
-    let step = kind::step_case(prog, cands, active)?;
+    let step = kind::step_case_k(prog, cands, active, k)?;
     cx.max_states = Some(budget.states);
     let mut setup = explore::setup(front, &cx, &step);
     crate::svcomp::configure(&mut setup.cfg, p);
@@ -247,7 +305,7 @@ pub fn slice_invariants(
         if !h.active.iter().any(|a| *a) {
             return Ok(Vec::new());
         }
-        match explore_step(front, &ext, &p, ex, &cands, &mut h, &mut budget)?.0 {
+        match explore_step(front, &ext, &p, ex, &cands, &mut h, &mut budget, 1)?.0 {
             Round::Proved => break,
             Round::Refuted(_) => continue,
             Round::Failed(why) => return Err(why),
@@ -308,7 +366,7 @@ fn validate(
         .collect();
     let instrumented = invariants::instrument(&proof.program, &checks, &vec![true; checks.len()]);
     let mut h = Houdini { active: proof.active.clone(), ..Houdini::new(0) };
-    match explore_step(front, &instrumented, p, ex, &proof.cands, &mut h, &mut Budget::new())? {
+    match explore_step(front, &instrumented, p, ex, &proof.cands, &mut h, &mut Budget::new(), proof.k)? {
         (Round::Proved, report) => Ok(report),
         (Round::Refuted(ks), _) => Err(format!("{} candidates fail", ks.len())),
         (Round::Failed(why), _) => Err(why),
@@ -367,6 +425,15 @@ pub fn quick_exploration(
     let (report, dot) = explore::explore(prog, cfg, ex, true);
     debug_phase("quick exploration", &report);
     (report, dot)
+}
+
+/// Whether the short exploration stopped only on solver queries left unknown (their per-query
+/// budget, [`QUICK_RLIMIT`], or its time): no error, every other incompleteness absent — no
+/// state, query, work or time limit of the exploration itself. Counts, not time, say whether
+/// the rest of the tree was explored.
+pub fn only_unknown_queries(report: &RunReport) -> bool {
+    let s = &report.stats;
+    s.errors.is_empty() && !s.incomplete.is_empty() && s.incomplete.iter().all(|r| r.starts_with("solver unknown"))
 }
 
 /// States the base case may create…
@@ -446,8 +513,9 @@ pub fn before_exploration(
     ex: &ExploreOpts,
     no_witnesses: bool,
     note: bool,
+    max_k: usize,
 ) -> Option<RunReport> {
-    let proof = match prove(front, prog, p, ex) {
+    let proof = match prove(front, prog, p, ex, max_k) {
         Ok(proof) => proof,
         Err(why) => {
             // Quiet by default (the exploration decides most programs); asked for by name, why.
@@ -466,7 +534,8 @@ pub fn before_exploration(
     };
     let kept = proof.active.iter().filter(|a| **a).count();
     println!(
-        "proof: k-induction (k = 1) with {kept} of {} candidate invariants, {} step programs explored",
+        "proof: k-induction (k = {}) with {kept} of {} candidate invariants, {} step programs explored",
+        proof.k,
         proof.cands.len(),
         proof.rounds
     );
@@ -497,6 +566,50 @@ mod tests {
         }
     }
 
+    /// The proof of a program of tests/programs/proofs, or why not.
+    fn prove_file(name: &str) -> Result<Proof, String> {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/programs/proofs").join(name);
+        let (front, ex) = opts(&file, &dir.path().join("out"));
+        let p = Property::UnreachCall { func: "reach_error".into() };
+        let prog = kappa_libc::lower_file(&front.file, &crate::svcomp::front_options(&front, &p)).expect("it lowers");
+        prove(&front, &prog, &p, &ex, MAX_K)
+    }
+
+    #[test]
+    fn k_grows_until_the_step_case_holds_and_no_k_proves_a_bug_past_the_base_case() {
+        let proof = prove_file("kind_k2.c").expect("proved");
+        assert_eq!(proof.k, 2);
+        // Its bug needs five iterations, more than the base case of any k tried runs.
+        let why = prove_file("kind_k2_exit_bug.c").err().expect("not proved");
+        assert!(why.contains("reach_error"), "{why}");
+        // A loop k = 1 proves stays at k = 1.
+        assert_eq!(prove_file("kind_counters.c").expect("proved").k, 1);
+    }
+
+    #[test]
+    fn only_a_short_exploration_stopped_by_unknown_queries_alone_skips_the_base_case() {
+        let report = |incomplete: &[&str], errors: usize| {
+            let mut r = RunReport::default();
+            r.stats.incomplete = incomplete.iter().map(|s| s.to_string()).collect();
+            let error = kappa_engine::report::ErrorEntry {
+                kind: "assert".into(),
+                location: "t.c:3".into(),
+                test: None,
+                message: "reach_error() is called".into(),
+                paths: 1,
+                testcase: None,
+            };
+            r.stats.errors = vec![error; errors];
+            r
+        };
+        assert!(only_unknown_queries(&report(&["solver unknown (timeout)"], 0)));
+        assert!(!only_unknown_queries(&report(&[], 0)), "complete: decided, not nearly");
+        assert!(!only_unknown_queries(&report(&["solver unknown (timeout)", "query limit of 500 reached"], 0)));
+        assert!(!only_unknown_queries(&report(&["time limit of 0.95s reached"], 0)));
+        assert!(!only_unknown_queries(&report(&["solver unknown (timeout)"], 1)), "an error: the base case");
+    }
+
     #[test]
     fn invariants_hold_also_in_a_program_with_a_bug() {
         let dir = tempfile::tempdir().expect("a temporary directory");
@@ -512,7 +625,7 @@ mod tests {
         let (front, ex) = opts(&file, &dir.path().join("out"));
         let p = Property::UnreachCall { func: "reach_error".into() };
         let prog = kappa_libc::lower_file(&front.file, &crate::svcomp::front_options(&front, &p)).expect("it lowers");
-        let proof = refine(&front, &prog, &p, &ex, Houdini::for_invariants).expect("the invariants are found");
+        let proof = refine(&front, &prog, &p, &ex, Houdini::for_invariants, MAX_K).expect("the invariants are found");
         let mut ext = prog.clone();
         let pool = candidates::pool(&mut ext);
         let atom = |text: &str| pool.iter().find(|c| c.text.as_deref() == Some(text)).map(|c| c.atom.clone());

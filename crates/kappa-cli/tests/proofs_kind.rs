@@ -226,3 +226,20 @@ fn the_loop_condition_or_the_postcondition_is_a_candidate() {
     let (result, _) = verify("tests/programs/proofs/kind_post_gsv_near.c");
     assert_eq!(result, "RESULT: false(unreach-call)");
 }
+
+#[test]
+fn a_two_phase_loop_is_proved_with_k_2_and_its_bugs_are_not() {
+    // 0 <= d <= 5 with d up 5 and down 5 in turn: 2-inductive, and no candidate relates d to
+    // the toggle that would make it 1-inductive.
+    let (stdout, yml) = verify_output("tests/programs/proofs/kind_k2.c", &["--proof", "kind"]);
+    assert!(stdout.contains("proof: k-induction (k = 2)"), "{stdout}");
+    assert_eq!(stdout.lines().last(), Some("RESULT: true"), "{stdout}");
+    assert!(invariant_at(&yml, 15).contains("d <= 5"), "{yml}");
+    // A bug after an odd number of iterations (the base case's), and one after five (past the
+    // base case of every k tried: the window's last iteration must reach it).
+    for f in ["tests/programs/proofs/kind_k2_bug.c", "tests/programs/proofs/kind_k2_exit_bug.c"] {
+        let (stdout, _) = verify_output(f, &["--proof", "kind"]);
+        assert!(!stdout.contains("proof:"), "{f}: {stdout}");
+        assert_eq!(stdout.lines().last(), Some("RESULT: false(unreach-call)"), "{f}: {stdout}");
+    }
+}

@@ -9,14 +9,25 @@
 //! candidates and runs the body once with its errors kept (the step case); a back edge checks
 //! the candidates again and ends the path (`assume false`); an exit goes on to the rest of the
 //! program. With every loop cut the program is acyclic (up to recursion), so its exploration
-//! ends. Houdini: a candidate whose check fails on some path is dropped and the step program
-//! explored again, until no check fails. Then, if no other error was reached and the
+//! ends (for k > 1, below, the iterations of a window are counted and bounded). Houdini: a
+//! candidate whose check fails on some path is dropped and the step program explored again,
+//! until no check fails. Then, if no other error was reached and the
 //! exploration completed, every path of the original program stays inside the invariants and
 //! reaches no error: the program is safe. A failing check or another error in the step
 //! program is never a counterexample — the havocked state may be unreachable.
 //!
-//! This is k-induction with k = 1, the invariants carrying the step case; larger k (the body
-//! unrolled after the havoc, with the base case of the first k iterations) is not built yet.
+//! [`step_case_k`] builds the same program for k > 1 (Beyer, Dangl and Wendler, CAV 2015, §3:
+//! the base case of the first k iterations, the step case over k consecutive iterations): at
+//! the cut, a path either runs the loop's first k − 1 iterations from the real state (the
+//! base case, errors and exits kept, the candidates checked at each of the k head visits) or
+//! starts from the havocked state under the candidates and runs k − 1 *prefix* iterations in
+//! which every error and every exit ends the path (`assume false`: those iterations are the
+//! induction hypothesis) and the candidates are assumed again at each head, then one
+//! iteration with its errors and exits kept whose back edge checks the candidates. The
+//! iterations are counted in registers, not unrolled; a global flag, set during a prefix,
+//! guards every error location of the program (errors inside functions the body calls, as
+//! `__VERIFIER_assert`'s). A loop gets k > 1 only when it contains no other loop and calls no
+//! function that runs one, so that prefixes never nest; other loops keep k = 1.
 //!
 //! A loop that stores into fixed objects (globals, the function's arrays and address-taken
 //! locals, also through the lowering's single-assignment temporaries) has each such object
@@ -53,13 +64,17 @@ fn pure_functions(prog: &Program) -> Vec<bool> {
             op => op.def().is_some_and(|v| matches!(prog.var(v).kind, VarKind::Global)),
         })
     };
-    let writes: Vec<bool> = prog.functions.iter().map(direct).collect();
-    let writes = kappa_ir::analysis::close_over_calls(prog, writes, |a, b| {
+    let writes = or_over_calls(prog, prog.functions.iter().map(direct).collect());
+    writes.into_iter().map(|w| !w).collect()
+}
+
+/// A per-function property that holds where it holds in some callee, transitively.
+fn or_over_calls(prog: &Program, direct: Vec<bool>) -> Vec<bool> {
+    kappa_ir::analysis::close_over_calls(prog, direct, |a, b| {
         let was = *a;
         *a |= *b;
         *a != was
-    });
-    writes.into_iter().map(|w| !w).collect()
+    })
 }
 
 /// What a loop writes on its iterations: registers, and whole memory objects (globals and
@@ -183,11 +198,71 @@ fn assume_chain(f: &mut Function, mut at: Loc, ks: &[usize], cands: &[Candidate]
     at
 }
 
-/// The step program: every loop cut at its head (see the module's documentation).
+/// The step program: every loop cut at its head, k = 1 (see the module's documentation).
 pub fn step_case(prog: &Program, cands: &[Candidate], active: &[bool]) -> Result<Program, String> {
+    step_case_k(prog, cands, active, 1)
+}
+
+/// The registers of a cut with k > 1: the window's head visit (1-based) and its mode (0: the
+/// base case's first iterations, 1: the step case's window).
+#[derive(Clone, Copy)]
+struct Window {
+    k: usize,
+    visit: VarId,
+    mode: VarId,
+    /// The global flag: 1 while a prefix iteration runs.
+    prefix: VarId,
+}
+
+/// The loops of `prog` that [`step_case_k`] cuts with k > 1 (none: every k is k = 1).
+pub fn window_loops(prog: &Program) -> usize {
+    let analyses = analyze_program(prog, &CycleOptions::default());
+    let loopy = loopy_functions(prog, &analyses);
+    analyses
+        .iter()
+        .zip(&prog.functions)
+        .map(|(a, f)| a.loops.loops.iter().filter(|l| window_ok(&a.loops.loops, l, f, &loopy)).count())
+        .sum()
+}
+
+/// The functions that may run a loop, also in their callees.
+fn loopy_functions(prog: &Program, analyses: &[kappa_ir::analysis::FunctionAnalysis]) -> Vec<bool> {
+    or_over_calls(prog, analyses.iter().map(|a| !a.loops.loops.is_empty()).collect())
+}
+
+/// Whether a loop may be cut with k > 1: it contains no other loop and calls no function that
+/// may run one (so prefixes never nest and the one global flag says whether one runs).
+fn window_ok(loops: &[NaturalLoop], l: &NaturalLoop, f: &Function, loopy: &[bool]) -> bool {
+    let inner = loops.iter().any(|o| o.header != l.header && l.contains(o.header));
+    let calls_loop =
+        f.edges.iter().any(|e| l.contains(e.src) && matches!(&e.op, Op::Call { func, .. } if loopy[func.index()]));
+    !inner && !calls_loop
+}
+
+/// A new integer register of `fid` (or a global with `fid == None`), added to the program.
+fn new_reg(p: &mut Program, f: Option<&mut Function>, fid: FuncId, name: &str, span: Span) -> VarId {
+    let v = VarId(p.vars.len() as u32);
+    p.vars.push(VarInfo {
+        name: format!("{name}{}", v.0),
+        ty: Ty::Int(32),
+        ctype: kappa_ir::CType::Int { rank: kappa_ir::IntRank::Int, signed: true },
+        kind: if f.is_some() { VarKind::Temp(fid) } else { VarKind::Global },
+        span,
+    });
+    if let Some(f) = f {
+        f.vars.push(v);
+    }
+    v
+}
+
+/// The step program with every loop cut for `k` (k ≥ 1; a loop [`window_ok`] refuses keeps
+/// k = 1): see the module's documentation. `step_case_k(.., 1)` is [`step_case`].
+pub fn step_case_k(prog: &Program, cands: &[Candidate], active: &[bool], k: usize) -> Result<Program, String> {
     let analyses = analyze_program(prog, &CycleOptions::default());
     let pure = pure_functions(prog);
+    let loopy = loopy_functions(prog, &analyses);
     let mut p = prog.clone();
+    let mut prefix = None;
     for (fi, a) in analyses.iter().enumerate() {
         if a.loops.loops.is_empty() {
             continue;
@@ -223,16 +298,57 @@ pub fn step_case(prog: &Program, cands: &[Candidate], active: &[bool]) -> Result
             let ks: Vec<usize> = (0..cands.len())
                 .filter(|&i| active.get(i) == Some(&true) && cands[i].func == fid && cands[i].header == l.header)
                 .collect();
-            cut(prog, &mut f, f0, l, w, &ks, cands);
+            let span = f0.loc(f0.entry).span;
+            let window = (k > 1 && window_ok(&a.loops.loops, l, f0, &loopy)).then(|| {
+                let flag = *prefix.get_or_insert_with(|| new_reg(&mut p, None, fid, "kappa$prefix", span));
+                Window {
+                    k,
+                    visit: new_reg(&mut p, Some(&mut f), fid, "kappa$visit", span),
+                    mode: new_reg(&mut p, Some(&mut f), fid, "kappa$mode", span),
+                    prefix: flag,
+                }
+            });
+            cut(prog, &mut f, f0, l, w, &ks, cands, window);
         }
-        f.index_edges();
         p.functions[fi] = f;
+    }
+    // While a prefix runs, no error of the program is one: each edge into an error location
+    // first asks that no prefix runs (the checks of the candidates are not guarded: none is
+    // on a prefix).
+    if let Some(flag) = prefix {
+        for (fi, f0) in prog.functions.iter().enumerate() {
+            let into_error: Vec<_> =
+                f0.edge_ids().filter(|&e| matches!(f0.loc(f0.edge(e).dst).kind, LocKind::Error { .. })).collect();
+            let f = &mut p.functions[fi];
+            for e in into_error {
+                guard_edge(f, e, no_prefix(flag));
+            }
+        }
+    }
+    for f in &mut p.functions {
+        f.index_edges();
     }
     p.validate().map_err(|e| format!("internal error: the step program is not valid: {e}"))?;
     Ok(p)
 }
 
-/// Cuts one loop of `f` (whose original is `f0`).
+/// `flag == 0`: no prefix iteration runs.
+fn no_prefix(flag: VarId) -> Expr {
+    Expr::bin(kappa_ir::expr::BinOp::Eq, Expr::var(flag), Expr::int(0, 32))
+}
+
+/// Makes edge `e` of `f` taken only where `cond` holds: a new location before it, entered from
+/// its source under `cond` (elsewhere the path ends there).
+fn guard_edge(f: &mut Function, e: kappa_ir::EdgeId, cond: Expr) {
+    let edge = &f.edges[e.index()];
+    let (src, span) = (edge.src, edge.span);
+    let x = new_loc(f, LocKind::Normal, span);
+    f.edges[e.index()].src = x;
+    push_edge(f, src, x, Op::Assume(cond), span);
+}
+
+/// Cuts one loop of `f` (whose original is `f0`), for k = 1 or, with `window`, for its k.
+#[allow(clippy::too_many_arguments)]
 fn cut(
     prog: &Program,
     f: &mut Function,
@@ -241,7 +357,9 @@ fn cut(
     w: &Writes,
     ks: &[usize],
     cands: &[Candidate],
+    window: Option<Window>,
 ) {
+    use kappa_ir::expr::BinOp::{Add, Eq, Ne, Sge, Slt};
     let h = l.header;
     let span = head_span(f0, l);
     // The entry: ghosts, the base case's checks, the havoc, the invariants assumed.
@@ -263,7 +381,28 @@ fn cut(
         push_edge(f, at, next, Op::Assign { dst: g, value: Expr::Var(v) }, span);
         at = next;
     }
-    at = check_chain(f, at, ks, cands, span, 10_000);
+    let assign = |f: &mut Function, at: Loc, dst: VarId, value: Expr| {
+        let next = new_loc(f, LocKind::Normal, span);
+        push_edge(f, at, next, Op::Assign { dst, value }, span);
+        next
+    };
+    let int = |v: i128| Expr::int(v, 32);
+    let is = |op, v: VarId, c: i128| Expr::bin(op, Expr::var(v), Expr::int(c, 32));
+    if let Some(wd) = window {
+        // The base case: the first k − 1 iterations from the real state, visit 1 checked here.
+        let base = new_loc(f, LocKind::Normal, span);
+        push_edge(f, at, base, Op::Skip, span);
+        let mut b = check_chain(f, base, ks, cands, span, 10_000);
+        b = assign(f, b, wd.visit, int(1));
+        b = assign(f, b, wd.mode, int(0));
+        push_edge(f, b, h, Op::Skip, span);
+        // The step case's window starts with a prefix iteration (k > 1).
+        let step = new_loc(f, LocKind::Normal, span);
+        push_edge(f, at, step, Op::Skip, span);
+        at = step;
+    } else {
+        at = check_chain(f, at, ks, cands, span, 10_000);
+    }
     for &v in &w.regs {
         let next = new_loc(f, LocKind::Normal, span);
         let origin = NondetOrigin::Uninit { var: prog.var(v).name.clone() };
@@ -287,16 +426,61 @@ fn cut(
         at = next;
     }
     at = assume_chain(f, at, ks, cands, span);
+    if let Some(wd) = window {
+        at = assign(f, at, wd.visit, int(1));
+        at = assign(f, at, wd.mode, int(1));
+        at = assign(f, at, wd.prefix, int(1));
+    }
     exit_equalities(f, f0, l, ks, cands);
     push_edge(f, at, h, Op::Skip, span);
-    // The checked iteration's back edges: the checks, then the path ends.
     let dead = new_loc(f, LocKind::Normal, span);
-    for e in &l.back_edges {
-        let latch = new_loc(f, LocKind::Normal, span);
-        f.edges[e.index()].dst = latch;
-        let end = check_chain(f, latch, ks, cands, span, 20_000);
-        push_edge(f, end, dead, Op::Assume(Expr::Bool(false)), span);
+    let Some(wd) = window else {
+        // The checked iteration's back edges: the checks, then the path ends.
+        for e in &l.back_edges {
+            let latch = new_loc(f, LocKind::Normal, span);
+            f.edges[e.index()].dst = latch;
+            let end = check_chain(f, latch, ks, cands, span, 20_000);
+            push_edge(f, end, dead, Op::Assume(Expr::Bool(false)), span);
+        }
+        return;
+    };
+    // A prefix iteration leaves the loop nowhere: its exits (into the rest of the function,
+    // returns, its error locations) are taken only when no prefix runs.
+    for &e in &l.exits {
+        if !matches!(f0.loc(f0.edge(e).dst).kind, LocKind::Error { .. }) {
+            guard_edge(f, e, no_prefix(wd.prefix));
+        }
     }
+    let latch = new_loc(f, LocKind::Normal, span);
+    for e in &l.back_edges {
+        f.edges[e.index()].dst = latch;
+    }
+    let k = wd.k as i128;
+    let next_visit = Expr::bin(Add, Expr::var(wd.visit), int(1));
+    // Base case: visit `visit + 1` checked; on while it is below k.
+    let base = new_loc(f, LocKind::Normal, span);
+    push_edge(f, latch, base, Op::Assume(is(Eq, wd.mode, 0)), span);
+    let checked = check_chain(f, base, ks, cands, span, 20_000);
+    let (more, last) = (new_loc(f, LocKind::Normal, span), new_loc(f, LocKind::Normal, span));
+    push_edge(f, checked, more, Op::Assume(is(Slt, wd.visit, k - 1)), span);
+    push_edge(f, checked, last, Op::Assume(is(Sge, wd.visit, k - 1)), span);
+    push_edge(f, last, dead, Op::Assume(Expr::Bool(false)), span);
+    let more = assign(f, more, wd.visit, next_visit.clone());
+    push_edge(f, more, h, Op::Skip, span);
+    // Step case: after a prefix iteration the candidates are assumed at the next visit (the
+    // prefix ends when the visit reaches k); after the last iteration they are checked.
+    let step = new_loc(f, LocKind::Normal, span);
+    push_edge(f, latch, step, Op::Assume(is(Ne, wd.mode, 0)), span);
+    let (in_prefix, after_last) = (new_loc(f, LocKind::Normal, span), new_loc(f, LocKind::Normal, span));
+    push_edge(f, step, in_prefix, Op::Assume(is(Slt, wd.visit, k)), span);
+    push_edge(f, step, after_last, Op::Assume(is(Sge, wd.visit, k)), span);
+    let mut at = assume_chain(f, in_prefix, ks, cands, span);
+    at = assign(f, at, wd.visit, next_visit);
+    let still = Expr::ite(is(Slt, wd.visit, k), int(1), int(0));
+    at = assign(f, at, wd.prefix, still);
+    push_edge(f, at, h, Op::Skip, span);
+    let end = check_chain(f, after_last, ks, cands, span, 20_000);
+    push_edge(f, end, dead, Op::Assume(Expr::Bool(false)), span);
 }
 
 /// Where the cut of loop `l` reports its checks: the head's position, or, for a head the
@@ -594,6 +778,52 @@ mod tests {
             q.func_by_name("f").map_or(0, |f| f.locs.iter().filter(|l| matches!(l.kind, LocKind::Error { .. })).count())
         };
         assert_eq!(errors(&step), errors(&none) + 2 * cands.len());
+    }
+
+    #[test]
+    fn a_window_of_k_iterations_counts_them_and_guards_every_error_while_a_prefix_runs() {
+        let src = "void reach_error(void);\nvoid check(int c) { if (!c) reach_error(); }\n\
+                   int main(void) { int x = 0, d = 0, i = 0; while (i < 9) { if (x == 0) { x = 1; d = d + 5; } \
+                   else { x = 0; d = d - 5; } i = i + 1; check(d <= 5); } while (i > 0) { int j = 0; \
+                   while (j < i) j = j + 1; i = i - 1; } return d; }";
+        let mut p = lower(src);
+        // The first loop and the innermost of the nest; the nest's outer loop contains a loop.
+        assert_eq!(window_loops(&p), 2);
+        let cands = crate::candidates::pool(&mut p);
+        let all = vec![true; cands.len()];
+        let one = step_case_k(&p, &cands, &all, 1).expect("k = 1");
+        let three = step_case_k(&p, &cands, &all, 3).expect("k = 3");
+        assert!(!has_loops(&one), "k = 1 cuts every loop");
+        // k = 3 counts the window's iterations in registers: the cut loops stay cycles.
+        assert!(has_loops(&three));
+        let flag = three.vars.iter().position(|v| v.name.starts_with("kappa$prefix")).expect("the prefix flag");
+        assert_eq!(three.var(VarId(flag as u32)).kind, VarKind::Global);
+        // Every edge into an error location of the program (reach_error in `check`) is
+        // entered only where no prefix runs; the candidates' checks are not.
+        for f in &three.functions {
+            for e in &f.edges {
+                let LocKind::Error { message, .. } = &f.loc(e.dst).kind else { continue };
+                let guarded = f
+                    .in_edges(e.src)
+                    .iter()
+                    .any(|g| matches!(&f.edge(*g).op, Op::Assume(c) if *c == no_prefix(VarId(flag as u32))));
+                assert_eq!(guarded, refuted_candidate(message).is_none(), "{message} in {}", f.name);
+            }
+        }
+        // Checked at each of the base case's head visits and after the window's last
+        // iteration: two check chains per candidate (entry, back edge), as for k = 1.
+        let checks = |q: &Program| {
+            q.functions
+                .iter()
+                .flat_map(|f| &f.locs)
+                .filter(|l| matches!(&l.kind, LocKind::Error { message, .. } if refuted_candidate(message).is_some()))
+                .count()
+        };
+        assert_eq!(checks(&one), 2 * cands.len());
+        // The windowed loops check each candidate three times (entry, base back edge, last
+        // back edge).
+        let windowed = cands.iter().filter(|c| c.func == three.func_by_name("main").expect("main").id).count();
+        assert!(checks(&three) > checks(&one) && checks(&three) <= 3 * windowed + 2 * (cands.len() - windowed));
     }
 
     #[test]
