@@ -136,6 +136,9 @@ pub(crate) struct Explorer<'a, 'p> {
     query_kind: &'static str,
     kind_work: HashMap<&'static str, (u64, u64)>,
     pub relaxations: Vec<Relaxation>,
+    /// `KAPPA_SLICE_MERGE_LOG`: one line per state that looks for a node to merge with and per
+    /// merging check (sizes, outcomes and work of the conditions), on stderr.
+    merge_log: bool,
 }
 
 /// The work (Z3 resource units) one merging condition gets: one Z3 call, no case splits or
@@ -253,6 +256,7 @@ impl<'a, 'p> Explorer<'a, 'p> {
             query_kind: "other",
             kind_work: HashMap::new(),
             relaxations: Vec::new(),
+            merge_log: std::env::var_os("KAPPA_SLICE_MERGE_LOG").is_some(),
         }
     }
 
@@ -580,6 +584,9 @@ impl<'a, 'p> Explorer<'a, 'p> {
     /// conditions hold.
     fn try_merges(&mut self, n: NodeId, point: u32) -> Result<bool, SliceError> {
         let cands: Vec<NodeId> = self.at_point[point as usize].iter().rev().copied().collect();
+        if self.merge_log {
+            eprintln!("MS node={n} point={point} cands={} work={}", cands.len(), self.work());
+        }
         for c in cands {
             if self.try_merge(c)? {
                 self.tree.nodes[n as usize].kind = NodeKind::Merged(c);
@@ -606,25 +613,52 @@ impl<'a, 'p> Explorer<'a, 'p> {
             return Ok(true);
         }
         self.counters.merge_checks += 1;
-        // (a) the path condition implies the interpolant.
-        self.query_kind = "merge-a";
-        let psi = self.syms.instantiate(&self.psi[c as usize], &self.store);
-        if !psi.is_true() && !self.check(&psi.not()).is_unsat() {
-            return Ok(false);
-        }
-        self.query_kind = "merge-b";
+        // The merging conditions (section 4.1, Definition "Merging conditions") are a
+        // conjunction, so their order is free: (b) first. Its witness formulas are small and
+        // satisfiable in most contexts (the counterexample cache answers many), while (a) is
+        // an implication whose proof (an unsatisfiable query over the whole interpolant)
+        // costs the most; on the development drivers 70% of the work of (a) went to
+        // candidates whose witnesses then failed (docs/benchmarks.md, issue 24, ninth step).
         // (b) every witness formula is satisfiable in this context.
+        self.query_kind = "merge-b";
+        let w0 = self.merge_solver.work();
         let mut seen = std::collections::HashSet::new();
+        let mut b = true;
         for w in self.deps[c as usize].clone().values() {
             if !seen.insert(w.id()) {
                 continue;
             }
             let wi = self.syms.instantiate(w, &self.store);
             if !self.check(&wi).is_sat() {
-                return Ok(false);
+                b = false;
+                break;
             }
         }
-        Ok(true)
+        let wb = self.merge_solver.work() - w0;
+        // (a) the path condition implies the interpolant.
+        let mut a = SatResult::Unknown("not checked".into());
+        let mut psi = Term::tt();
+        if b {
+            self.query_kind = "merge-a";
+            psi = self.syms.instantiate(&self.psi[c as usize], &self.store);
+            a = if psi.is_true() { SatResult::Unsat } else { self.check(&psi.not()) };
+        }
+        if self.merge_log {
+            eprintln!(
+                "MC point={} cand={} psi_id={} psi_size={} inst_id={} inst_size={} pc={} b={b} nb={} wb={wb} a={} wa={}",
+                self.cur_point,
+                c,
+                self.psi[c as usize].id(),
+                self.psi[c as usize].dag_size(),
+                psi.id(),
+                psi.dag_size(),
+                self.pc.len(),
+                seen.len(),
+                format!("{a:?}").replace(' ', "_"),
+                self.merge_solver.work() - w0 - wb
+            );
+        }
+        Ok(b && a.is_unsat())
     }
 
     fn succ_kind(&mut self, fid: FuncId, loc: Loc) -> Result<Succ, SliceError> {

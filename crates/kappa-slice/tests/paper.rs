@@ -72,3 +72,36 @@ fn fig1_pss_cfg_and_decompiled_program() {
     assert!(r.stats.merges >= 2, "{:?}", r.stats);
     assert_eq!(r.stats.infeasible_edges, 2);
 }
+
+#[test]
+fn a_state_whose_witness_is_infeasible_is_not_merged() {
+    // Merging condition (b) (section 4.1): at the join after `if (c > 0)`, the state with
+    // c <= 0 implies the node's interpolant (true) but not x's witness (c > 5). The slicer
+    // checks (b) before (a); either way the state must be explored, so that under c <= 0 only
+    // `z = 0` is left (merged, it would keep the branch on c > 5 and `z = x + y - y` there).
+    let prog = lower("witness_refused.c");
+    let r = slice(&prog, &Criterion::Targets(vec!["z".into()]), &SliceOptions::default()).expect("slices");
+    assert_eq!(
+        body(&r.c_source),
+        [
+            "c = (uint32_t)__VERIFIER_nondet_int();",
+            "x = (uint32_t)__VERIFIER_nondet_int();",
+            "if ((int32_t)c > (int32_t)0u) {",
+            "y = 1u;",
+            "if ((int32_t)c > (int32_t)5u) {",
+            "z = (uint32_t)(((uint32_t)(x + y)) - y);",
+            "} else {",
+            "z = 0u;",
+            "}",
+            "} else {",
+            "z = 0u;",
+            "}",
+            "return 0;",
+            "}"
+        ],
+        "{}",
+        r.c_source
+    );
+    assert_eq!(r.stats.pss_paths, 3.0);
+    assert_eq!(r.stats.rule2, 1, "{:?}", r.stats);
+}
