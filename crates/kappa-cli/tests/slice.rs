@@ -392,7 +392,7 @@ int main(void) {\n\
     let (src, err) = slice("drv.c", "note(d->h4, 3); note(d->h2, 1);");
     assert!(!err.contains("undefined behaviour"), "{err}");
     let out = dir.path().join("v").display().to_string();
-    let o = kappa(&["verify", "--slice", "--quiet", "--max-time", "20", "--out", &out, &src]);
+    let o = kappa(&["verify", "--slice", "--quiet", "--max-time", "60", "--out", &out, &src]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!err.contains("note: --slice"), "{err}");
     assert_eq!(last_line(&o), "RESULT: true", "{err}");
