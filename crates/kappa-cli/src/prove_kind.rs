@@ -639,6 +639,6 @@ mod tests {
         assert_eq!(heads.len(), 1, "one loop head");
         // What a proof of safety refuses (the step case reaches reach_error), the invariants
         // keep: the bug is real (s == 10 after five iterations).
-        assert!(prove(&front, &prog, &p, &ex).is_err());
+        assert!(prove(&front, &prog, &p, &ex, MAX_K).is_err());
     }
 }
