@@ -1,0 +1,21 @@
+// kappa-expect: verdict=true
+// lazy annotation through calls: step() adds 0..3 by a nondet choice, 12 times: at most 36 (globals and a callee's parameters in the labels)
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "lazy_calls.c", 3, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int);
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+
+int total = 0;
+void step(int k) {
+    int c = __VERIFIER_nondet_int();
+    if (c > 0 && c <= k) total = total + c;
+}
+int main(void) {
+    for (int i = 0; i < 12; i++) {
+        step(3);
+    }
+    __VERIFIER_assert(total <= 36);
+    return 0;
+}
