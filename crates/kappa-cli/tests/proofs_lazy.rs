@@ -51,10 +51,12 @@ fn counter(stats: &serde_json::Value, name: &str) -> u64 {
     stats["searcher"][name].as_u64().unwrap_or(0)
 }
 
-const PROVED: [&str; 3] = [
+const PROVED: [&str; 5] = [
     "tests/programs/proofs/lazy_subset_sum.c",
     "tests/programs/proofs/lazy_bits.c",
     "tests/programs/proofs/lazy_calls.c",
+    "tests/programs/proofs/lazy_close.c",
+    "tests/programs/proofs/lazy_close_frame.c",
 ];
 
 #[test]
@@ -77,12 +79,28 @@ fn exponential_loops_are_proved_by_subsumption() {
 fn without_lazy_annotation_they_stay_unknown() {
     // The same budget of states without the technique: k-induction does not prove them (the
     // step case reaches the error in `lazy_subset_sum` and `lazy_bits`; `lazy_calls`' loop
-    // calls a function that writes a global, refused) and the classic exploration stops at
-    // the state limit (measured: 20,001 states, no path completed, in all three; with lazy
-    // annotation 49, 107 and 33 states).
+    // calls a function that writes a global, refused; `lazy_close`'s step case is
+    // incomplete, `lazy_close_frame`'s reaches the error) and the classic exploration stops
+    // at the state limit (measured: 20,001 states, no path completed, in all five; with lazy
+    // annotation 49, 107, 33, 51 and 65 states).
     for f in PROVED {
         let run = verify(f, &["--proof", "kind", "--mode", "classic"]);
         assert_eq!(run.result, format!("RESULT: unknown (state limit of {BUDGET} reached)"), "{f}: {}", run.stdout);
+    }
+}
+
+#[test]
+fn an_unbounded_loop_is_closed_by_an_inductive_label() {
+    // `lazy_close`: after the bounded loop, `while (nondet) if (n < 1000) n += 2;` has no
+    // bound: no label of a finished subtree covers its iterations; the pool's candidates
+    // that hold at the head's second arrival and that one iteration keeps (n even,
+    // 0 <= n <= 1000) imply the exit's label and are kept as the head's label.
+    // `lazy_close_frame`: the exit also needs `x <= 190` of the loop before, a conjunct of
+    // the exit's label (no pool atom of the loop names x).
+    for f in ["tests/programs/proofs/lazy_close.c", "tests/programs/proofs/lazy_close_frame.c"] {
+        let run = verify(f, &["--proof", "lazy"]);
+        assert_eq!(run.result, "RESULT: true", "{f}: {}", run.stdout);
+        assert!(counter(&run.stats, "closed") >= 1, "{f}: not closed: {}", run.stats);
     }
 }
 
@@ -92,6 +110,8 @@ fn mutants_are_not_proved() {
         "tests/programs/proofs/lazy_subset_sum_bug.c",
         "tests/programs/proofs/lazy_bits_bug.c",
         "tests/programs/proofs/lazy_calls_bug.c",
+        "tests/programs/proofs/lazy_close_bug.c",
+        "tests/programs/proofs/lazy_close_frame_bug.c",
     ] {
         let run = verify(f, &["--proof", "lazy"]);
         assert_eq!(run.result, "RESULT: false(unreach-call)", "{f}: {}", run.stdout);

@@ -51,6 +51,18 @@ const CHECKS_PER_STATE: usize = 8;
 /// larger ones cost more than exploring.
 const MAX_LABEL_SIZE: usize = 20_000;
 
+/// Loop closing: attempts per loop head and call string, at most (one more only when new
+/// labels arrived at the loop's exits since the last one)…
+const CLOSE_ATTEMPTS: u32 = 4;
+/// …and validity queries of loop closing in one run, at most (work units, not time).
+const CLOSE_QUERIES: u64 = 2_000;
+/// Labels kept per loop exit target (the newest), whose disjunction the closing check uses.
+const EXIT_LABELS: usize = 8;
+/// Conjuncts of exit labels taken as candidates by loop closing: at most this many, each of
+/// at most this many DAG nodes.
+const LABEL_CANDIDATES: usize = 16;
+const LABEL_CANDIDATE_SIZE: usize = 64;
+
 /// The call string of a node: the call edges of the activations below the top one.
 type CallString = Rc<Vec<(FuncId, EdgeId)>>;
 
@@ -82,6 +94,18 @@ enum After {
     Unknown,
 }
 
+/// A loop head's data for loop closing: the loop's locations and the candidate invariants of
+/// `candidates::pool` there, as formulas over the registers' symbols.
+struct Closing {
+    body: Vec<Loc>,
+    cands: Vec<Term>,
+    /// The targets of the loop's exit edges.
+    targets: Vec<Loc>,
+}
+
+/// Label keys: a call string and a location.
+type Key = (CallString, FuncId, Loc);
+
 /// The shared state of the two roles: the tree, the labels at cut points, the counters.
 pub struct Labels {
     prog: Rc<Program>,
@@ -94,12 +118,23 @@ pub struct Labels {
     fresh_nodes: Vec<u64>,
     /// Nodes of the states the searcher holds (with multiplicity).
     pending: HashMap<u64, u32>,
-    kept: HashMap<(CallString, FuncId, Loc), Vec<Term>>,
+    kept: HashMap<Key, Vec<Term>>,
+    /// Loop closing: per loop head, its locations and candidates; the exit edges of loops;
+    /// the labels of finished nodes at the exits' targets (newest last); per head and call
+    /// string, the attempts made and the exit labels there were at the last one.
+    loops: HashMap<(FuncId, Loc), Closing>,
+    exit_edges: HashSet<(FuncId, EdgeId)>,
+    exit_kept: HashMap<Key, Vec<Term>>,
+    attempts: HashMap<Key, (u32, u64)>,
+    exit_labels_kept: u64,
     fresh_count: u64,
     /// Counters: states covered, labels kept at cut points, implication queries.
     pub subsumed: u64,
     pub labels_kept: u64,
     pub checks: u64,
+    /// Loop closing: labels made by it (each covered a state) and its validity queries.
+    pub closed: u64,
+    pub close_queries: u64,
 }
 
 impl Labels {
@@ -112,24 +147,51 @@ impl Labels {
             };
         }
         let mut cut_points = HashSet::new();
+        let mut loops = HashMap::new();
+        let mut exit_edges = HashSet::new();
         for (fi, a) in analyze_program(prog, &CycleOptions::default()).iter().enumerate() {
             for l in &a.loops.loops {
-                cut_points.insert((FuncId(fi as u32), l.header));
+                let f = FuncId(fi as u32);
+                cut_points.insert((f, l.header));
+                let targets = l.exits.iter().map(|e| prog.func(f).edge(*e).dst).collect();
+                loops.insert((f, l.header), Closing { body: l.body.clone(), cands: Vec::new(), targets });
+                exit_edges.extend(l.exits.iter().map(|e| (f, *e)));
+            }
+        }
+        let syms = VarSyms::new(prog);
+        // The candidates of k-induction's pool (cut to its budget), without those that read
+        // ghost registers (values at the loop's entry: the engine's program has none).
+        let mut with_ghosts = prog.clone();
+        for c in crate::candidates::cap(crate::candidates::pool(&mut with_ghosts)) {
+            let Some(cl) = loops.get_mut(&(c.func, c.header)) else { continue };
+            let mut known = c.ghosts.is_empty();
+            c.atom.for_each_var(&mut |v| known &= syms.try_get(v).is_some());
+            if let (true, Ok(t)) = (known, term_of(&c.atom, &|v| syms.get(v))) {
+                if t.sort() == Sort::Bool && !cl.cands.contains(&t) {
+                    cl.cands.push(t);
+                }
             }
         }
         Labels {
             prog: Rc::new(prog.clone()),
-            syms: VarSyms::new(prog),
+            syms,
             owner,
             cut_points,
             nodes: HashMap::new(),
             fresh_nodes: Vec::new(),
             pending: HashMap::new(),
             kept: HashMap::new(),
+            loops,
+            exit_edges,
+            exit_kept: HashMap::new(),
+            attempts: HashMap::new(),
+            exit_labels_kept: 0,
             fresh_count: 0,
             subsumed: 0,
             labels_kept: 0,
             checks: 0,
+            closed: 0,
+            close_queries: 0,
         }
     }
 
@@ -327,6 +389,122 @@ impl Labels {
         }
     }
 
+    /// The target of a loop exit a node's state is at, with its call string: where labels are
+    /// kept for loop closing (the node executed the exit edge).
+    fn exit_key(&self, n: &Node) -> Option<Key> {
+        let (func, e) = n.edge?;
+        if !self.exit_edges.contains(&(func, e)) || matches!(self.prog.func(func).edge(e).op, Op::Return(_)) {
+            return None;
+        }
+        match self.after(n) {
+            After::At { func: g, loc, result: None } if g == func => Some((Rc::clone(&n.calls), func, loc)),
+            _ => None,
+        }
+    }
+
+    /// Whether a node executed the exit edge of a loop (its state is explored first).
+    fn is_exit(&self, id: u64) -> bool {
+        self.nodes.get(&id).and_then(|n| n.edge).is_some_and(|fe| self.exit_edges.contains(&fe))
+    }
+
+    /// `t` with its fresh (universal) symbols renamed apart: the disjunction of two labels
+    /// that share a fresh symbol would quantify it once over both, a weaker formula than the
+    /// disjunction of the two quantified labels.
+    fn renamed_apart(&mut self, t: &Term) -> Term {
+        let mut map = HashMap::new();
+        for s in t.free_symbols() {
+            if self.syms.var_of(s).is_none() {
+                let w = Term::var(s).width();
+                let x = self.fresh(w);
+                map.insert(s, x);
+            }
+        }
+        if map.is_empty() {
+            t.clone()
+        } else {
+            t.substitute(&map)
+        }
+    }
+
+    /// A sufficient condition for safety at `loc` (a loop exit's target, same call string):
+    /// the disjunction of the labels kept there (each is one), `false` without any.
+    fn exit_label(&mut self, calls: &CallString, func: FuncId, loc: Loc) -> Term {
+        let labels = self.exit_kept.get(&(Rc::clone(calls), func, loc)).cloned().unwrap_or_default();
+        let parts: Vec<Term> = labels.iter().map(|l| self.renamed_apart(l)).collect();
+        Term::or_all(parts)
+    }
+
+    /// One iteration's weakest liberal precondition at loop head `key` for `psi` at the head:
+    /// over every path of the loop's body from the head back to it (where `psi` must hold) or
+    /// out of the loop (where the labels kept at the exit's target must hold; with `exits`
+    /// false, anything), an error location `false` (docs/design-proofs.md, "Closing loops").
+    /// `None` where the body is not a DAG below the head (an inner loop) or has an operation the formulas do not follow
+    /// (calls, returns, halts, memory operations, pointer conditions).
+    fn iteration_wlp(&mut self, key: &Key, psi: &Term, exits: bool) -> Option<Term> {
+        let (calls, func, h) = (&key.0, key.1, key.2);
+        let prog = Rc::clone(&self.prog);
+        let f = prog.func(func);
+        let body = self.loops.get(&(func, h))?.body.clone();
+        let inside = |x: Loc| body.binary_search(&x).is_ok();
+        let mut w: HashMap<Loc, Term> = HashMap::new();
+        let mut open: HashSet<Loc> = HashSet::new();
+        // Post-order over the body's locations below the head (`true`: successors done).
+        let mut stack = vec![(h, false)];
+        while let Some((at, done)) = stack.pop() {
+            if !done {
+                if w.contains_key(&at) || open.contains(&at) {
+                    continue;
+                }
+                open.insert(at);
+                stack.push((at, true));
+                for &e in f.out_edges(at) {
+                    let d = f.edge(e).dst;
+                    if d == h || !inside(d) || w.contains_key(&d) {
+                        continue;
+                    }
+                    if open.contains(&d) {
+                        // A cycle that avoids the head: an inner loop.
+                        return None;
+                    }
+                    stack.push((d, false));
+                }
+                continue;
+            }
+            let mut parts = Vec::new();
+            for &e in f.out_edges(at) {
+                let edge = f.edge(e);
+                // Register operations only: a call's callee, a return, a halt are not followed,
+                // and an operation on memory may fail in the engine without an error edge.
+                if !matches!(
+                    edge.op,
+                    Op::Skip | Op::Assume(_) | Op::Assign { .. } | Op::Nondet { .. } | Op::Output { .. }
+                ) {
+                    return None;
+                }
+                let d = edge.dst;
+                let post = if !matches!(f.loc(d).kind, LocKind::Normal) {
+                    Term::ff()
+                } else if d == h {
+                    psi.clone()
+                } else if inside(d) {
+                    w.get(&d)?.clone()
+                } else if exits {
+                    self.exit_label(calls, func, d)
+                } else {
+                    Term::tt()
+                };
+                parts.push(self.pre(func, e, &post)?);
+            }
+            let t = Term::and_all(parts);
+            if t.dag_size() > MAX_LABEL_SIZE {
+                return None;
+            }
+            open.remove(&at);
+            w.insert(at, t);
+        }
+        w.remove(&h)
+    }
+
     /// Labels every node whose subtree has finished since the last selection, bottom-up: a
     /// node with no children whose state the searcher no longer holds (it ended, was covered,
     /// or had no feasible successor), then each parent whose children are all labelled.
@@ -350,6 +528,16 @@ impl Labels {
                     if !v.contains(&l) {
                         v.push(l.clone());
                         self.labels_kept += 1;
+                    }
+                }
+                if let Some(key) = self.exit_key(n) {
+                    let v = self.exit_kept.entry(key).or_default();
+                    if !v.contains(&l) {
+                        v.push(l.clone());
+                        self.exit_labels_kept += 1;
+                        if v.len() > EXIT_LABELS {
+                            v.remove(0);
+                        }
                     }
                 }
             }
@@ -457,20 +645,142 @@ impl TreeObserver for Annotations {
 }
 
 /// The searcher of lazy annotation: the base searcher's states, less those covered by a label.
+/// A state that has just left a loop is taken before the base searcher's: the exit's subtree
+/// finishes before the next iteration is explored, so that its labels are there for closing
+/// the loop at the next arrival at the head.
 pub struct Subsumption {
     base: Box<dyn Searcher>,
+    exits: Vec<kappa_engine::state::State>,
     labels: Rc<RefCell<Labels>>,
 }
 
 impl Subsumption {
     pub fn new(base: Box<dyn Searcher>, labels: Rc<RefCell<Labels>>) -> Self {
-        Subsumption { base, labels }
+        Subsumption { base, exits: Vec::new(), labels }
+    }
+
+    /// Loop closing at a loop head (issue 21: "generalise labels across iterations … so that
+    /// subsumption closes the loop"; docs/design-proofs.md, "Closing loops"). The PSS-CFG
+    /// paper's procedure `Split` runs a loop header with a loop invariant to make the tree
+    /// finite, widened from the header's state (the constraints the loop leaves unchanged);
+    /// here the invariant is drawn from k-induction's pool and checked instead: the pool's
+    /// candidates at the head that hold in the state, cut down (Houdini) to those that one iteration keeps, given the others; if their
+    /// conjunction G implies its own one-iteration precondition — every path of the body
+    /// from a state satisfying G returns to the head satisfying G, leaves the loop into a
+    /// state satisfying a label kept at the exit's target, and reaches no error location — G
+    /// is a sufficient condition for safety at the head (by induction on the iterations), so
+    /// it is kept as a label there and covers the state. Tried when a state at the head is
+    /// not covered by the labels kept there, and new labels arrived at the loop's exits.
+    fn close(&mut self, eng: &mut Engine<'_>, st: &kappa_engine::state::State, key: Key) -> bool {
+        let mut l = self.labels.borrow_mut();
+        let Some((mut cands, targets)) = l.loops.get(&(key.1, key.2)).map(|c| (c.cands.clone(), c.targets.clone()))
+        else {
+            return false;
+        };
+        let pool = cands.len();
+        // Candidates from the labels kept at the exits' targets: their top-level conjuncts
+        // without universal symbols (a fact the exit needs over registers the loop may not
+        // write at all, which no pool atom names: the PSS-CFG paper's constraints that stay
+        // unchanged through the loop). Checked as the pool's are.
+        for t in &targets {
+            for lab in l.exit_kept.get(&(Rc::clone(&key.0), key.1, *t)).cloned().unwrap_or_default() {
+                let parts = if lab.op() == kappa_expr::Op::And { lab.args().to_vec() } else { vec![lab] };
+                for c in parts {
+                    let own = c.free_symbols().iter().all(|s| l.syms.var_of(*s).is_some());
+                    let small = c.dag_size() <= LABEL_CANDIDATE_SIZE;
+                    if own && small && !c.is_const() && !cands.contains(&c) && cands.len() < pool + LABEL_CANDIDATES {
+                        cands.push(c);
+                    }
+                }
+            }
+        }
+        if l.close_queries >= CLOSE_QUERIES {
+            return false;
+        }
+        let exits: u64 = l.exit_kept.iter().filter(|(k, _)| k.0 == key.0).map(|(_, v)| v.len() as u64).sum();
+        let (tries, seen) = l.attempts.get(&key).copied().unwrap_or((0, 0));
+        if exits == 0 || exits <= seen || tries >= CLOSE_ATTEMPTS {
+            return false;
+        }
+        l.attempts.insert(key.clone(), (tries + 1, exits));
+        let debug = std::env::var_os("KAPPA_LAZY_DEBUG").is_some();
+        // The candidates that hold in the state.
+        let mut g: Vec<usize> = Vec::new();
+        drop(l);
+        for (i, c) in cands.iter().enumerate() {
+            let (holds, queried) = self.state_implies(eng, st, c);
+            self.labels.borrow_mut().close_queries += u64::from(queried);
+            if holds {
+                g.push(i);
+            }
+        }
+        let mut l = self.labels.borrow_mut();
+        let held = g.len();
+        if debug {
+            for (i, c) in cands.iter().enumerate() {
+                eprintln!("lazy: candidate {i}{}: {c}", if g.contains(&i) { " (holds)" } else { "" });
+            }
+        }
+        // Houdini: drop the candidates one iteration does not keep under the others (on the
+        // paths back to the head: the exits are the final check's).
+        loop {
+            let conj = Term::and_all(g.iter().map(|&i| cands[i].clone()));
+            let mut keep = Vec::new();
+            for &i in &g {
+                let Some(w) = l.iteration_wlp(&key, &cands[i], false) else { return false };
+                l.close_queries += 1;
+                drop(l);
+                let q = conj.and(&w.not());
+                let r = eng.solver().check(&kappa_solver::Query::new(&[], q));
+                l = self.labels.borrow_mut();
+                if r.is_unsat() {
+                    keep.push(i);
+                }
+            }
+            if keep.len() == g.len() || l.close_queries >= CLOSE_QUERIES {
+                g = keep;
+                break;
+            }
+            g = keep;
+        }
+        // The check that makes G a label: G implies its one-iteration precondition.
+        let conj = Term::and_all(g.iter().map(|&i| cands[i].clone()));
+        let Some(w) = l.iteration_wlp(&key, &conj, true) else { return false };
+        l.close_queries += 1;
+        drop(l);
+        let r = eng.solver().check(&kappa_solver::Query::new(&[], conj.and(&w.not())));
+        let mut l = self.labels.borrow_mut();
+        if debug {
+            eprintln!(
+                "lazy: closing at {:?}: {} candidates, {held} hold, {} kept by an iteration: {r:?}",
+                (key.1, key.2),
+                cands.len(),
+                g.len()
+            );
+        }
+        if !r.is_unsat() {
+            if debug && w.dag_size() < 400 {
+                eprintln!("lazy: not closed: {conj}\n  does not imply {w}");
+            }
+            return false;
+        }
+        if let Some(n) = l.nodes.get_mut(&st.node) {
+            n.label = Some(conj.clone());
+        }
+        let v = l.kept.entry(key).or_default();
+        if !v.contains(&conj) {
+            v.push(conj);
+            l.labels_kept += 1;
+        }
+        l.closed += 1;
+        l.subsumed += 1;
+        true
     }
 
     /// Whether the state is covered by a label kept at its location for its call string.
     fn covered(&mut self, eng: &mut Engine<'_>, st: &kappa_engine::state::State) -> bool {
         let (func, loc) = st.loc();
-        let mut l = self.labels.borrow_mut();
+        let l = self.labels.borrow_mut();
         if !l.cut_points.contains(&(func, loc)) || st.frames.iter().any(|f| f.pending.is_some()) {
             return false;
         }
@@ -479,28 +789,12 @@ impl Subsumption {
             return false;
         }
         let labels = l.kept.get(&key).cloned().unwrap_or_default();
+        let closable = l.loops.contains_key(&(func, loc));
+        drop(l);
         for lab in labels.iter().rev().take(CHECKS_PER_STATE) {
-            let inst = l.instantiate(eng, st, lab);
-            let covered = match inst.as_bool() {
-                Some(b) => b,
-                None => {
-                    l.checks += 1;
-                    drop(l);
-                    let t0 = std::time::Instant::now();
-                    let r = eng.check(st, &inst.not());
-                    if std::env::var_os("KAPPA_LAZY_DEBUG").is_some() {
-                        eprintln!(
-                            "lazy: check of a label of {} nodes ({} instantiated): {:?} in {:?}",
-                            lab.dag_size(),
-                            inst.dag_size(),
-                            r,
-                            t0.elapsed()
-                        );
-                    }
-                    l = self.labels.borrow_mut();
-                    matches!(r, kappa_solver::SatResult::Unsat)
-                }
-            };
+            let (covered, queried) = self.state_implies(eng, st, lab);
+            let mut l = self.labels.borrow_mut();
+            l.checks += u64::from(queried);
             if covered {
                 if let Some(n) = l.nodes.get_mut(&st.node) {
                     n.label = Some(lab.clone());
@@ -509,7 +803,18 @@ impl Subsumption {
                 return true;
             }
         }
-        false
+        closable && self.close(eng, st, key)
+    }
+
+    /// Whether the state's path condition implies `phi` instantiated in the state (see
+    /// [`Labels::instantiate`]), and whether that took a solver query (none when the
+    /// instantiation folds to a constant).
+    fn state_implies(&self, eng: &mut Engine<'_>, st: &kappa_engine::state::State, phi: &Term) -> (bool, bool) {
+        let inst = self.labels.borrow_mut().instantiate(eng, st, phi);
+        match inst.as_bool() {
+            Some(b) => (b, false),
+            None => (eng.check(st, &inst.not()).is_unsat(), true),
+        }
     }
 }
 
@@ -518,11 +823,16 @@ impl Searcher for Subsumption {
         "lazy"
     }
     fn push(&mut self, s: kappa_engine::state::State) {
-        *self.labels.borrow_mut().pending.entry(s.node).or_default() += 1;
-        self.base.push(s)
+        let mut l = self.labels.borrow_mut();
+        *l.pending.entry(s.node).or_default() += 1;
+        if l.is_exit(s.node) {
+            self.exits.push(s)
+        } else {
+            self.base.push(s)
+        }
     }
     fn pop(&mut self) -> Option<kappa_engine::state::State> {
-        let s = self.base.pop()?;
+        let s = self.exits.pop().or_else(|| self.base.pop())?;
         let mut l = self.labels.borrow_mut();
         if let Some(c) = l.pending.get_mut(&s.node) {
             *c -= 1;
@@ -536,7 +846,7 @@ impl Searcher for Subsumption {
         Some(s)
     }
     fn len(&self) -> usize {
-        self.base.len()
+        self.base.len() + self.exits.len()
     }
     fn select(&mut self, eng: &mut Engine<'_>) -> Option<kappa_engine::state::State> {
         loop {
@@ -554,6 +864,13 @@ impl Searcher for Subsumption {
     }
     fn counters(&self) -> Vec<(&'static str, u64)> {
         let l = self.labels.borrow();
-        vec![("subsumed", l.subsumed), ("labels", l.labels_kept), ("subsumption_checks", l.checks)]
+        vec![
+            ("subsumed", l.subsumed),
+            ("labels", l.labels_kept),
+            ("subsumption_checks", l.checks),
+            ("closed", l.closed),
+            ("closing_queries", l.close_queries),
+            ("exit_labels", l.exit_labels_kept),
+        ]
     }
 }
