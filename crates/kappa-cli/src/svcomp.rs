@@ -357,7 +357,8 @@ fn verify_one(
     }
     if let (Some(_), true) = (&ex.tree, proved || lazy_proved) {
         // The verdict is the proof's: no exploration of the program made a tree.
-        eprintln!("kappa: note: no tree written: the verdict comes from a proof, not the plain exploration");
+        let by = if proved { "the k-induction proof" } else { "the lazy annotation proof" };
+        eprintln!("kappa: note: no tree written: the verdict comes from {by}, not an exploration");
     }
     if let (Some(path), Some(dot)) = (&ex.tree, dot) {
         if let Err(e) = explore::write_tree(path, &dot) {
