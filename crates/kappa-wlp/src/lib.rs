@@ -109,9 +109,10 @@ impl VarSyms {
         self.syms[v.index()].clone().unwrap_or_else(Term::ff)
     }
 
-    /// The symbol of an integer variable; `None` for pointers and booleans, which have none.
+    /// The symbol of an integer variable; `None` for pointers and booleans, which have none,
+    /// and for a register added to the program after these symbols were made (a ghost).
     pub fn try_get(&self, v: VarId) -> Option<Term> {
-        self.syms[v.index()].clone()
+        self.syms.get(v.index()).cloned().flatten()
     }
 
     /// The variable a symbol stands for, if it is one of the variables' symbols.
