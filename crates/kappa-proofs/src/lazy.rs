@@ -166,7 +166,10 @@ impl Labels {
             let Some(cl) = loops.get_mut(&(c.func, c.header)) else { continue };
             let mut known = c.ghosts.is_empty();
             c.atom.for_each_var(&mut |v| known = known && syms.try_get(v).is_some());
-            if let (true, Ok(t)) = (known, term_of(&c.atom, &|v| syms.get(v))) {
+            if !known {
+                continue;
+            }
+            if let Ok(t) = term_of(&c.atom, &|v| syms.get(v)) {
                 if t.sort() == Sort::Bool && !cl.cands.contains(&t) {
                     cl.cands.push(t);
                 }
