@@ -352,7 +352,7 @@ fn jobs_of(ex: &ExploreOpts, cfg: &Config) -> u32 {
 }
 
 /// An engine for the options: its own solver chain, heap model, searcher and template provider.
-fn engine<'p>(prog: &'p Program, cfg: Config, ex: &ExploreOpts, unknown_log: Option<PathBuf>) -> Engine<'p> {
+pub(crate) fn engine<'p>(prog: &'p Program, cfg: Config, ex: &ExploreOpts, unknown_log: Option<PathBuf>) -> Engine<'p> {
     let mut solver = kappa_solver::chain(&kappa_solver::ChainOptions { timeout: cfg.solver_timeout, unknown_log });
     if cfg.solver_rlimit.is_some() {
         solver.set_rlimit(cfg.solver_rlimit);

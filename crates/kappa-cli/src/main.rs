@@ -8,6 +8,7 @@ mod explore;
 mod inputs;
 mod merge;
 mod prove_kind;
+mod prove_lazy;
 mod prove_summary;
 mod report;
 mod signals;

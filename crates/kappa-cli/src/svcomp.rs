@@ -49,7 +49,8 @@ pub struct VerifyOpts {
     pub no_witnesses: bool,
     /// Proof techniques tried when exploration is incomplete (docs/design-proofs.md),
     /// comma-separated: `summaries` (of recursive functions), `kind` (k-induction with
-    /// invariants, for loops), `all`, `none`.
+    /// invariants, for loops), `lazy` (lazy annotation with subsumption; by name only, not in
+    /// `all`), `all`, `none`.
     #[arg(long, value_enum, value_delimiter = ',', default_value = "all")]
     pub proof: Vec<ProofKind>,
 }
@@ -59,6 +60,7 @@ pub struct VerifyOpts {
 pub enum ProofKind {
     Summaries,
     Kind,
+    Lazy,
     All,
     None,
 }
@@ -74,6 +76,10 @@ impl VerifyOpts {
 fn violation_kinds(p: &Property) -> Vec<ErrorKind> {
     ErrorKind::all().into_iter().filter(|k| matches!(p.classify(k.name()), Class::Violation(_))).collect()
 }
+
+/// The part of the time left that lazy annotation gets (after k-induction and its base case,
+/// or first when it is asked for by name): its exploration finds violations too.
+const LAZY_SHARE: f64 = 0.5;
 
 /// One property to check, with the expected verdict when a task gives it.
 struct Check {
@@ -263,6 +269,12 @@ fn verify_one(
     // k-induction (issue 21) where summaries do not apply and its step case does.
     let kind_by_name = vo.proof.contains(&ProofKind::Kind);
     let kind = vo.proves(ProofKind::Kind) && !summaries && crate::prove_kind::applies(&prog, p, kind_by_name);
+    // Lazy annotation (issue 21), asked for by name only (`--proof lazy`; not in `all` until
+    // the default chain is measured with it): after k-induction and its base case leave the
+    // program undecided, or first without k-induction.
+    let lazy_by_name = vo.proof.contains(&ProofKind::Lazy);
+    let lazy = lazy_by_name && !summaries && crate::prove_lazy::applies(&prog, p);
+    let mut lazy_proved = false;
     let mut setup = explore::setup(front, &ex, &prog);
     for n in &setup.notes {
         eprintln!("kappa: note: {n}");
@@ -307,12 +319,15 @@ fn verify_one(
         // the plain exploration with the time left.
         (None, None) if kind && !nearly => match crate::prove_kind::base_case(front, &prog, p, &ex) {
             Some((base, dot)) if !matches!(verdict_of(p, &base, ub), Verdict::Unknown(_)) => (base, dot),
-            _ => explore::explore(&prog, crate::prove_summary::the_rest(setup.cfg), &ex, true),
+            _ => lazy_or_explore(front, &prog, p, &ex, lazy, lazy_by_name, setup.cfg, &mut lazy_proved),
         },
         (None, None) if kind => explore::explore(&prog, crate::prove_summary::the_rest(setup.cfg), &ex, true),
+        (None, None) if lazy && lazy_by_name => {
+            lazy_or_explore(front, &prog, p, &ex, true, true, setup.cfg, &mut lazy_proved)
+        }
         (None, None) => explore::explore(&prog, setup.cfg, &ex, true),
     };
-    let mut verdict = if proved { Verdict::True } else { verdict_of(p, &report, ub) };
+    let mut verdict = if proved || lazy_proved { Verdict::True } else { verdict_of(p, &report, ub) };
     if summaries && matches!(verdict, Verdict::Unknown(_)) && report.stats.errors.is_empty() {
         match crate::prove_summary::verdict(front, &prog, p, &ex) {
             Some(v) => verdict = v,
@@ -345,14 +360,15 @@ fn verify_one(
     if verdict == Verdict::True && !vo.no_witnesses && !proved {
         let mut wx = ex.clone();
         wx.max_time = crate::signals::seconds_left();
-        match write_correctness_witnesses(front, &prog, p, &wx, &report.stats) {
+        match write_correctness_witnesses(front, &prog, p, &wx, &report.stats, lazy_proved) {
             Ok(files) => println!("witness: {}", files.join(", ")),
             Err(e) => eprintln!("kappa: no correctness witness: {e}"),
         }
     }
-    if let (Some(_), true) = (&ex.tree, proved) {
+    if let (Some(_), true) = (&ex.tree, proved || lazy_proved) {
         // The verdict is the proof's: no exploration of the program made a tree.
-        eprintln!("kappa: note: no tree written: the verdict comes from the k-induction proof, not an exploration");
+        let by = if proved { "the k-induction proof" } else { "the lazy annotation proof" };
+        eprintln!("kappa: note: no tree written: the verdict comes from {by}, not an exploration");
     }
     if let (Some(path), Some(dot)) = (&ex.tree, dot) {
         if let Err(e) = explore::write_tree(path, &dot) {
@@ -383,6 +399,34 @@ fn verify_one(
     let reason = if let Verdict::Unknown(r) = &verdict { Some(r.clone()) } else { None };
     crate::report::finish("verify", front, &ex, &report, verdict.short(), reason);
     Ok(verdict)
+}
+
+/// Lazy annotation (where `lazy`) on its share of the time: its report when it proves the
+/// program (`lazy_proved` set) or reaches a violation; otherwise (or without `lazy`) the plain
+/// exploration with the time left.
+#[allow(clippy::too_many_arguments)]
+fn lazy_or_explore(
+    front: &FrontOpts,
+    prog: &kappa_ir::Program,
+    p: &Property,
+    ex: &ExploreOpts,
+    lazy: bool,
+    note: bool,
+    cfg: kappa_engine::Config,
+    lazy_proved: &mut bool,
+) -> (RunReport, Option<String>) {
+    use crate::prove_lazy::Outcome;
+    if lazy {
+        match crate::prove_lazy::prove(front, prog, p, ex, LAZY_SHARE, note) {
+            Outcome::Proved(r) => {
+                *lazy_proved = true;
+                return (r, None);
+            }
+            Outcome::Violation(r) => return (r, None),
+            Outcome::Undecided => {}
+        }
+    }
+    explore::explore(prog, crate::prove_summary::the_rest(cfg), ex, true)
 }
 
 /// The verdict a run supports for the property, before replay confirms a violation.
@@ -999,6 +1043,7 @@ fn check_candidates(
     ex: &ExploreOpts,
     proof: &kappa_engine::Stats,
     cands: &[kappa_svcomp::invariants::Candidate],
+    lazy: bool,
 ) -> Vec<bool> {
     let mut cx = ex.clone();
     // A check explores the whole checked program, in one engine (its work budget is one run's).
@@ -1012,7 +1057,7 @@ fn check_candidates(
         queries: proof.solver_queries.saturating_mul(CHECK_PER_PROOF).max(CHECK_MIN_QUERIES),
     };
     let all = vec![true; cands.len()];
-    if let Ok(holds) = check_subset(front, prog, p, &mut cx, &mut budget, cands, all) {
+    if let Ok(holds) = check_subset(front, prog, p, &mut cx, &mut budget, cands, all, lazy) {
         return holds;
     }
     let mut heads: Vec<(u32, u32)> = cands.iter().map(|c| (c.func.0, c.header.0)).collect();
@@ -1022,7 +1067,7 @@ fn check_candidates(
     let mut incomplete = Vec::new();
     for h in heads {
         let active: Vec<bool> = cands.iter().map(|c| (c.func.0, c.header.0) == h).collect();
-        match check_subset(front, prog, p, &mut cx, &mut budget, cands, active) {
+        match check_subset(front, prog, p, &mut cx, &mut budget, cands, active, lazy) {
             Ok(ok) => holds.iter_mut().zip(ok).for_each(|(x, y)| *x |= y),
             Err(why) => incomplete.push(format!(
                 "line {}: {why}",
@@ -1059,7 +1104,10 @@ struct CheckBudget {
 }
 
 /// The candidates among `active` that hold (see [`check_candidates`]); `Err`: an exploration
-/// was incomplete.
+/// was incomplete. With `lazy`, the explorations are lazy annotation's (the program was proved
+/// by it: a plain exploration of it does not end), so a candidate holds when lazy annotation
+/// proves the instrumented program's checks unreachable.
+#[allow(clippy::too_many_arguments)]
 fn check_subset(
     front: &FrontOpts,
     prog: &kappa_ir::Program,
@@ -1068,6 +1116,7 @@ fn check_subset(
     budget: &mut CheckBudget,
     cands: &[kappa_svcomp::invariants::Candidate],
     mut active: Vec<bool>,
+    lazy: bool,
 ) -> Result<Vec<bool>, String> {
     use kappa_svcomp::invariants;
     while active.contains(&true) {
@@ -1089,7 +1138,11 @@ fn check_subset(
         setup.cfg.test_dir = None;
         setup.cfg.solver_rlimit = Some(CHECK_RLIMIT);
         setup.cfg.limits.queries = Some(budget.queries);
-        let (report, _) = explore::explore(&checked, setup.cfg, cx, false);
+        let report = if lazy {
+            crate::prove_lazy::explore_lazy(&checked, setup.cfg, cx)
+        } else {
+            explore::explore(&checked, setup.cfg, cx, false).0
+        };
         budget.states = budget.states.saturating_sub(report.stats.states_created);
         budget.queries = budget.queries.saturating_sub(report.stats.solver_queries);
         if !report.stats.incomplete.is_empty() {
@@ -1122,10 +1175,11 @@ fn write_correctness_witnesses(
     p: &Property,
     ex: &ExploreOpts,
     proof: &kappa_engine::Stats,
+    lazy: bool,
 ) -> Result<Vec<String>, String> {
     use kappa_svcomp::invariants;
     let cands = invariants::candidates(prog);
-    let holds = check_candidates(front, prog, p, ex, proof, &cands);
+    let holds = check_candidates(front, prog, p, ex, proof, &cands, lazy);
     // One invariant per loop head: the conjunction of what holds there.
     write_invariant_witnesses(front, prog, p, &ex.out, &|fi, header| {
         let parts: Vec<&str> = cands

@@ -26,6 +26,11 @@ pub trait TreeObserver {
     fn node(&mut self, id: u64, parent: Option<u64>, func: &str, loc: &str, label: Option<&str>, kind: NodeKind);
     /// A node turned out to be a leaf of the given kind.
     fn mark(&mut self, id: u64, kind: NodeKind);
+    /// The IR edge node `id` executed (called right after [`TreeObserver::node`] for the nodes
+    /// of executed edges; nodes of templates, heap splits and undecided branches have none):
+    /// what weakest preconditions over the tree need (lazy annotation, docs/design-proofs.md,
+    /// "Extension points used").
+    fn edge(&mut self, _id: u64, _func: kappa_ir::FuncId, _edge: kappa_ir::EdgeId) {}
     /// The state of a leaf, as its path ends (after `mark`): what tests of the tree's leaves
     /// (Theorems 2 and 3 of the compact symbolic execution paper) look at.
     fn leaf(&mut self, _id: u64, _state: &crate::state::State, _how: &crate::engine::Termination) {}

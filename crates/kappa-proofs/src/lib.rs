@@ -5,5 +5,6 @@
 
 pub mod candidates;
 pub mod kind;
+pub mod lazy;
 pub mod lseg;
 pub mod summary;

@@ -90,6 +90,12 @@ fn callees(prog: &Program) -> Vec<BTreeSet<usize>> {
         .collect()
 }
 
+/// Whether some function of the program calls itself, directly or through others.
+pub fn is_recursive(prog: &Program) -> bool {
+    let calls = callees(prog);
+    (0..calls.len()).any(|f| reach(&calls, f)[f])
+}
+
 /// The functions reachable from `f` by one or more calls.
 fn reach(calls: &[BTreeSet<usize>], f: usize) -> Vec<bool> {
     let mut seen = vec![false; calls.len()];

@@ -490,6 +490,11 @@ impl<'p> Engine<'p> {
         self.cov.on_edge(self.prog, st, fid, eid);
         st.depth += 1;
         let node = self.new_node(Some(st.node), fid, e.dst, label, NodeKind::Normal);
+        if !self.silent {
+            for o in &mut self.observers {
+                o.edge(node, fid, eid);
+            }
+        }
         st.node = node;
         // The caller continues at the edge's target; a call then pushes the callee's frame.
         st.frame_mut().loc = e.dst;

@@ -1,0 +1,17 @@
+// kappa-expect: verdict=true
+// lazy annotation: bits set by nondet choices stay below 1 << 16 (s < 1 << i is not in the candidate pool)
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "lazy_bits.c", 3, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int);
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+
+int main(void) {
+    unsigned s = 0;
+    for (int i = 0; i < 16; i++) {
+        if (__VERIFIER_nondet_int()) s = s | (1u << i);
+    }
+    __VERIFIER_assert(s < 65536u);
+    return 0;
+}
