@@ -319,12 +319,10 @@ fn verify_one(
         // the plain exploration with the time left.
         (None, None) if kind && !nearly => match crate::prove_kind::base_case(front, &prog, p, &ex) {
             Some((base, dot)) if !matches!(verdict_of(p, &base, ub), Verdict::Unknown(_)) => (base, dot),
-            _ => lazy_or_explore(front, &prog, p, &ex, lazy, lazy_by_name, setup.cfg, &mut lazy_proved),
+            _ => lazy_or_explore(front, &prog, p, &ex, lazy, setup.cfg, &mut lazy_proved),
         },
         (None, None) if kind => explore::explore(&prog, crate::prove_summary::the_rest(setup.cfg), &ex, true),
-        (None, None) if lazy && lazy_by_name => {
-            lazy_or_explore(front, &prog, p, &ex, true, true, setup.cfg, &mut lazy_proved)
-        }
+        (None, None) if lazy => lazy_or_explore(front, &prog, p, &ex, true, setup.cfg, &mut lazy_proved),
         (None, None) => explore::explore(&prog, setup.cfg, &ex, true),
     };
     let mut verdict = if proved || lazy_proved { Verdict::True } else { verdict_of(p, &report, ub) };
@@ -401,23 +399,21 @@ fn verify_one(
     Ok(verdict)
 }
 
-/// Lazy annotation (where `lazy`) on its share of the time: its report when it proves the
-/// program (`lazy_proved` set) or reaches a violation; otherwise (or without `lazy`) the plain
-/// exploration with the time left.
-#[allow(clippy::too_many_arguments)]
+/// Lazy annotation (where `lazy`, which is asked for by name, so its failure is noted) on its
+/// share of the time: its report when it proves the program (`lazy_proved` set) or reaches a
+/// violation; otherwise (or without `lazy`) the plain exploration with the time left.
 fn lazy_or_explore(
     front: &FrontOpts,
     prog: &kappa_ir::Program,
     p: &Property,
     ex: &ExploreOpts,
     lazy: bool,
-    note: bool,
     cfg: kappa_engine::Config,
     lazy_proved: &mut bool,
 ) -> (RunReport, Option<String>) {
     use crate::prove_lazy::Outcome;
     if lazy {
-        match crate::prove_lazy::prove(front, prog, p, ex, LAZY_SHARE, note) {
+        match crate::prove_lazy::prove(front, prog, p, ex, LAZY_SHARE, true) {
             Outcome::Proved(r) => {
                 *lazy_proved = true;
                 return (r, None);
