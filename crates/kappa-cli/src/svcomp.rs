@@ -295,9 +295,10 @@ fn verify_one(
     let quick = if kind { Some(crate::prove_kind::quick_exploration(&prog, &setup.cfg, &ex)) } else { None };
     // Stopped by nothing but queries left unknown within its per-query budget (no error, no
     // state, query or time limit): the templates summarised every loop and the plain
-    // exploration decides with the full per-query budget, so after a failed proof it goes
-    // before the base case (gsv2008: one quantified query of 32 M units, 4 s, that the
-    // base case's share of a 10 s run left too little time for).
+    // exploration decides with the full per-query budget, so after a failed proof it gets
+    // nearly all the time left, after a short base case only (gsv2008: one quantified query
+    // of 32 M units, 4 s, that the base case's share of a 10 s run left too little time
+    // for; gsv2008_bug: a violation ten iterations deep, 47 queries of the base case).
     let nearly = quick.as_ref().is_some_and(|(r, _)| crate::prove_kind::only_unknown_queries(r));
     // A violation reached by the short exploration: the base case will most likely confirm it,
     // so k-induction tries k = 1 only and does not make the bug wait for the larger windows.
@@ -317,11 +318,15 @@ fn verify_one(
         (None, Some(r)) => (r, None),
         // Not proved: k-induction's base case (bugs a few iterations deep, by work), then
         // the plain exploration with the time left.
-        (None, None) if kind && !nearly => match crate::prove_kind::base_case(front, &prog, p, &ex) {
-            Some((base, dot)) if !matches!(verdict_of(p, &base, ub), Verdict::Unknown(_)) => (base, dot),
-            _ => lazy_or_explore(front, &prog, p, &ex, lazy, setup.cfg, &mut lazy_proved),
-        },
-        (None, None) if kind => explore::explore(&prog, crate::prove_summary::the_rest(setup.cfg), &ex, true),
+        (None, None) if kind => {
+            use crate::prove_kind::BaseShare;
+            let share = if nearly { BaseShare::Short } else { BaseShare::Full };
+            match crate::prove_kind::base_case(front, &prog, p, &ex, share) {
+                Some((base, dot)) if !matches!(verdict_of(p, &base, ub), Verdict::Unknown(_)) => (base, dot),
+                _ if nearly => explore::explore(&prog, crate::prove_summary::the_rest(setup.cfg), &ex, true),
+                _ => lazy_or_explore(front, &prog, p, &ex, lazy, setup.cfg, &mut lazy_proved),
+            }
+        }
         (None, None) if lazy => lazy_or_explore(front, &prog, p, &ex, true, setup.cfg, &mut lazy_proved),
         (None, None) => explore::explore(&prog, setup.cfg, &ex, true),
     };

@@ -243,3 +243,38 @@ fn a_two_phase_loop_is_proved_with_k_2_and_its_bugs_are_not() {
         assert_eq!(stdout.lines().last(), Some("RESULT: false(unreach-call)"), "{f}: {stdout}");
     }
 }
+
+#[test]
+fn the_same_input_gives_the_same_answer_and_counts() {
+    // Issue 21, "same input, same answer": gsv2008_bug's short exploration is cut by its
+    // wall-clock cap in one of two wordings ("time limit", or the query's "timeout" when the
+    // exploration then finds no state left), and the order after the failed proof must not
+    // depend on which: it took the plain exploration in some runs and answered `unknown`
+    // after ~8 s. Now the base case finds the bug in every run, with the same counts.
+    let run = || {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let stats = dir.path().join("stats.json");
+        let out = Command::new(env!("CARGO_BIN_EXE_kappa"))
+            .current_dir(root())
+            .args(["verify", "bench/proofs/gsv2008_bug.c", "--max-time", "10", "--quiet", "--out"])
+            .arg(dir.path().join("out"))
+            .arg("--stats-json")
+            .arg(&stats)
+            .output()
+            .expect("run kappa");
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        let json = std::fs::read_to_string(&stats).unwrap_or_default();
+        let field = |name: &str| {
+            let at = json.find(&format!("\"{name}\": ")).map(|i| i + name.len() + 4);
+            at.map(|i| json[i..].chars().take_while(char::is_ascii_digit).collect::<String>()).unwrap_or_default()
+        };
+        let counts = ["solver_queries", "states_created", "paths_completed"].map(field);
+        (stdout.lines().last().unwrap_or("").to_string(), counts)
+    };
+    let first = run();
+    assert_eq!(first.0, "RESULT: false(unreach-call)", "{first:?}");
+    assert!(first.1.iter().all(|c| !c.is_empty()), "{first:?}");
+    for _ in 0..2 {
+        assert_eq!(run(), first);
+    }
+}
