@@ -776,8 +776,9 @@ impl Compact {
     /// φ*[κ] = κ ≥ 0 ∧ ∀τ (0 ≤ τ < κ → θ*[τ]⟨φ⟩) (section 3.2 of the paper) implies
     /// θ*[0]⟨φ⟩ ∧ … ∧ θ*[k]⟨φ⟩ when κ > k, so κ ≤ k in every successor when that conjunction is
     /// unsatisfiable at the state: when the state's values alone make one of those iterations'
-    /// conditions false (no query), or else when the solver finds the conjunction unsatisfiable
-    /// (quantifier-free). Iteration k's condition alone does not bound a walk over a buffer
+    /// conditions false (no query), when iteration k's alone is unsatisfiable, or, for a walk
+    /// over a buffer ([`Condition::walks_memory`]), when the solver finds the conjunction
+    /// unsatisfiable (quantifier-free queries). Iteration k's condition alone does not bound a walk over a buffer
     /// that ends at an earlier terminator (`while (*p) p++` over a 32-byte line holding 3
     /// chars: iteration 16 reads a byte past the terminator, which may be anything; issue 22).
     fn runs_at_most(eng: &mut Engine<'_>, st: &State, c: Option<&Condition>, k: u64) -> bool {
@@ -792,8 +793,16 @@ impl Compact {
                 open.push(ci);
             }
         }
-        // One query, as many as iteration k's alone cost.
-        eng.check(st, &Term::and_all(open)) == SatResult::Unsat
+        // Iteration k's condition alone first (a read past the end of the object, a counter's
+        // bound); the conjunction only for a buffer walk, where an earlier terminator may be
+        // what stops it: a counting loop's queries stay as they were (a sum of 17 bounds
+        // `x + 3·τ < n` is no cheaper to refute than the last).
+        let Some(last) = open.last() else { return false };
+        match eng.check(st, last) {
+            SatResult::Unsat => true,
+            _ if open.len() > 1 && c.walks_memory() => eng.check(st, &Term::and_all(open)) == SatResult::Unsat,
+            _ => false,
+        }
     }
 
     /// The number of iterations of the template's core from the state when the state decides
