@@ -64,6 +64,14 @@ const UNROLL_FORKING: u64 = 8;
 /// later query some 60 times dearer, 816 paths against classic's tens of thousands; unrolled,
 /// the run matches classic; issue 22, docs/benchmarks.md).
 const UNROLL_ONE_CYCLE: u64 = 16;
+/// [`UNROLL_ONE_CYCLE`] for a loop with one feasible cycle whose condition reads memory at an
+/// index that moves with the iteration (a walk over a buffer: `while (*p) p++`, a line copied
+/// up to its terminator): its template's path condition quantifies over array reads
+/// (`∀τ < κ. line[p + τ] ≠ 0`, section 3.2 of the paper), the kind that made every later
+/// query of an INI reader's paths hundreds of times dearer (a 24-char input and a 32-byte line:
+/// 2 paths in 20 s against classic's 24,063; issue 22, docs/benchmarks.md), while its classic
+/// comb has at most this many paths plus one.
+const UNROLL_BUFFER_WALK: u64 = 64;
 /// A loop that reads inputs and whose number of iterations the state fixes is unrolled up to
 /// this many iterations.
 const UNROLL_INPUTS: u64 = 128;
@@ -723,6 +731,24 @@ impl Condition {
         self.body.substitute(&HashMap::from([(self.tau, Term::bv(k, template::KBITS))]))
     }
 
+    /// Does the condition of iteration τ read memory at an index that depends on τ (a walk
+    /// over a buffer, `while (*p) p++`)? Its template's φ*[κ] then quantifies over reads of an
+    /// array (`∀τ < κ. line[p + τ] ≠ 0`), which every later query of the successors carries.
+    fn walks_memory(&self) -> bool {
+        let mut stack = vec![self.body.clone()];
+        let mut seen = std::collections::HashSet::new();
+        while let Some(x) = stack.pop() {
+            if !seen.insert(x.id()) {
+                continue;
+            }
+            if x.op() == kappa_expr::Op::Select && x.args().get(1).is_some_and(|i| i.symbols().contains(&self.tau)) {
+                return true;
+            }
+            stack.extend(x.args().iter().cloned());
+        }
+        false
+    }
+
     /// Do the state's values alone make one of iterations 1..=k impossible? (The last first:
     /// with a counter, it is the one that is.)
     fn stops_within(&self, k: u64) -> bool {
@@ -746,6 +772,39 @@ impl Compact {
         }
     }
 
+    /// Can the template's core run at most `k` times in a row from the state? Algorithm 1's
+    /// φ*[κ] = κ ≥ 0 ∧ ∀τ (0 ≤ τ < κ → θ*[τ]⟨φ⟩) (section 3.2 of the paper) implies
+    /// θ*[0]⟨φ⟩ ∧ … ∧ θ*[k]⟨φ⟩ when κ > k, so κ ≤ k in every successor when that conjunction is
+    /// unsatisfiable at the state: when the state's values alone make one of those iterations'
+    /// conditions false (no query), when iteration k's alone is unsatisfiable, or, for a walk
+    /// over a buffer ([`Condition::walks_memory`]), when the solver finds the conjunction
+    /// unsatisfiable (quantifier-free queries). Iteration k's condition alone does not bound a walk over a buffer
+    /// that ends at an earlier terminator (`while (*p) p++` over a 32-byte line holding 3
+    /// chars: iteration 16 reads a byte past the terminator, which may be anything; issue 22).
+    fn runs_at_most(eng: &mut Engine<'_>, st: &State, c: Option<&Condition>, k: u64) -> bool {
+        let Some(c) = c else { return false };
+        let mut open = Vec::new();
+        for i in 0..=k {
+            let ci = c.at(i);
+            if ci.is_false() {
+                return true;
+            }
+            if !ci.is_true() {
+                open.push(ci);
+            }
+        }
+        // Iteration k's condition alone first (a read past the end of the object, a counter's
+        // bound); the conjunction only for a buffer walk, where an earlier terminator may be
+        // what stops it: a counting loop's queries stay as they were (a sum of 17 bounds
+        // `x + 3·τ < n` is no cheaper to refute than the last).
+        let Some(last) = open.last() else { return false };
+        match eng.check(st, last) {
+            SatResult::Unsat => true,
+            _ if open.len() > 1 && c.walks_memory() => eng.check(st, &Term::and_all(open)) == SatResult::Unsat,
+            _ => false,
+        }
+    }
+
     /// The number of iterations of the template's core from the state when the state decides
     /// it alone (each iteration's condition simplifies to true up to one that simplifies to
     /// false), up to [`FIXED_MAX`]: the template is then applied with κ fixed.
@@ -763,8 +822,9 @@ impl Compact {
     }
 
     /// Does every cycle at the state's location provably stop within a few iterations (see
-    /// [`UNROLL_ONE_CYCLE`] and [`UNROLL_PATHS`])? Quantifier-free queries: if iteration k of a core is infeasible,
-    /// then κ ≤ k in every successor of its template (φ*[κ] implies θ*[k]⟨φ⟩ when k < κ).
+    /// [`UNROLL_ONE_CYCLE`], [`UNROLL_BUFFER_WALK`] and [`UNROLL_PATHS`])? Quantifier-free
+    /// queries: if iterations 0..=k of a core cannot all run, then κ ≤ k in every successor of
+    /// its template ([`Compact::runs_at_most`]).
     fn short_loop(&mut self, eng: &mut Engine<'_>, st: &State, usable: &[(u32, Rc<Template>)]) -> Short {
         let mut values = Values::default();
         let conds: Vec<Option<Condition>> =
@@ -791,14 +851,17 @@ impl Compact {
             }
         }
         let k = if live.len() <= 1 {
-            UNROLL_ONE_CYCLE
+            match live.first() {
+                Some((_, _, Some(c))) if c.walks_memory() => UNROLL_BUFFER_WALK,
+                _ => UNROLL_ONE_CYCLE,
+            }
         } else {
             (UNROLL_PATHS.ln() / (live.len() as f64).ln()).floor() as u64
         };
         if k == 0 {
             return Short::No;
         }
-        if live.iter().all(|(_, _, c)| Self::iteration_feasible(eng, st, *c, k) == Some(false)) {
+        if live.iter().all(|(_, _, c)| Self::runs_at_most(eng, st, *c, k)) {
             Short::Unroll(k)
         } else {
             Short::No
@@ -1024,6 +1087,9 @@ impl TemplateProvider for Compact {
         } else {
             self.applied.insert(id);
         }
+        let f = eng.program().func(fid);
+        let at = format!("{} {} ({})", f.name, loc, eng.program().fmt_span(f.loc(loc).span));
+        *eng.stats_mut().templates.applied_by_loop.entry(at).or_default() += 1;
         if let Some(c) = self.cost.remove(&key) {
             // The template paid: its computation is given back to the budget (once).
             self.work_used = self.work_used.saturating_sub(c);

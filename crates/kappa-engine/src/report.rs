@@ -26,6 +26,9 @@ pub struct TemplateStats {
     /// Cycles whose template was declined at their entry (a short loop, undecided successors)
     /// so often without being applied that they are explored classically from then on.
     pub declined: u64,
+    /// Applications by loop ("rstrip L10 (file.c:22:5)": the function and entry of the
+    /// applied cycle): which loops the templates summarise, where their path conditions go.
+    pub applied_by_loop: std::collections::BTreeMap<String, u64>,
 }
 
 /// Coverage (SPEC.md's keys, and lines and functions): the program's conditions (not the
@@ -282,6 +285,7 @@ impl Stats {
         t.applied += o.templates.applied;
         once(&mut t.no_template, &o.templates.no_template);
         add_map(&mut t.failed, &o.templates.failed);
+        add_map(&mut t.applied_by_loop, &o.templates.applied_by_loop);
         t.retired = t.retired.max(o.templates.retired);
         t.work += o.templates.work;
         t.work_calls += o.templates.work_calls;
