@@ -4,8 +4,8 @@
 # packets passed by pointer with a stack location, dispatch through a switch on the major
 # function, completion routines; see bench/drivers/README.md) is measured, per kappa binary, by
 #   kappa slice FILE --property unreach-call -o OUT.c --stats-json S.json --max-time T
-#       (slicing time, CFG edges of the original, edges of the PSS-CFG and lines of the
-#       decompiled C, or the slicer's refusal message)
+#       (slicing time and work units, CFG edges of the original, edges of the PSS-CFG and lines
+#       of the decompiled C, or the slicer's refusal message)
 #   kappa verify FILE --max-time T            (verdict and time)
 #   kappa verify FILE --slice --max-time T    (verdict and time; "unsliced" when the slicer
 #                                              refused and verify fell back to the original)
@@ -90,13 +90,13 @@ def measure(job):
         # "over-approx.": the slice reads summarised memory or recursive calls as unknown.
         row.update(sliced="over-approx." if s.get("approximations") else "yes",
                    cfg_edges=s["cfg_edges"], pss_edges=s["pss_edges"], pss_lines=s["lines"],
-                   cfg_paths=s["cfg_paths"], pss_paths=s["pss_paths"], refusal="")
+                   cfg_paths=s["cfg_paths"], pss_paths=s["pss_paths"], slice_work=s.get("work", ""), refusal="")
     else:
         why = (p.stderr.strip().splitlines() or ["?"])[-1]
         why = re.sub(r"^kappa: ", "", why).replace(os.path.abspath(src), src)
         timed_out = "time" in why and "limit" in why
         row.update(sliced="timeout" if timed_out else "refused", cfg_edges="", pss_edges="", pss_lines="",
-                   cfg_paths="", pss_paths="", refusal=why)
+                   cfg_paths="", pss_paths="", slice_work="", refusal=why)
     for key, extra in (("verify", []), ("verify_slice", ["--slice"])):
         out = os.path.join(d, key)
         p, wall = run([binary, "verify", src, *extra, "--max-time", T, "--quiet", "--out", out])
@@ -112,11 +112,14 @@ def measure(job):
     return row
 
 
-jobs = [(n, b, p) for n, b in BINS for p in progs]
+# Interleaved (each program with every binary in turn), so that a load that changes during the
+# run weighs on the binaries alike.
+jobs = [(n, b, p) for p in progs for n, b in BINS]
 with cf.ThreadPoolExecutor(max_workers=JOBS) as ex:
     rows = list(ex.map(measure, jobs))
+rows.sort(key=lambda r: [n for n, _ in BINS].index(r["binary"]))
 
-fields = ["binary", "program", "set", "expected", "loc", "sliced", "slice_s", "cfg_edges", "pss_edges",
+fields = ["binary", "program", "set", "expected", "loc", "sliced", "slice_s", "slice_work", "cfg_edges", "pss_edges",
           "pss_lines", "cfg_paths", "pss_paths", "verify", "verify_s", "verify_slice", "verify_slice_s", "refusal"]
 with open(os.path.join(OUT, "results.csv"), "w", newline="") as f:
     w = csv.DictWriter(f, fieldnames=fields)
@@ -126,9 +129,10 @@ with open(os.path.join(OUT, "results.csv"), "w", newline="") as f:
 
 def cell_slice(r):
     if r["sliced"] in ("yes", "over-approx."):
+        work = f", {r['slice_work'] / 1e6:.2f} M units" if r["slice_work"] != "" else ""
         if r["sliced"] != "yes":
-            return f"{r['slice_s']:.1f} | {r['cfg_edges']} → {r['pss_edges']} (over-approx.) | {r['pss_lines']}"
-        return f"{r['slice_s']:.1f} | {r['cfg_edges']} → {r['pss_edges']} | {r['pss_lines']}"
+            return f"{r['slice_s']:.1f} | {r['cfg_edges']} → {r['pss_edges']} (over-approx.{work}) | {r['pss_lines']}"
+        return f"{r['slice_s']:.1f} | {r['cfg_edges']} → {r['pss_edges']}{' (' + work[2:] + ')' if work else ''} | {r['pss_lines']}"
     what = r["refusal"].replace("|", "/")
     what = re.sub(r"^\S+\.c:\d+:\d+: ", "", what)
     what = re.sub(r"^unsupported by the slicer: ", "", what)

@@ -264,12 +264,18 @@ fn invariants(
     }
 }
 
-/// `verify --slice`: the most tree nodes the slicer may build.
+/// `verify --slice`: the most tree nodes the slicer may build. The development drivers of
+/// bench/drivers need at most 7,171 (netdev_ring_bug; docs/benchmarks.md, issue 24's third
+/// session).
 const SLICE_NODES: u64 = 20_000;
-/// `verify --slice`: the most work (Z3 rlimit units and terms made) the slicer may use. The
-/// largest slices of the benchmarks take 1.15M (bench/slice/cdrom_like.c); a held-out driver
-/// that cannot be sliced took 5 s per million on a loaded machine (docs/benchmarks.md).
-const SLICE_WORK: u64 = 1_500_000;
+/// `verify --slice`: the most work (Z3 rlimit units and terms made, all rounds) the slicer may
+/// use. The development drivers of bench/drivers need up to 18.7 M (serial_cancel_bug; then
+/// 14.8 M serial_cancel, 9.7 M netdev_ring_bug, 6.8 M floppy_queue, below 1 M the others;
+/// docs/benchmarks.md, issue 24's third session): this is that with a margin of a quarter.
+/// Slicing that cannot finish is also bounded by a quarter of `--max-time`, and stops at the
+/// first possible undefined behaviour (`stop_at_undefined_behaviour`), past which the slice
+/// would not be used.
+const SLICE_WORK: u64 = 24_000_000;
 /// `verify --slice`: the share of `--max-time` the slicer may use.
 const SLICE_TIME_SHARE: f64 = 0.25;
 
@@ -306,6 +312,8 @@ fn verify_sliced_inner(
         max_nodes: Some(ex.max_states.unwrap_or(SLICE_NODES).min(SLICE_NODES)),
         max_work: Some(SLICE_WORK),
         invariants,
+        // A slice that lists any is not used (below): stop at the first.
+        stop_at_undefined_behaviour: true,
         ..SliceOptions::default()
     };
     let r = match kappa_slice::slice(prog, &Criterion::UnreachCall, &opts) {
@@ -315,15 +323,17 @@ fn verify_sliced_inner(
             eprintln!("kappa: note: --slice: {e}");
             return None;
         }
+        Err(SliceError::UndefinedBehaviour(u)) => {
+            note_ub_fallback(&u);
+            return None;
+        }
         Err(e) => {
             eprintln!("kappa: note: --slice: {e}; verifying the original program");
             return None;
         }
     };
     if let Some(u) = r.undefined_behaviour.first() {
-        eprintln!(
-            "kappa: note: --slice: possible undefined behaviour ({u}), which a slice does not keep; verifying the original program"
-        );
+        note_ub_fallback(u);
         return None;
     }
     if let Err(e) = std::fs::create_dir_all(&ex.out) {
@@ -406,6 +416,14 @@ fn verify_sliced_inner(
         explore::print_report(&sprog, &report, &ex.out, ex.verbose);
     }
     Some(verdict)
+}
+
+/// `verify --slice` falls back to the original program: the program may have undefined
+/// behaviour, which a slice does not keep.
+fn note_ub_fallback(u: &str) {
+    eprintln!(
+        "kappa: note: --slice: possible undefined behaviour ({u}), which a slice does not keep; verifying the original program"
+    );
 }
 
 /// A counterexample of the slice counts only once it reaches the error in the original program:

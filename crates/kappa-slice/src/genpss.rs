@@ -123,6 +123,9 @@ pub(crate) struct Explorer<'a, 'p> {
     pub strict: std::collections::HashSet<(FuncId, Loc)>,
     /// No relaxation anywhere.
     pub all_strict: bool,
+    /// Stop with [`SliceError::UndefinedBehaviour`] at the first possible undefined behaviour
+    /// found (see [`crate::SliceOptions::stop_at_undefined_behaviour`]).
+    pub stop_at_ub: bool,
     side_defs_cache: HashMap<(FuncId, Loc, EdgeId), Option<VarSet>>,
     /// Proved invariants of loop heads ([`crate::LoopInvariant`]), assumed at the heads.
     pub invariants: HashMap<(FuncId, Loc), Vec<Expr>>,
@@ -248,6 +251,7 @@ impl<'a, 'p> Explorer<'a, 'p> {
             irrelevant_here: false,
             strict: std::collections::HashSet::new(),
             all_strict: false,
+            stop_at_ub: false,
             side_defs_cache: HashMap::new(),
             invariants: HashMap::new(),
             may_stop_cache: HashMap::new(),
@@ -757,10 +761,11 @@ impl<'a, 'p> Explorer<'a, 'p> {
         func.out_edges(loc).iter().any(|e| self.ub_of(func, *e).is_some_and(|(w, _)| !self.ub.contains(&w)))
     }
 
-    /// Notes undefined behaviour the front-end's checks at this location could detect.
-    fn note_ub(&mut self, fid: FuncId, loc: Loc) {
+    /// Notes undefined behaviour the front-end's checks at this location could detect; with
+    /// [`Explorer::stop_at_ub`], the first one found ends the exploration.
+    fn note_ub(&mut self, fid: FuncId, loc: Loc) -> Result<(), SliceError> {
         if self.mode == Mode::Static {
-            return;
+            return Ok(());
         }
         let func = self.pre.func(fid);
         for &e in func.out_edges(loc) {
@@ -771,12 +776,16 @@ impl<'a, 'p> Explorer<'a, 'p> {
             let t = self.eval(c);
             self.query_kind = "check";
             if !self.check(&t).is_unsat() {
+                if self.stop_at_ub {
+                    return Err(SliceError::UndefinedBehaviour(what));
+                }
                 self.ub.insert(what);
                 // What reaches an open check has changed.
                 self.relevance.retain(|k, _| !k.1);
                 self.relevant_at.retain(|k, _| !k.1);
             }
         }
+        Ok(())
     }
 
     fn successors(
@@ -819,7 +828,7 @@ impl<'a, 'p> Explorer<'a, 'p> {
         let succ = self.succ_kind(fid, loc)?;
         match succ {
             Succ::Dead => {
-                self.note_ub(fid, loc);
+                self.note_ub(fid, loc)?;
                 self.tree.nodes[n as usize].kind = NodeKind::Infeasible;
                 self.psi[n as usize] = Term::ff();
                 Ok(())
@@ -829,7 +838,7 @@ impl<'a, 'p> Explorer<'a, 'p> {
                 self.straight(n, key.ctx, func, e)
             }
             Succ::Guard(e) => {
-                self.note_ub(fid, loc);
+                self.note_ub(fid, loc)?;
                 let edge = func.edge(e);
                 let Op::Assume(c) = &edge.op else { return Err(SliceError::Internal("guard".into())) };
                 self.tree.nodes[n as usize].kind = NodeKind::Straight;
@@ -855,7 +864,7 @@ impl<'a, 'p> Explorer<'a, 'p> {
             }
             Succ::Branch { edges, blocked } => {
                 // Checks among several ways on (none in what the front-end writes today).
-                self.note_ub(fid, loc);
+                self.note_ub(fid, loc)?;
                 self.tree.nodes[n as usize].kind = NodeKind::Branch;
                 let mut ways: Vec<(Expr, Option<Loc>, Span)> = edges
                     .iter()

@@ -88,6 +88,12 @@ pub struct SliceOptions {
     /// Assume at each loop head the value sets of what the loop modifies, from the slicer's own
     /// value analysis (`values.rs`: small sets of constants, every calling context joined).
     pub value_facts: bool,
+    /// Stop with [`SliceError::UndefinedBehaviour`] as soon as a possible undefined behaviour
+    /// is found (a check that may fail, in the exploration or in a summarised callee), instead
+    /// of listing it in [`SliceResult::undefined_behaviour`]: for a caller that cannot use a
+    /// slice with any (`kappa verify --slice` verifies the original program then), the rest of
+    /// the construction is wasted.
+    pub stop_at_undefined_behaviour: bool,
 }
 
 /// A proved invariant of a loop head: `atom` holds whenever an execution of the program from
@@ -115,6 +121,7 @@ impl Default for SliceOptions {
             tree_dot: false,
             invariants: Vec::new(),
             value_facts: true,
+            stop_at_undefined_behaviour: false,
         }
     }
 }
@@ -189,6 +196,9 @@ pub enum SliceError {
     },
     /// A limit stopped the construction.
     Limit(String),
+    /// A possible undefined behaviour was found with
+    /// [`SliceOptions::stop_at_undefined_behaviour`] set (what and where).
+    UndefinedBehaviour(String),
     Internal(String),
 }
 
@@ -201,6 +211,7 @@ impl fmt::Display for SliceError {
             }
             SliceError::Unsupported { message, location: None } => write!(f, "unsupported by the slicer: {message}"),
             SliceError::Limit(m) => write!(f, "{m}"),
+            SliceError::UndefinedBehaviour(m) => write!(f, "possible undefined behaviour ({m})"),
             SliceError::Internal(m) => write!(f, "internal error of the slicer: {m}"),
         }
     }
@@ -391,6 +402,9 @@ fn run_here(prog: &Program, criterion: &Criterion, opts: &SliceOptions, mode: Mo
     if let Some(s) = summary::summarise(unsummarised, entry_id, &targets, original.vars.len(), values.as_ref()) {
         calls_summarised = s.calls;
         summary_ub = s.ub;
+        if let (true, Some(u)) = (opts.stop_at_undefined_behaviour, summary_ub.first()) {
+            return Err(SliceError::UndefinedBehaviour(u.clone()));
+        }
         clobbered = s.clobbered;
         summarised = Some(s.prog);
     }
@@ -440,6 +454,7 @@ fn run_here(prog: &Program, criterion: &Criterion, opts: &SliceOptions, mode: Mo
         ex.invariants = invariants.clone();
         ex.strict = strict.clone();
         ex.all_strict = rounds >= 6;
+        ex.stop_at_ub = opts.stop_at_undefined_behaviour;
         let done = ex.run();
         if std::env::var_os("KAPPA_SLICE_DEBUG").is_some() {
             eprintln!("{}", ex.profile());

@@ -219,3 +219,40 @@ fn netdev_ring_bug_is_sliced_in_the_work_budget_and_its_slice_agrees_with_gcc() 
     );
     assert!(cmp.endings.iter().any(|(e, n)| e == "ERROR" && *n > 0), "{:?}", cmp.endings);
 }
+
+/// `SliceOptions::stop_at_undefined_behaviour` (what `kappa verify --slice` sets, since it cannot
+/// use a slice that lists any): the first possible undefined behaviour ends the construction with
+/// its name, within a work budget the whole slice exceeds; a program without any is sliced as
+/// without the option.
+#[test]
+fn the_first_possible_undefined_behaviour_stops_the_slicer_when_asked() {
+    let mut src = String::from(
+        "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\nint main(void) {\n  int a[4] = {0, 0, 0, 0};\n  int i = __VERIFIER_nondet_int();\n  a[i] = 1;\n  int s = 0;\n",
+    );
+    // After the check, branches whose states mostly do not merge (`s` is tested at the end).
+    for k in 0..8 {
+        src += &format!("  if (__VERIFIER_nondet_int()) s = s * 3 + {};\n", k + 1);
+    }
+    src += "  if (s == 1234 && a[1] == 0) reach_error();\n  return 0;\n}\n";
+    let prog = lower_src(&src);
+    let full = slice(&prog, &Criterion::UnreachCall, &SliceOptions::default()).expect("slices");
+    let ub = full.undefined_behaviour.iter().find(|u| u.starts_with("out_of_bounds at ")).expect("a[i] listed");
+    assert!(ub.contains(":6:"), "{ub}");
+    let stop = SliceOptions {
+        stop_at_undefined_behaviour: true,
+        max_work: Some(full.stats.work / 4),
+        ..SliceOptions::default()
+    };
+    match slice(&prog, &Criterion::UnreachCall, &stop) {
+        Err(SliceError::UndefinedBehaviour(w)) => assert_eq!(&w, ub),
+        Err(e) => panic!("{e} (the whole slice took {} units)", full.stats.work),
+        Ok(r) => panic!("sliced: {:?}", r.undefined_behaviour),
+    }
+    // Without undefined behaviour: the same slice.
+    let safe = lower_src(&src.replace("a[i] = 1;", "a[i & 3] = 1;"));
+    let without = slice(&safe, &Criterion::UnreachCall, &SliceOptions::default()).expect("slices");
+    assert!(without.undefined_behaviour.is_empty(), "{:?}", without.undefined_behaviour);
+    let opts = SliceOptions { stop_at_undefined_behaviour: true, ..SliceOptions::default() };
+    let with = slice(&safe, &Criterion::UnreachCall, &opts).expect("slices");
+    assert_eq!(with.c_source, without.c_source);
+}
