@@ -2,6 +2,8 @@
 //! cannot end are proved `true` with the invariants in the correctness witness; their bug
 //! variants are not (exploration finds the counterexample, which replays).
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -253,27 +255,25 @@ fn the_same_input_gives_the_same_answer_and_counts() {
     // after ~8 s. Now the base case finds the bug in every run, with the same counts.
     let run = || {
         let dir = tempfile::tempdir().expect("temp dir");
-        let stats = dir.path().join("stats.json");
-        let out = Command::new(env!("CARGO_BIN_EXE_kappa"))
-            .current_dir(root())
-            .args(["verify", "bench/proofs/gsv2008_bug.c", "--max-time", "10", "--quiet", "--out"])
-            .arg(dir.path().join("out"))
-            .arg("--stats-json")
-            .arg(&stats)
-            .output()
-            .expect("run kappa");
-        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-        let json = std::fs::read_to_string(&stats).unwrap_or_default();
-        let field = |name: &str| {
-            let at = json.find(&format!("\"{name}\": ")).map(|i| i + name.len() + 4);
-            at.map(|i| json[i..].chars().take_while(char::is_ascii_digit).collect::<String>()).unwrap_or_default()
-        };
-        let counts = ["solver_queries", "states_created", "paths_completed"].map(field);
-        (stdout.lines().last().unwrap_or("").to_string(), counts)
+        let (out, stats) = (dir.path().join("out"), dir.path().join("stats.json"));
+        let (stdout, _, _) = common::kappa_at_root(&[
+            "verify",
+            "bench/proofs/gsv2008_bug.c",
+            "--max-time",
+            "10",
+            "--quiet",
+            "--out",
+            &out.to_string_lossy(),
+            "--stats-json",
+            &stats.to_string_lossy(),
+        ]);
+        let s = common::stats(&stats);
+        let counts = ["solver_queries", "states_created", "paths_completed"].map(|k| s[k].to_string());
+        (common::last_line(&stdout).to_string(), counts)
     };
     let first = run();
     assert_eq!(first.0, "RESULT: false(unreach-call)", "{first:?}");
-    assert!(first.1.iter().all(|c| !c.is_empty()), "{first:?}");
+    assert!(first.1.iter().all(|c| c.parse::<u64>().is_ok()), "{first:?}");
     for _ in 0..2 {
         assert_eq!(run(), first);
     }
