@@ -186,11 +186,29 @@ static PROVISIONAL: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(Non
 /// + 1 s).
 const OVERRUN: Duration = Duration::from_millis(600);
 
-/// Sets the deadline of the command: `max_time` seconds from now (none: no limit).
+/// Sets the deadline of the command: `max_time` seconds from now (none: no limit). The first
+/// deadline counts from the process's start, as BenchExec counts the limit: loading Z3's
+/// library and reading the command line come off it.
 pub fn set_deadline(max_time: Option<f64>) -> Option<std::time::Instant> {
-    let d = max_time.map(|t| std::time::Instant::now() + Duration::from_secs_f64(t.max(0.0)));
+    static FIRST: std::sync::Once = std::sync::Once::new();
+    let mut before = Duration::ZERO;
+    FIRST.call_once(|| before = process_age().unwrap_or_default());
+    let d = max_time.map(|t| std::time::Instant::now() + Duration::from_secs_f64(t.max(0.0)).saturating_sub(before));
     *DEADLINE.lock().unwrap_or_else(|e| e.into_inner()) = d;
     d
+}
+
+/// How long this process has run: its start in clock ticks after boot (`/proc/self/stat`,
+/// field 22) against the uptime (`/proc/uptime`); both in steps of 10 ms.
+fn process_age() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The command's name (field 2) is in parentheses and may hold spaces.
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let start_ticks: f64 = rest.split_whitespace().nth(19)?.parse().ok()?;
+    // SAFETY: sysconf has no preconditions.
+    let ticks_per_s = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+    let uptime: f64 = std::fs::read_to_string("/proc/uptime").ok()?.split_whitespace().next()?.parse().ok()?;
+    (ticks_per_s > 0).then(|| Duration::from_secs_f64((uptime - start_ticks / ticks_per_s as f64).clamp(0.0, 60.0)))
 }
 
 /// The time left before the deadline (`None`: no limit); zero once it passed.
@@ -262,5 +280,21 @@ pub fn default_sigpipe() {
     // SAFETY: setting the default disposition of a signal has no preconditions.
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_process_age_is_read_from_proc() {
+        // The parse is what is tested: a number (not None) that does not go back.
+        let age = process_age().expect("/proc/self/stat and /proc/uptime parse");
+        let later = {
+            std::thread::sleep(Duration::from_millis(50));
+            process_age().expect("parse")
+        };
+        assert!(later >= age, "{age:?} then {later:?}");
     }
 }

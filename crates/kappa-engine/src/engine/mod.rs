@@ -210,6 +210,14 @@ impl<'p> Engine<'p> {
         self.prog
     }
 
+    /// Cuts the time limit to `left` from now (less the dump-on-halt's share), for a command
+    /// whose deadline was set before the engine was built: the limit counts from `run`'s start.
+    pub fn limit_time_to(&mut self, left: Duration) {
+        if let Some(t) = self.cfg.limits.time {
+            self.cfg.limits.time = Some(t.min(left.saturating_sub(self.cfg.halt_tests.time)));
+        }
+    }
+
     pub fn config(&self) -> &Config {
         &self.cfg
     }
