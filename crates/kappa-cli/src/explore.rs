@@ -810,6 +810,7 @@ pub fn confirm_by_replay(front: &FrontOpts, test: &kappa_ir::testcase::TestCase)
             Err(UNCONFIRMED_IN_TIME.into())
         }
         Ok(r) => Err(format!("counterexample did not replay: {}", r.explanation)),
+        Err(kappa_replay::ReplayError::CompilerTimeout) => Err(UNCONFIRMED_IN_TIME.into()),
         Err(e) => Err(format!("counterexample could not be replayed: {e}")),
     }
 }

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::{Mutex, OnceLock};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 pub(crate) const EXIT_ASSUME: i32 = 215;
 pub(crate) const EXIT_SETUP: i32 = 216;
@@ -52,20 +52,26 @@ fn probes() -> &'static Mutex<HashMap<ProbeKey, Result<(), String>>> {
     P.get_or_init(|| Mutex::new(HashMap::new()))
 }
 
+/// What [`probe`] and [`runtime_object`] say when the compiler had not finished at the
+/// deadline: not an answer about the compiler, so not cached.
+pub(crate) const TIMED_OUT: &str = "the C compiler had not finished at the time limit";
+
 /// Whether `cc` builds and runs a trivial program with these flags (cached per process).
-pub(crate) fn probe(cc: &str, m32: bool, sanitizers: bool) -> Result<(), String> {
+pub(crate) fn probe(cc: &str, m32: bool, sanitizers: bool, deadline: Option<Instant>) -> Result<(), String> {
     let key = (cc.to_string(), m32, sanitizers);
     if let Some(r) = probes().lock().map_err(|e| e.to_string())?.get(&key) {
         return r.clone();
     }
-    let r = run_probe(cc, m32, sanitizers);
-    if let Ok(mut p) = probes().lock() {
-        p.insert(key, r.clone());
+    let r = run_probe(cc, m32, sanitizers, deadline);
+    if !matches!(&r, Err(e) if e == TIMED_OUT) {
+        if let Ok(mut p) = probes().lock() {
+            p.insert(key, r.clone());
+        }
     }
     r
 }
 
-fn run_probe(cc: &str, m32: bool, sanitizers: bool) -> Result<(), String> {
+fn run_probe(cc: &str, m32: bool, sanitizers: bool, deadline: Option<Instant>) -> Result<(), String> {
     let dir = tempfile::Builder::new().prefix("kappa-probe").tempdir().map_err(|e| e.to_string())?;
     let src = dir.path().join("probe.c");
     let exe = dir.path().join("probe");
@@ -77,8 +83,9 @@ fn run_probe(cc: &str, m32: bool, sanitizers: bool) -> Result<(), String> {
         cmd.args(sanitizer_flags());
     }
     cmd.arg(&src).arg("-o").arg(&exe).stdin(Stdio::null());
-    let out =
-        cmd.output().map_err(|e| format!("cannot run the C compiler `{cc}`: {e} (set KAPPA_CC to another one)"))?;
+    let out = output_until(cmd, deadline)
+        .map_err(|e| format!("cannot run the C compiler `{cc}`: {e} (set KAPPA_CC to another one)"))?
+        .ok_or(TIMED_OUT)?;
     if !out.status.success() {
         let err = String::from_utf8_lossy(&out.stderr);
         return Err(format!("`{cc}` cannot build a program: {}", first_lines(&err, 3)));
@@ -99,7 +106,12 @@ fn run_probe(cc: &str, m32: bool, sanitizers: bool) -> Result<(), String> {
 
 /// The runtime compiled once per compiler and flags, cached in the temporary directory under a
 /// name that hashes the runtime's source, the flags and the compiler's version.
-pub(crate) fn runtime_object(cc: &str, m32: bool, sanitizers: bool) -> Result<std::path::PathBuf, String> {
+pub(crate) fn runtime_object(
+    cc: &str,
+    m32: bool,
+    sanitizers: bool,
+    deadline: Option<Instant>,
+) -> Result<std::path::PathBuf, String> {
     static CACHE: OnceLock<Mutex<HashMap<ProbeKey, std::path::PathBuf>>> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
     let key = (cc.to_string(), m32, sanitizers);
@@ -130,15 +142,9 @@ pub(crate) fn runtime_object(cc: &str, m32: bool, sanitizers: bool) -> Result<st
         let src = work.path().join("runtime.c");
         let tmp = work.path().join("runtime.o");
         std::fs::write(&src, crate::RUNTIME_C).map_err(|e| e.to_string())?;
-        let out = Command::new(cc)
-            .args(&flags)
-            .arg("-c")
-            .arg(&src)
-            .arg("-o")
-            .arg(&tmp)
-            .stdin(Stdio::null())
-            .output()
-            .map_err(|e| format!("cannot run `{cc}`: {e}"))?;
+        let mut cmd = Command::new(cc);
+        cmd.args(&flags).arg("-c").arg(&src).arg("-o").arg(&tmp).stdin(Stdio::null());
+        let out = output_until(cmd, deadline).map_err(|e| format!("cannot run `{cc}`: {e}"))?.ok_or(TIMED_OUT)?;
         if !out.status.success() {
             return Err(format!(
                 "the replay runtime does not compile: {}",
@@ -229,6 +235,33 @@ pub(crate) fn run_with_timeout(
             let _ = Command::new("kill").arg("-9").arg(pid.to_string()).stderr(Stdio::null()).status();
             let _ = rx.recv();
             Ok(Ended::Timeout)
+        }
+    }
+}
+
+/// Runs `cmd` to its end and returns its output, or `None` if it had not ended at `deadline`:
+/// then it and the processes it started (gcc's cc1, as, ld: one process group) are killed.
+pub(crate) fn output_until(
+    mut cmd: Command,
+    deadline: Option<Instant>,
+) -> std::io::Result<Option<std::process::Output>> {
+    use std::os::unix::process::CommandExt;
+    let Some(deadline) = deadline else { return cmd.output().map(Some) };
+    let child = cmd.process_group(0).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn()?;
+    let pid = child.id();
+    let _running = Running::add(pid);
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(child.wait_with_output());
+    });
+    match rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+        Ok(out) => out.map(Some),
+        Err(_) => {
+            // Not reaped yet (its waiter has not returned), so the group's id is still its own.
+            let _ =
+                Command::new("kill").args(["-s", "KILL", "--"]).arg(format!("-{pid}")).stderr(Stdio::null()).status();
+            let _ = rx.recv();
+            Ok(None)
         }
     }
 }

@@ -204,6 +204,8 @@ pub enum ReplayError {
     Frontend(Diagnostic),
     /// Files or processes.
     Io(String),
+    /// The compiler had not finished at the caller's deadline ([`ReplayOptions::deadline`]).
+    CompilerTimeout,
 }
 
 impl fmt::Display for ReplayError {
@@ -214,6 +216,7 @@ impl fmt::Display for ReplayError {
             ReplayError::NotReplayable(m) => write!(f, "the test cannot be replayed: {m}"),
             ReplayError::Frontend(d) => write!(f, "{d}"),
             ReplayError::Io(m) => write!(f, "{m}"),
+            ReplayError::CompilerTimeout => write!(f, "the C compiler had not finished at the time limit"),
         }
     }
 }
@@ -255,12 +258,14 @@ pub(crate) fn given_all_files(source: &Path, test: &TestCase, opts: &ReplayOptio
 /// Whether the compiler of `opts` builds and runs programs for the data model with the
 /// sanitizers (else replay falls back to signals and does not check error locations).
 pub fn sanitizers_available(opts: &ReplayOptions, dm: DataModel) -> bool {
-    exec::probe(&opts.cc, dm == DataModel::ILP32, true).is_ok()
+    exec::probe(&opts.cc, dm == DataModel::ILP32, true, opts.deadline).is_ok()
 }
 
-/// Whether the compiler of `opts` builds and runs programs for the data model at all.
+/// Whether the compiler of `opts` builds and runs programs for the data model at all. A probe
+/// cut by `opts.deadline` says nothing against it: the replay then ends as
+/// [`ReplayError::CompilerTimeout`].
 pub fn compiler_available(opts: &ReplayOptions, dm: DataModel) -> bool {
-    exec::probe(&opts.cc, dm == DataModel::ILP32, false).is_ok()
+    !matches!(exec::probe(&opts.cc, dm == DataModel::ILP32, false, opts.deadline), Err(e) if e != exec::TIMED_OUT)
 }
 
 /// Lowers `source` and compiles its harness (the same as [`Harness::build`]).
@@ -305,14 +310,25 @@ impl Harness {
     /// Builds the harness of an already lowered program (its `source` is what gets compiled).
     pub fn from_program(prog: Program, entry: &str, opts: &ReplayOptions) -> Result<Harness, ReplayError> {
         let m32 = prog.data_model == DataModel::ILP32;
-        if let Err(e) = exec::probe(&opts.cc, m32, false) {
+        let timed_out = |r: &Result<(), String>| r.as_ref().err().is_some_and(|e| e == exec::TIMED_OUT);
+        let plain = exec::probe(&opts.cc, m32, false, opts.deadline);
+        if timed_out(&plain) {
+            return Err(ReplayError::CompilerTimeout);
+        }
+        if let Err(e) = plain {
             return Err(ReplayError::NoCompiler(if m32 {
                 format!("ILP32 needs `{} -m32`, which does not work here (install gcc-multilib): {e}", opts.cc)
             } else {
                 e
             }));
         }
-        let sanitizers = opts.sanitizers && !opts.coverage && exec::probe(&opts.cc, m32, true).is_ok();
+        let sanitizers = opts.sanitizers && !opts.coverage && {
+            let with = exec::probe(&opts.cc, m32, true, opts.deadline);
+            if timed_out(&with) {
+                return Err(ReplayError::CompilerTimeout);
+            }
+            with.is_ok()
+        };
         let plan = instrument::instrument(&prog, entry).map_err(ReplayError::NotReplayable)?;
         let stem = prog
             .files
@@ -349,7 +365,8 @@ impl Harness {
             units.push(p);
         }
         std::fs::write(&runtime, RUNTIME_C).map_err(|e| io_err("cannot write the runtime", e))?;
-        compile(&opts.cc, m32, sanitizers, opts.wrapv, opts.coverage, &dir, &units, &runtime, &exe)?;
+        let how = Compile { cc: &opts.cc, m32, sanitizers, wrapv: opts.wrapv, coverage: opts.coverage };
+        compile(&how, &dir, &units, &runtime, &exe, opts.deadline)?;
         Ok(Harness {
             prog,
             plan,
@@ -711,18 +728,27 @@ fn kind_name(k: InputKind) -> &'static str {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn compile(
-    cc: &str,
+/// How the instrumented program is compiled.
+struct Compile<'a> {
+    cc: &'a str,
     m32: bool,
     sanitizers: bool,
     wrapv: bool,
     coverage: bool,
+}
+
+/// Compiles the instrumented units with the runtime into `exe`; the compiler is killed at
+/// `deadline` (gcc with the sanitizers takes seconds on a loaded machine, and a verdict waits
+/// for it).
+fn compile(
+    how: &Compile<'_>,
     dir: &Path,
     units: &[PathBuf],
     runtime: &Path,
     exe: &Path,
+    deadline: Option<std::time::Instant>,
 ) -> Result<(), ReplayError> {
+    let Compile { cc, m32, sanitizers, wrapv, coverage } = *how;
     let mut fallbacks: Vec<String> = Vec::new();
     for _attempt in 0..2 {
         let mut cmd = std::process::Command::new(cc);
@@ -735,7 +761,7 @@ fn compile(
             cmd.arg("--coverage").arg("-Wl,-u,__gcov_dump");
         }
         cmd.arg("-x").arg("cpp-output").args(units);
-        match exec::runtime_object(cc, m32, sanitizers) {
+        match exec::runtime_object(cc, m32, sanitizers, deadline) {
             Ok(obj) => cmd.arg("-x").arg("none").arg(obj),
             Err(_) => cmd.arg("-x").arg("c").arg(runtime),
         };
@@ -751,7 +777,9 @@ fn compile(
             cmd.arg(&path);
         }
         cmd.arg("-o").arg(exe).current_dir(dir).stdin(std::process::Stdio::null());
-        let out = cmd.output().map_err(|e| ReplayError::NoCompiler(format!("cannot run `{cc}`: {e}")))?;
+        let out = exec::output_until(cmd, deadline)
+            .map_err(|e| ReplayError::NoCompiler(format!("cannot run `{cc}`: {e}")))?
+            .ok_or(ReplayError::CompilerTimeout)?;
         if out.status.success() {
             return Ok(());
         }
