@@ -65,8 +65,13 @@ pub fn prove(front: &FrontOpts, prog: &kappa_ir::Program, p: &Property, ex: &Exp
     cx.tree = None;
     cx.stats_json = None;
     let (mut states, mut queries) = (STATES, QUERIES);
+    // The proof gets half of the time left: when it fails, the plain exploration runs again
+    // with the other half, which may end on recursion of bounded depth (rec_gcd with arguments
+    // up to 50: 3.5 s of exploration, which five rounds of failing checks took before).
+    let share = crate::signals::time_left().map(|t| std::time::Instant::now() + t / 2);
     for round in 1..=ROUNDS {
-        cx.max_time = crate::signals::seconds_left_reserving(std::time::Duration::from_millis(500));
+        cx.max_time = crate::signals::seconds_left_reserving(std::time::Duration::from_millis(500))
+            .map(|t| share.map_or(t, |s| t.min(s.saturating_duration_since(std::time::Instant::now()).as_secs_f64())));
         if crate::signals::interrupted() || cx.max_time.is_some_and(|t| t <= 0.0) {
             return Err("the time limit was reached".into());
         }
