@@ -412,38 +412,48 @@ fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32, main_r
     let progress = std::sync::Mutex::new(WorkersProgress::default());
     let progress = &progress;
     crate::signals::exploring(true);
+    // Worker `index`: its own engine over the one program, its report and coverage.
+    let cfg = &cfg;
+    let pool_ref = &pool;
+    let work = move |index: u32| {
+        let mut cfg = cfg.clone();
+        cfg.share = Share::Worker { index, count: jobs, pool: pool_ref.clone() };
+        let mut engine = engine(prog, cfg, ex, None);
+        let report = engine.run(&mut |s, pending| {
+            if main_run {
+                if let Ok(mut m) = sampler.lock() {
+                    m.observe_worker(index as usize, s, pending);
+                }
+            }
+            if bar.is_some() || lines {
+                if let Ok(mut p) = progress.lock() {
+                    p.observe(index as usize, s, pending);
+                    if bar.is_some() || p.last.is_none_or(|t| t.elapsed() >= display_interval) {
+                        p.last = Some(std::time::Instant::now());
+                        let (sum, pending) = p.sum();
+                        show_progress(bar, lines, &sum, pending);
+                    }
+                }
+            }
+        });
+        (report, engine.coverage().export())
+    };
     let results: Vec<Option<(RunReport, kappa_engine::CoverageParts)>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..jobs)
+        let handles: Vec<_> = (1..jobs)
             .map(|index| {
-                let mut cfg = cfg.clone();
-                cfg.share = Share::Worker { index, count: jobs, pool: pool.clone() };
-                std::thread::Builder::new().name(format!("kappa-worker-{index}")).stack_size(64 << 20).spawn_scoped(
-                    scope,
-                    move || {
-                        let mut engine = engine(prog, cfg, ex, None);
-                        let report = engine.run(&mut |s, pending| {
-                            if main_run {
-                                if let Ok(mut m) = sampler.lock() {
-                                    m.observe_worker(index as usize, s, pending);
-                                }
-                            }
-                            if bar.is_some() || lines {
-                                if let Ok(mut p) = progress.lock() {
-                                    p.observe(index as usize, s, pending);
-                                    if bar.is_some() || p.last.is_none_or(|t| t.elapsed() >= display_interval) {
-                                        p.last = Some(std::time::Instant::now());
-                                        let (sum, pending) = p.sum();
-                                        show_progress(bar, lines, &sum, pending);
-                                    }
-                                }
-                            }
-                        });
-                        (report, engine.coverage().export())
-                    },
-                )
+                std::thread::Builder::new()
+                    .name(format!("kappa-worker-{index}"))
+                    .stack_size(64 << 20)
+                    .spawn_scoped(scope, move || work(index))
             })
             .collect();
-        handles.into_iter().map(|h| h.ok().and_then(|h| h.join().ok())).collect()
+        // Worker 0 runs in this thread, as one engine does: with the same Z3 context and term
+        // pool, so that when it keeps every state (compact mode's pinned states) its queries,
+        // their Z3 work and the template budget are one engine's, and a run of two costs one
+        // thread more, not two (docs/design-parallel.md, "Status"). A panic in it is a failed
+        // worker, as in the others.
+        let first = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(0))).ok();
+        std::iter::once(first).chain(handles.into_iter().map(|h| h.ok().and_then(|h| h.join().ok()))).collect()
     });
     crate::signals::exploring(false);
     if let Some(b) = bar {

@@ -240,7 +240,11 @@ impl<'p> Engine<'p> {
         // Two complementary conditions: one query often settles both (the path condition is
         // satisfiable, so if one side is unsatisfiable the other side is implied).
         if guards.len() == 2 && asks == 2 && guards[1] == guards[0].not() {
-            if self.lazy_feasibility() {
+            // Not for a pinned state: its sides are never handed over, so a side left
+            // unchecked is only checked later by this worker, after other queries, which made
+            // a worker of two ask its queries in another order than one engine (compact mode:
+            // counter_nondet_bug 13 Z3 checks, 1.64 M units, against 12 and 0.96 M).
+            if self.lazy_feasibility() && !st.pinned {
                 if let Some(res) = self.lazy_edges(st, guards) {
                     return Some(res);
                 }
