@@ -278,3 +278,40 @@ fn the_same_input_gives_the_same_answer_and_counts() {
         assert_eq!(run(), first);
     }
 }
+
+/// A loop proved `true` with a fact of one new candidate kind in the invariant at its head
+/// (`line`), and the bug twin (`NAME_bug.c`) not proved.
+fn proved_with(name: &str, line: u32, fact: &str) {
+    let (result, yml) = verify(&format!("tests/programs/proofs/{name}.c"));
+    assert_eq!(result, "RESULT: true", "{name}");
+    let inv = invariant_at(&yml, line);
+    assert!(inv.contains(fact), "{name}: the invariant at line {line} lacks {fact}: {inv}");
+    let (result, _) = verify(&format!("tests/programs/proofs/{name}_bug.c"));
+    assert_eq!(result, "RESULT: false(unreach-call)", "{name}_bug");
+}
+
+#[test]
+fn rate_bounds_against_a_counter_prove_a_sum_of_steps_3_or_5() {
+    // 3 * i <= k: the smallest step's rate (the loop's constants give only the upper bound).
+    proved_with("kind_rates", 14, "((3 * (i - 0)) <= (k - 0))");
+}
+
+#[test]
+fn the_gcd_of_the_steps_is_a_modulus() {
+    // x moves by 6 or 9 from 1: x - 1 is a multiple of 3 (the atom without a division).
+    proved_with("kind_modulus", 14, "(((x - 1) % 3) == 0)");
+}
+
+#[test]
+fn two_paths_taking_turns_bound_a_combination() {
+    // j grows at half i's rate: i - 2j is 0 or 1.
+    proved_with("kind_alternate", 14, "(((i + ((-2) * j)) - (0 + ((-2) * 0))) <= 1)");
+}
+
+#[test]
+fn the_phases_of_a_branch_on_a_counter_give_guarded_equalities() {
+    // y stays 0 while x < m, then 2x - y keeps the value it has at the switch (x == m).
+    proved_with("kind_phase", 15, "((x >= m) || (y == 0))");
+    let (_, yml) = verify("tests/programs/proofs/kind_phase.c");
+    assert!(invariant_at(&yml, 15).contains("((x < m) || (((2 * x) + ((-1) * y)) =="), "{yml}");
+}

@@ -265,13 +265,20 @@ impl PathExec {
     }
 }
 
+/// Per body path: the increments of the variables it writes, and its guards on the head's values.
+type BodyPaths = (Vec<BTreeMap<VarId, Lin>>, Vec<Vec<Expr>>);
+
 /// The increments (value at the back edge minus value at the head) of every variable each
-/// body path of an innermost loop writes; `None` when the paths are too many or too long.
-fn path_increments(f: &Function, l: &NaturalLoop) -> Option<Vec<BTreeMap<VarId, Lin>>> {
+/// body path of an innermost loop writes, and each path's *head guards* (the conditions it
+/// assumes over variables it has not assigned yet: conditions on the values at the head);
+/// `None` when the paths are too many or too long.
+fn path_increments(f: &Function, l: &NaturalLoop) -> Option<BodyPaths> {
     let mut out = Vec::new();
-    // Depth-first over (location, edges taken so far, executor).
-    let mut stack: Vec<(Loc, usize, PathExec)> = vec![(l.header, 0, PathExec { vals: BTreeMap::new(), fresh: 0 })];
-    while let Some((at, len, ex)) = stack.pop() {
+    let mut guards_out = Vec::new();
+    // Depth-first over (location, edges taken so far, executor, head guards).
+    let mut stack: Vec<(Loc, usize, PathExec, Vec<Expr>)> =
+        vec![(l.header, 0, PathExec { vals: BTreeMap::new(), fresh: 0 }, vec![])];
+    while let Some((at, len, ex, guards)) = stack.pop() {
         if len > MAX_PATH_LEN {
             return None;
         }
@@ -281,6 +288,14 @@ fn path_increments(f: &Function, l: &NaturalLoop) -> Option<Vec<BTreeMap<VarId, 
                 continue;
             }
             let mut next = PathExec { vals: ex.vals.clone(), fresh: ex.fresh };
+            let mut next_guards = guards.clone();
+            if let Op::Assume(c @ Expr::Bin(op, ..)) = &edge.op {
+                let mut at_head = true;
+                c.for_each_var(&mut |v| at_head &= !ex.vals.contains_key(&v));
+                if op.is_comparison() && at_head {
+                    next_guards.push(c.clone());
+                }
+            }
             match &edge.op {
                 Op::Assign { dst, value } => {
                     let v = next.eval(value);
@@ -296,15 +311,45 @@ fn path_increments(f: &Function, l: &NaturalLoop) -> Option<Vec<BTreeMap<VarId, 
             if edge.dst == l.header {
                 let incs = next.vals.iter().map(|(v, lin)| (*v, lin.add(&Lin::atom(Atom::Init(*v)), -1))).collect();
                 out.push(incs);
+                guards_out.push(next_guards);
                 if out.len() > MAX_PATHS {
                     return None;
                 }
             } else {
-                stack.push((edge.dst, len + 1, next));
+                stack.push((edge.dst, len + 1, next, next_guards));
             }
         }
     }
-    Some(out)
+    Some((out, guards_out))
+}
+
+/// The rows of the linear system whose null space is the equalities `Σ c_v·(v - v0) = 0`
+/// the given paths keep: per path, the constant and each atom's coefficient of the increments.
+fn equality_rows(paths: &[&BTreeMap<VarId, Lin>], lin: &[VarId]) -> Vec<Vec<i128>> {
+    let inc = |p: &BTreeMap<VarId, Lin>, v: VarId| p.get(&v).cloned().unwrap_or_default();
+    let mut rows = Vec::new();
+    for p in paths {
+        let mut atoms: Vec<Option<Atom>> = vec![None];
+        for v in lin {
+            atoms.extend(inc(p, *v).coef.keys().map(|a| Some(*a)));
+        }
+        atoms.sort();
+        atoms.dedup();
+        for a in atoms {
+            rows.push(
+                lin.iter()
+                    .map(|v| {
+                        let i = inc(p, *v);
+                        match a {
+                            None => i.konst,
+                            Some(a) => i.coef.get(&a).copied().unwrap_or(0),
+                        }
+                    })
+                    .collect::<Vec<i128>>(),
+            );
+        }
+    }
+    rows
 }
 
 fn gcd(a: i128, b: i128) -> i128 {
@@ -609,37 +654,43 @@ fn loop_candidates(prog: &mut Program, fid: FuncId, l: &NaturalLoop) -> Vec<Cand
     if !l.children.is_empty() {
         return out;
     }
-    let Some(paths) = path_increments(&f, l) else { return out };
+    let Some((paths, path_guards)) = path_increments(&f, l) else { return out };
     if paths.is_empty() {
         return out;
     }
     let lin: Vec<VarId> = written.iter().copied().filter(|v| nameable(prog, fid, *v).is_some()).collect();
     let zero = Lin::default();
     let inc = |p: &BTreeMap<VarId, Lin>, v: VarId| p.get(&v).cloned().unwrap_or_default();
-    let mut ev = EntryValues { prog, func: fid, l, ghosts: vec![] };
-    // Linear equalities: c with Σ c_v·inc_v = 0 as a linear form, on every path.
-    let mut rows = Vec::new();
-    for p in &paths {
-        let mut atoms: Vec<Option<Atom>> = vec![None];
-        for v in &lin {
-            atoms.extend(inc(p, *v).coef.keys().map(|a| Some(*a)));
-        }
-        atoms.sort();
-        atoms.dedup();
-        for a in atoms {
-            rows.push(
-                lin.iter()
-                    .map(|v| {
-                        let i = inc(p, *v);
-                        match a {
-                            None => i.konst,
-                            Some(a) => i.coef.get(&a).copied().unwrap_or(0),
-                        }
-                    })
-                    .collect::<Vec<i128>>(),
-            );
+    // The loop's conditions `x < b` over variables with a value at the head (for overshoot).
+    let below: Vec<(VarId, Expr)> = f
+        .out_edges(h)
+        .iter()
+        .map(|e| f.edge(*e))
+        .filter(|e| l.contains(e.dst))
+        .filter_map(|e| match &e.op {
+            Op::Assume(c @ Expr::Bin(BinOp::Slt, x, b)) if head_valued(c) => match **x {
+                Expr::Var(x) => Some((x, (**b).clone())),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    // The body's branches `x < b` on head values (for phases).
+    let mut phases: Vec<(Expr, VarId, Expr)> = Vec::new();
+    for gs in &path_guards {
+        for g in gs {
+            if let Expr::Bin(BinOp::Slt, x, b) = g {
+                if let Expr::Var(x) = **x {
+                    if lin.contains(&x) && head_valued(g) && !phases.iter().any(|(h, ..)| h == g) {
+                        phases.push((g.clone(), x, (**b).clone()));
+                    }
+                }
+            }
         }
     }
+    let mut ev = EntryValues { prog, func: fid, l, ghosts: vec![] };
+    // Linear equalities: c with Σ c_v·inc_v = 0 as a linear form, on every path.
+    let rows = equality_rows(&paths.iter().collect::<Vec<_>>(), &lin);
     for vec in null_space(rows, lin.len()) {
         let terms: Vec<(VarId, i128)> = lin.iter().zip(&vec).filter(|(_, c)| **c != 0).map(|(v, c)| (*v, *c)).collect();
         let widths: Vec<u32> = terms.iter().filter_map(|(v, _)| nameable(ev.prog, fid, *v).map(|x| x.0)).collect();
@@ -699,7 +750,239 @@ fn loop_candidates(prog: &mut Program, fid: FuncId, l: &NaturalLoop) -> Vec<Cand
             }
         }
     }
+    // Relational facts of the loop's rates (docs/design-proofs.md, "Relational loops: rates,
+    // moduli, alternation"). All are guesses that Houdini checks.
+    let const_steps = |v: VarId| -> Option<Vec<i128>> { paths.iter().map(|p| inc(p, v).as_const()).collect() };
+    // Rate bounds against a counter i: x moves by a constant between s_min and s_max on every
+    // path, so s_min·(i - i0) <= x - x0 <= s_max·(i - i0) (the interval hull of the cycles'
+    // rates; `k += 2000 | 4000 | 10000`: k >= 2000·i).
+    for &i in &counters {
+        for &x in &lin {
+            let Some(steps) = const_steps(x).filter(|_| x != i) else { continue };
+            let (lo, hi) = (steps.iter().copied().min().unwrap_or(0), steps.iter().copied().max().unwrap_or(0));
+            let (Some((w, s)), Some(wi)) = (nameable(ev.prog, fid, x), nameable(ev.prog, fid, i)) else { continue };
+            if lo == hi || (w, s) != wi || !s || lo.abs() > 1 << 20 || hi.abs() > 1 << 20 {
+                continue;
+            }
+            for (c, upper) in [(lo, false), (hi, true)] {
+                let mut used = vec![];
+                let (x0, _) = ev.of(x, &mut used);
+                let (i0, _) = ev.of(i, &mut used);
+                let dx = Expr::bin(BinOp::Sub, Expr::Var(x), x0);
+                let di = Expr::bin(BinOp::Mul, Expr::int(c, w), Expr::bin(BinOp::Sub, Expr::Var(i), i0));
+                let atom = if upper { Expr::bin(BinOp::Sle, dx, di) } else { Expr::bin(BinOp::Sle, di, dx) };
+                let text = c_text(ev.prog, fid, &atom);
+                push(Rank::Template, atom, text, used);
+            }
+        }
+    }
+    // Moduli: the gcd g of the constant steps of x (or of x + y, x - y) over all paths, so
+    // (x - x0) % g == 0 — parity generalised. A pair only when its g says more than its
+    // variables' own moduli (`x += 3; y += 6` or `x += 6; y += 3`: (x + y) % 9 == 0).
+    let modulus = |steps: &[i128]| steps.iter().fold(0, |g, s| gcd(g, *s));
+    let mut single: BTreeMap<VarId, i128> = BTreeMap::new();
+    for &v in &lin {
+        if let Some(steps) = const_steps(v) {
+            single.insert(v, modulus(&steps));
+        }
+    }
+    let mut combos: Vec<(Vec<(VarId, i128)>, i128)> = Vec::new();
+    for (&v, &g) in &single {
+        // g == 2 is the parity above.
+        if g > 2 && g <= MAX_MODULUS {
+            combos.push((vec![(v, 1)], g));
+        }
+    }
+    for (a, (&x, &gx)) in single.iter().enumerate() {
+        for (&y, &gy) in single.iter().skip(a + 1) {
+            for sign in [1, -1] {
+                let steps: Vec<i128> = paths.iter().map(|p| inc(p, x).konst + sign * inc(p, y).konst).collect();
+                let g = modulus(&steps);
+                if g > gcd(gx, gy) && g > 1 && g <= MAX_MODULUS {
+                    combos.push((vec![(x, 1), (y, sign)], g));
+                }
+            }
+        }
+    }
+    for (terms, g) in combos.into_iter().take(MAX_MODULI) {
+        let Some(w) = same_signed_width(ev.prog, fid, &terms) else { continue };
+        let mut used = vec![];
+        let (lhs, rhs, _, _) = linear_sum(&mut ev, &terms, w, &mut used);
+        let diff = Expr::bin(BinOp::Sub, lhs, rhs);
+        // The text says `% g == 0`; the atom says the same without a division (cheaper in Z3).
+        let text = c_text(
+            ev.prog,
+            fid,
+            &Expr::bin(BinOp::Eq, Expr::bin(BinOp::SRem, diff.clone(), Expr::int(g, w)), Expr::int(0, w)),
+        );
+        let Some(atom) = divisible(diff, g, w) else { continue };
+        push(Rank::Template, atom, text, used);
+    }
+    // Alternation: a combination S of the variables that two paths p, q move by +a and -a
+    // (the null space of d_p + d_q: equal over two iterations, as k = 2 sees it) stays
+    // within [-|a|, 0] or [0, |a|] of its entry value when the paths take turns — `half`:
+    // `if (i % 2 == 0) c++; i++;` moves 2c - i by +1, -1, so 0 <= 2c - i <= 1.
+    let mut alternating: Vec<(Vec<(VarId, i128)>, i128)> = Vec::new();
+    let konsts: Vec<Option<Vec<i128>>> =
+        paths.iter().map(|p| lin.iter().map(|v| inc(p, *v).as_const()).collect()).collect();
+    if paths.len() <= MAX_ALTERNATING_PATHS {
+        for (pi, dp) in konsts.iter().enumerate() {
+            for dq in konsts.iter().skip(pi + 1) {
+                let (Some(dp), Some(dq)) = (dp, dq) else { continue };
+                // Only the variables the two paths move.
+                let moved: Vec<usize> = (0..lin.len()).filter(|&k| dp[k] != 0 || dq[k] != 0).collect();
+                if moved.len() < 2 || moved.len() > 3 {
+                    continue;
+                }
+                let row: Vec<i128> = moved.iter().map(|&k| dp[k] + dq[k]).collect();
+                for c in null_space(vec![row], moved.len()) {
+                    let a: i128 = moved.iter().zip(&c).map(|(&k, ck)| ck * dp[k]).sum();
+                    let terms: Vec<(VarId, i128)> =
+                        moved.iter().zip(&c).filter(|(_, ck)| **ck != 0).map(|(&k, ck)| (lin[k], *ck)).collect();
+                    if a != 0 && terms.len() >= 2 && !alternating.iter().any(|(t, b)| *t == terms && *b == a.abs()) {
+                        alternating.push((terms, a.abs()));
+                    }
+                }
+            }
+        }
+    }
+    for (terms, a) in alternating.into_iter().take(MAX_MODULI) {
+        let Some(w) = same_signed_width(ev.prog, fid, &terms) else { continue };
+        for (lo, hi) in [(-a, 0), (0, a)] {
+            let mut used = vec![];
+            let (lhs, rhs, _, _) = linear_sum(&mut ev, &terms, w, &mut used);
+            let diff = Expr::bin(BinOp::Sub, lhs, rhs);
+            for atom in
+                [Expr::bin(BinOp::Sle, Expr::int(lo, w), diff.clone()), Expr::bin(BinOp::Sle, diff, Expr::int(hi, w))]
+            {
+                let text = c_text(ev.prog, fid, &atom);
+                push(Rank::Template, atom, text, used.clone());
+            }
+        }
+    }
+    // Phases (Gulavani–Jain 2007's `gj2007`; Sharma et al.'s phase splitting): the body
+    // branches on `x < b` over head values, x counts up by 1 on the paths where it holds.
+    // While it holds those paths' equalities hold from the entry values: `!(x < b) || e`.
+    // Once it fails the other paths' equalities hold from the values at the switch, where
+    // x == b and each variable v the first phase moves by a constant r_v has
+    // v0 + r_v·(b - x0): `x < b || Σ c_v·v == Σ c_v·v0 + (Σ c_v·r_v)·(b - x0)`.
+    for (g, x, b) in phases.into_iter().take(MAX_PHASES) {
+        let not_g = g.clone().negate();
+        let first: Vec<&BTreeMap<VarId, Lin>> =
+            paths.iter().zip(&path_guards).filter(|(_, gs)| gs.contains(&g)).map(|(p, _)| p).collect();
+        let second: Vec<&BTreeMap<VarId, Lin>> =
+            paths.iter().zip(&path_guards).filter(|(_, gs)| gs.contains(&not_g)).map(|(p, _)| p).collect();
+        if first.is_empty() || second.is_empty() || first.iter().any(|p| inc(p, x).as_const() != Some(1)) {
+            continue;
+        }
+        let Some((w, true)) = nameable(ev.prog, fid, x) else { continue };
+        // The first phase's rates.
+        let rate = |v: VarId| -> Option<i128> {
+            let r = inc(first[0], v).as_const()?;
+            first.iter().all(|p| inc(p, v).as_const() == Some(r)).then_some(r)
+        };
+        for vec in null_space(equality_rows(&first, &lin), lin.len()) {
+            let terms: Vec<(VarId, i128)> =
+                lin.iter().zip(&vec).filter(|(_, c)| **c != 0).map(|(v, c)| (*v, *c)).collect();
+            if terms.is_empty() || same_signed_width(ev.prog, fid, &terms) != Some(w) {
+                continue;
+            }
+            let mut used = vec![];
+            let (lhs, rhs, _, _) = linear_sum(&mut ev, &terms, w, &mut used);
+            let atom = not_g.clone().or(Expr::bin(BinOp::Eq, lhs, rhs));
+            let text = c_text(ev.prog, fid, &atom);
+            push(Rank::Template, atom, text, used);
+        }
+        for vec in null_space(equality_rows(&second, &lin), lin.len()) {
+            let terms: Vec<(VarId, i128)> =
+                lin.iter().zip(&vec).filter(|(_, c)| **c != 0).map(|(v, c)| (*v, *c)).collect();
+            if terms.is_empty() || same_signed_width(ev.prog, fid, &terms) != Some(w) {
+                continue;
+            }
+            let Some(r) = terms.iter().map(|(v, c)| rate(*v).map(|r| r * c)).sum::<Option<i128>>() else { continue };
+            if r.abs() > 1 << 20 {
+                continue;
+            }
+            let mut used = vec![];
+            let (lhs, rhs, _, _) = linear_sum(&mut ev, &terms, w, &mut used);
+            let (x0, _) = ev.of(x, &mut used);
+            let run = Expr::bin(BinOp::Sub, b.clone(), x0);
+            let shift = if r == 1 { run } else { Expr::bin(BinOp::Mul, Expr::int(r, w), run) };
+            let rhs = if r == 0 { rhs } else { Expr::bin(BinOp::Add, rhs, shift) };
+            let atom = g.clone().or(Expr::bin(BinOp::Eq, lhs, rhs));
+            let text = c_text(ev.prog, fid, &atom);
+            push(Rank::Template, atom, text, used);
+        }
+    }
+    // Overshoot: the loop runs while `x < b` and every path moves x up by a constant of at
+    // most s, so x <= b + (s - 1) (`i += 2` while `i < n`: i <= n + 1 at the exit).
+    for (x, b) in below {
+        let Some(steps) = const_steps(x) else { continue };
+        let s = steps.iter().copied().max().unwrap_or(0);
+        let Some((w, true)) = nameable(ev.prog, fid, x) else { continue };
+        if !(2..=1 << 20).contains(&s) || steps.iter().any(|d| *d < 1) {
+            continue;
+        }
+        let atom = Expr::bin(BinOp::Sle, Expr::Var(x), Expr::bin(BinOp::Add, b, Expr::int(s - 1, w)));
+        let text = c_text(ev.prog, fid, &atom);
+        push(Rank::Template, atom, text, vec![]);
+    }
     out
+}
+
+/// Combinations of the moduli and alternation kinds, per kind and loop, at most.
+const MAX_MODULI: usize = 12;
+/// The largest modulus tried: a modulus's check multiplies by a full-width inverse, and a large
+/// one (`k += 2000 | 4000 | 10000`: k % 2000 == 0) made Z3's rounds of `large_const` seconds
+/// longer while the bounds alone decide what such loops assert.
+const MAX_MODULUS: i128 = 64;
+/// Phase guards per loop, at most.
+const MAX_PHASES: usize = 4;
+/// Alternation pairs are looked for only in loops of at most this many body paths.
+const MAX_ALTERNATING_PATHS: usize = 8;
+
+/// `d % g == 0` for a signed `d` of width `w` without a division, or `None` if `w` is not
+/// 8 to 64 bits: the low bits of `d` are zero for the power of two in g, and for the odd
+/// part g' (with inverse m modulo 2^w) `d·m`, read as signed, lies within ±⌊(2^(w-1) - 1)/g'⌋ —
+/// the multiples of g' are exactly the values `q·g'` with q in that range, and d ↦ d·m is a
+/// bijection taking q·g' to q (Warren, *Hacker's Delight*, §10-17, "Test for zero remainder").
+fn divisible(d: Expr, g: i128, w: u32) -> Option<Expr> {
+    if !(8..=64).contains(&w) || g < 2 {
+        return None;
+    }
+    let modulus: i128 = 1 << w;
+    let (twos, odd) = (g.trailing_zeros(), g >> g.trailing_zeros());
+    let mut atom: Option<Expr> = None;
+    if twos > 0 {
+        let low = Expr::bin(BinOp::And, d.clone(), Expr::int((1 << twos) - 1, w));
+        atom = Some(Expr::bin(BinOp::Eq, low, Expr::int(0, w)));
+    }
+    if odd > 1 {
+        // Newton's iteration for the inverse of an odd number modulo 2^w.
+        let mut m: i128 = odd;
+        for _ in 0..6 {
+            m = m.wrapping_mul(2 - odd.wrapping_mul(m).rem_euclid(modulus)).rem_euclid(modulus);
+        }
+        if odd.wrapping_mul(m).rem_euclid(modulus) != 1 {
+            return None;
+        }
+        let q = ((1i128 << (w - 1)) - 1) / odd;
+        let prod = Expr::bin(BinOp::Mul, d, Expr::int(m, w));
+        let within =
+            Expr::bin(BinOp::Sle, Expr::int(-q, w), prod.clone()).and(Expr::bin(BinOp::Sle, prod, Expr::int(q, w)));
+        atom = Some(match atom {
+            Some(a) => a.and(within),
+            None => within,
+        });
+    }
+    atom
+}
+
+/// The width of the terms' variables when all are signed named registers of one width.
+fn same_signed_width(prog: &Program, f: FuncId, terms: &[(VarId, i128)]) -> Option<u32> {
+    let kinds: Vec<(u32, bool)> = terms.iter().map(|(v, _)| nameable(prog, f, *v)).collect::<Option<_>>()?;
+    let (w, s) = *kinds.first()?;
+    (s && kinds.iter().all(|k| *k == (w, s))).then_some(w)
 }
 
 /// Disjunctions with more than one disjunct per loop, at most.
@@ -837,6 +1120,7 @@ fn c_text(prog: &Program, f: FuncId, e: &Expr) -> Option<String> {
                 BinOp::Add if !logical => "+",
                 BinOp::Sub if !logical => "-",
                 BinOp::Mul if !logical => "*",
+                BinOp::SRem if !logical => "%",
                 BinOp::Slt if !logical => "<",
                 BinOp::Sle if !logical => "<=",
                 BinOp::Sgt if !logical => ">",
@@ -888,6 +1172,39 @@ mod tests {
         // A pool within the budget is kept whole.
         let small: Vec<Candidate> = (0..10).map(|c| cand(1, Rank::Constant, c)).collect();
         assert_eq!(cap(small).len(), 10);
+    }
+
+    #[test]
+    fn divisibility_without_a_division_agrees_with_the_remainder() {
+        let eval = |e: &Expr, d: i32| -> bool {
+            // Evaluate the atom over 32-bit two's complement with VarId(0) = d.
+            fn ev(e: &Expr, d: i32) -> i64 {
+                match e {
+                    Expr::Var(_) => d as i64,
+                    Expr::Int { bits, width } => kappa_ir::expr::to_signed(*bits, *width) as i64,
+                    Expr::Bin(BinOp::Mul, a, b) => (ev(a, d) as i32).wrapping_mul(ev(b, d) as i32) as i64,
+                    Expr::Bin(BinOp::And, a, b) => ev(a, d) & ev(b, d),
+                    Expr::Bin(BinOp::Sle, a, b) => (ev(a, d) <= ev(b, d)) as i64,
+                    Expr::Bin(BinOp::Eq, a, b) => (ev(a, d) == ev(b, d)) as i64,
+                    e => panic!("unexpected {e:?}"),
+                }
+            }
+            ev(e, d) != 0
+        };
+        for g in [2i128, 3, 4, 6, 7, 9, 10, 12, 2000, 10000] {
+            let atom = divisible(Expr::Var(VarId(0)), g, 32).expect("an atom");
+            let mut values: Vec<i32> = vec![i32::MIN, i32::MIN + 1, i32::MAX, i32::MAX - 1, 0, 1, -1];
+            let mut x: u32 = 12345;
+            for k in -3000..3000 {
+                values.push(k);
+                values.push(k.wrapping_mul(g as i32));
+                x = x.wrapping_mul(1103515245).wrapping_add(12345);
+                values.push(x as i32);
+            }
+            for d in values {
+                assert_eq!(eval(&atom, d), d % (g as i32) == 0, "g = {g}, d = {d}");
+            }
+        }
     }
 
     #[test]

@@ -1,0 +1,25 @@
+// kappa-expect: verdict=true
+// class: loop. loop-invgen `up`: k counts up with i to n, then down with j; k = n - j in the second loop
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "up_down.c", 3, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int);
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+
+int main(void) {
+    int n = __VERIFIER_nondet_int();
+    __VERIFIER_assume(n >= 0 && n <= 1000000);
+    int i = 0, k = 0;
+    while (i < n) {
+        i = i + 1;
+        k = k + 1;
+    }
+    int j = 0;
+    while (j < n) {
+        __VERIFIER_assert(k > 0);
+        j = j + 1;
+        k = k - 1;
+    }
+    return 0;
+}
