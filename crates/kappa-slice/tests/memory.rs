@@ -262,7 +262,7 @@ fn the_first_possible_undefined_behaviour_stops_the_slicer_when_asked() {
 /// store of the clearing loop a strong update: every slot holds null or a request), and a
 /// counter tested through a loaded copy (`d->count == 3`, a test of the cell itself). Without
 /// undefined behaviour nothing is listed; in the twins, a slot the loop leaves uninitialised
-/// (read and dereferenced) and a count that reaches 4 (`hist[4]`) are.
+/// (read and dereferenced) and a count that indexes `hist[4]` (it stops at 5) are.
 const QUEUE: &str = "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\n\
 struct req { int len; int done; };\n\
 struct dev { int lock; struct req *q[4]; int count; int hist[4]; };\n\
@@ -293,8 +293,8 @@ fn slots_cleared_by_a_loop_of_constant_trip_count_and_counters_tested_through_lo
     let ub = queue(3, 3);
     assert!(ub.iter().any(|u| u.contains(":13:")), "{ub:?}");
     assert!(!ub.iter().any(|u| u.contains(":5:")), "{ub:?}");
-    // The count reaches 4: `hist[4]` in `bump` (a call the slicer summarises).
-    let ub = queue(4, 4);
+    // The count stops at 5, not 4: `hist[4]` in `bump` (a call the slicer summarises).
+    let ub = queue(4, 5);
     assert!(ub.iter().any(|u| u.starts_with("out_of_bounds at ") && u.contains(":5:")), "{ub:?}");
     assert!(!ub.iter().any(|u| u.contains(":13:")), "{ub:?}");
 }
