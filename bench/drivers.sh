@@ -5,7 +5,8 @@
 # function, completion routines; see bench/drivers/README.md) is measured, per kappa binary, by
 #   kappa slice FILE --property unreach-call -o OUT.c --stats-json S.json --max-time T
 #       (slicing time and work units, CFG edges of the original, edges of the PSS-CFG and lines
-#       of the decompiled C, or the slicer's refusal message)
+#       of the decompiled C, or the slicer's refusal message; the count of possible undefined
+#       behaviours the slice lists, "UB listed": `verify --slice` verifies only a slice with none)
 #   kappa verify FILE --max-time T            (verdict and time)
 #   kappa verify FILE --slice --max-time T    (verdict and time; "unsliced" when the slicer
 #                                              refused and verify fell back to the original)
@@ -85,6 +86,8 @@ def measure(job):
     p, wall = run([binary, "slice", src, "--property", "unreach-call", "-o", os.path.join(d, "slice.c"),
                    "--stats-json", st, "--max-time", T])
     row["slice_s"] = round(wall, 2)
+    # Possible undefined behaviour the slice lists (a slice that lists any is not verified).
+    row["ub"] = sum(1 for line in p.stderr.splitlines() if "note: possible undefined behaviour" in line)
     if p.returncode == 0 and os.path.exists(st):
         s = json.load(open(st))
         # "over-approx.": the slice reads summarised memory or recursive calls as unknown.
@@ -120,7 +123,7 @@ with cf.ThreadPoolExecutor(max_workers=JOBS) as ex:
 rows.sort(key=lambda r: [n for n, _ in BINS].index(r["binary"]))
 
 fields = ["binary", "program", "set", "expected", "loc", "sliced", "slice_s", "slice_work", "cfg_edges", "pss_edges",
-          "pss_lines", "cfg_paths", "pss_paths", "verify", "verify_s", "verify_slice", "verify_slice_s", "refusal"]
+          "pss_lines", "cfg_paths", "pss_paths", "ub", "verify", "verify_s", "verify_slice", "verify_slice_s", "refusal"]
 with open(os.path.join(OUT, "results.csv"), "w", newline="") as f:
     w = csv.DictWriter(f, fieldnames=fields)
     w.writeheader()
@@ -139,6 +142,10 @@ def cell_slice(r):
     return f"{r['slice_s']:.1f} | {r['sliced']}: {what[:60]} | "
 
 
+def cell_ub(r):
+    return str(r["ub"]) if r["sliced"] in ("yes", "over-approx.") else ""
+
+
 lines = [f"kappa slice / verify / verify --slice, --max-time {T} s per run, JOBS={JOBS}; seconds (verdict)\n"]
 for split, title in (("dev", "Development set"), ("held-out", "Held-out set")):
     for bname, _ in BINS:
@@ -147,8 +154,8 @@ for split, title in (("dev", "Development set"), ("held-out", "Held-out set")):
             continue
         lines.append(f"**{title}** ({bname})\n")
         lines.append("| program | expected | lines | slicing s | CFG edges → PSS edges (or why not) | PSS lines "
-                     "| verify | verify --slice | speed-up |")
-        lines.append("|---|---|--:|--:|---|--:|---|---|--:|")
+                     "| UB listed | verify | verify --slice | speed-up |")
+        lines.append("|---|---|--:|--:|---|--:|--:|---|---|--:|")
         tot = {"decided": 0, "decided_slice": 0, "verify_s": 0.0, "verify_slice_s": 0.0, "sliced": 0}
         for r in rs:
             a, b = r["verify"], r["verify_slice"]
@@ -159,7 +166,7 @@ for split, title in (("dev", "Development set"), ("held-out", "Held-out set")):
             tot["verify_s"] += r["verify_s"]
             tot["verify_slice_s"] += r["verify_slice_s"]
             tot["sliced"] += r["sliced"] == "yes"
-            lines.append(f"| {r['program']} | {r['expected']} | {r['loc']} | {cell_slice(r)} | {r['verify_s']:.1f} ({a}) "
+            lines.append(f"| {r['program']} | {r['expected']} | {r['loc']} | {cell_slice(r)} | {cell_ub(r)} | {r['verify_s']:.1f} ({a}) "
                          f"| {r['verify_slice_s']:.1f} ({b}) | {speed} |")
         lines.append(f"\n{len(rs)} programs: sliced {tot['sliced']}, verify decides {tot['decided']} "
                      f"({tot['verify_s']:.0f} s in all), verify --slice decides {tot['decided_slice']} "

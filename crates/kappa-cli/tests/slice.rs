@@ -473,3 +473,40 @@ fn slices_list_use_after_free_double_free_and_checks_on_merged_paths() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(last_line(&o), "RESULT: true", "{err}");
 }
+
+/// A request queue cleared by a loop of constant trip count and a counter tested through a load
+/// (issue 24; the value analysis's partitions by loop counter and copies,
+/// `crates/kappa-slice/src/values.rs`): the slice lists no possible undefined behaviour and
+/// `verify --slice` verifies it; with one slot left uninitialised, the dereference of what it
+/// may hold is listed and `verify --slice` falls back to the original.
+#[test]
+fn verify_slice_decides_a_queue_cleared_by_a_loop_and_falls_back_when_a_slot_is_not() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let src = "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\n\
+struct req { int len; int done; };\n\
+struct dev { int lock; struct req *q[4]; int count; int hist[4]; };\n\
+void bump(struct dev *d) { if (d->count == 3) return; d->hist[d->count] = 1; d->count++; }\n\
+int main(void) {\n\
+  struct dev dev; struct req reqs[2]; int i; int n = 0;\n\
+  dev.lock = 0; dev.count = 0;\n\
+  for (i = 0; i < CLEARED; i++) dev.q[i] = 0;\n\
+  for (i = 0; i < 2; i++) { reqs[i].len = i; reqs[i].done = 0; if (__VERIFIER_nondet_int()) dev.q[i] = &reqs[i]; }\n\
+  while (__VERIFIER_nondet_int()) bump(&dev);\n\
+  struct req *r = dev.q[__VERIFIER_nondet_int() & 3];\n\
+  if (r != 0) { n = r->len; r->done = 1; }\n\
+  if (n > 1 || dev.lock != 0) reach_error();\n\
+  return 0;\n\
+}\n";
+    let path = dir.path().join("queue.c");
+    std::fs::write(&path, src.replace("CLEARED", "4")).expect("write");
+    let out = dir.path().join("v").display().to_string();
+    let o = kappa(&["verify", "--slice", "--quiet", "--max-time", "60", "--out", &out, &path.display().to_string()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains("note: --slice"), "{err}");
+    assert_eq!(last_line(&o), "RESULT: true", "{err}");
+    let bad = dir.path().join("bad.c");
+    std::fs::write(&bad, src.replace("CLEARED", "3")).expect("write");
+    let o = kappa(&["verify", "--slice", "--quiet", "--max-time", "60", "--out", &out, &bad.display().to_string()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("note: --slice: possible undefined behaviour") && err.contains("bad.c:13:"), "{err}");
+}

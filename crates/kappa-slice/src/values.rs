@@ -18,22 +18,182 @@
 //! nothing when the budget runs out. Branch conditions (`assume`) filter the sets: a value that
 //! makes the condition false (the others at their sets) is dropped, so a counter bounded by a
 //! loop's condition keeps a finite set.
+//!
+//! Two refinements make stores into small arrays strong and tests of loaded values count
+//! (issue 24; design-memory-interpolants.md, "possible undefined behaviours"):
+//!
+//! - **Partitions by loop counters** (trace partitioning, Mauborgne and Rival, ESOP 2005): the
+//!   states at a location inside a loop are kept apart by the value of each variable the loop
+//!   writes and tests on an exit edge, when the state has one value for it. So a loop of
+//!   constant trip count over a small array (`for (i = 0; i < 4; i++) q[i] = 0;`) is analysed
+//!   as unrolled: each store has one address and is a strong update. At most [`MAX_PARTS`]
+//!   partitions per location; past that, its states are joined into one (for good).
+//! - **Copies**: a variable assigned another variable (a load whose address has one value reads
+//!   one cell) equals it until either is written, and a branch on the copy bounds the original:
+//!   `t = ext->Count; if (t == 4) …` bounds the cell `ext->Count`.
+//! - **Ranges** beside the sets: a comparison with a constant bounds a variable with no set
+//!   (`num <= 0` then `num > 3` leave `{1, 2, 3}`: a set once at most [`MAX_VALUES`] wide), a
+//!   set past [`MAX_VALUES`] becomes its signed range, and a range that grows at a join is
+//!   widened (the bound that moved goes to the end of the type), so it changes at most twice.
+//!   Arithmetic is modulo 2^w, as in the IR: a range is not carried through `+` (a counter
+//!   incremented from 0 has no sign that survives wrap-around), only through tests.
 
+use kappa_ir::analysis::{dominators, natural_loops};
 use kappa_ir::expr::{mask, to_signed};
 use kappa_ir::*;
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 /// Values per variable at most; more is "any value".
 pub(crate) const MAX_VALUES: usize = 40;
 
+/// Partitions of the states at one location at most; more are joined into one.
+const MAX_PARTS: usize = 24;
+
 /// A set of values, sorted; absent from a [`State`]: any value.
 type Vals = Vec<u64>;
-type State = HashMap<VarId, Vals>;
+
+/// A signed range `lo ..= hi` of a variable of `w` bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Range {
+    lo: i64,
+    hi: i64,
+    w: u32,
+}
+
+/// The signed values of `w` bits.
+fn full(w: u32) -> (i64, i64) {
+    if w >= 64 {
+        (i64::MIN, i64::MAX)
+    } else {
+        (-(1i64 << (w - 1)), (1i64 << (w - 1)) - 1)
+    }
+}
+
+impl Range {
+    /// The smallest range of `w` bits holding the set.
+    fn of(vals: &[u64], w: u32) -> Range {
+        let s = vals.iter().map(|x| to_signed(*x, w));
+        Range { lo: s.clone().min().unwrap_or(0), hi: s.max().unwrap_or(0), w }
+    }
+
+    fn hull(self, o: Range) -> Range {
+        Range { lo: self.lo.min(o.lo), hi: self.hi.max(o.hi), w: self.w }
+    }
+
+    /// Its values when at most [`MAX_VALUES`].
+    fn small(self) -> Option<Vals> {
+        if i128::from(self.hi) - i128::from(self.lo) >= MAX_VALUES as i128 {
+            return None;
+        }
+        let mut v: Vals = (self.lo..=self.hi).map(|x| (x as u64) & mask(self.w)).collect();
+        v.sort_unstable();
+        Some(v)
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+struct State {
+    vals: HashMap<VarId, Vals>,
+    /// Variables with no set but a range (a sign, a bound from a branch): a set once small.
+    ranges: HashMap<VarId, Range>,
+    /// `d → s`: `d` was assigned `s` and neither has been written since, so `d == s`.
+    copies: BTreeMap<VarId, VarId>,
+}
+
+impl State {
+    fn get(&self, v: &VarId) -> Option<&Vals> {
+        self.vals.get(v)
+    }
+
+    fn insert(&mut self, v: VarId, x: Vals) {
+        self.ranges.remove(&v);
+        self.vals.insert(v, x);
+    }
+
+    fn remove(&mut self, v: &VarId) {
+        self.vals.remove(v);
+        self.ranges.remove(v);
+    }
+
+    /// `v` is at most in `r` (and in what it was known to be in).
+    fn bound(&mut self, v: VarId, r: Range) -> Result<(), ()> {
+        let r = match (self.vals.get(&v), self.ranges.get(&v)) {
+            (Some(x), _) => {
+                let x: Vals = x.iter().copied().filter(|x| (r.lo..=r.hi).contains(&to_signed(*x, r.w))).collect();
+                if x.is_empty() {
+                    return Err(());
+                }
+                self.vals.insert(v, x);
+                return Ok(());
+            }
+            (None, Some(o)) => Range { lo: o.lo.max(r.lo), hi: o.hi.min(r.hi), w: r.w },
+            (None, None) => r,
+        };
+        if r.lo > r.hi {
+            return Err(());
+        }
+        match r.small() {
+            Some(x) => self.insert(v, x),
+            None if (r.lo, r.hi) == full(r.w) => self.remove(&v),
+            None => {
+                self.ranges.insert(v, r);
+            }
+        }
+        Ok(())
+    }
+
+    /// `v` is written: the copies it is a side of end.
+    fn written(&mut self, v: VarId) {
+        self.copies.retain(|d, s| *d != v && *s != v);
+    }
+}
+
+/// A partition: the value of each loop counter around the location that has one value.
+type Key = Vec<(VarId, u64)>;
+
+/// The states at one location, by partition; `collapsed`: past [`MAX_PARTS`], all in one.
+#[derive(Clone, Debug, Default)]
+struct Parts {
+    by_key: BTreeMap<Key, State>,
+    collapsed: bool,
+}
+
+impl Parts {
+    /// All partitions joined: `None` if no execution reaches the location.
+    fn joined(&self, width: &dyn Fn(VarId) -> u32) -> Option<State> {
+        let mut all = None;
+        for s in self.by_key.values() {
+            join(&mut all, s, width);
+        }
+        all
+    }
+
+    /// Joins `s` into partition `key`: the partition that changed, if one did.
+    fn add(&mut self, key: Key, s: &State, width: &dyn Fn(VarId) -> u32) -> Option<Key> {
+        if !self.collapsed && !self.by_key.contains_key(&key) && self.by_key.len() >= MAX_PARTS {
+            let mut all = self.joined(width);
+            join(&mut all, s, width);
+            self.by_key.clear();
+            self.collapsed = true;
+            if let Some(a) = all {
+                self.by_key.insert(Key::new(), a);
+            }
+            return Some(Key::new());
+        }
+        let key = if self.collapsed { Key::new() } else { key };
+        let mut slot = self.by_key.remove(&key);
+        let changed = join(&mut slot, s, width);
+        if let Some(x) = slot {
+            self.by_key.insert(key.clone(), x);
+        }
+        changed.then_some(key)
+    }
+}
 
 pub(crate) struct Values {
-    /// Per context, per location of its function: the state there, `None` if no execution
-    /// reaches it.
-    states: Vec<Vec<Option<State>>>,
+    /// Per context, per location of its function: the states there by partition (none if no
+    /// execution reaches it).
+    states: Vec<Vec<Parts>>,
     /// The contexts of each function.
     by_func: HashMap<FuncId, Vec<usize>>,
     /// Work units spent.
@@ -47,32 +207,69 @@ fn union(a: &[u64], b: &[u64]) -> Option<Vals> {
     (v.len() <= MAX_VALUES).then_some(v)
 }
 
-/// Joins `b` into `a`; whether `a` changed.
-fn join(a: &mut Option<State>, b: &State) -> bool {
+/// Joins `b` into `a`; whether `a` changed. Sets past [`MAX_VALUES`] become ranges; a range
+/// that grows is widened: the bound that moved goes to the end of the type (so each variable
+/// changes a bounded number of times).
+fn join(a: &mut Option<State>, b: &State, width: &dyn Fn(VarId) -> u32) -> bool {
     let Some(a) = a else {
         *a = Some(b.clone());
         return true;
     };
     let mut changed = false;
-    a.retain(|v, x| match b.get(v) {
-        None => {
-            changed = true;
-            false
-        }
-        Some(y) => match union(x, y) {
-            Some(u) => {
-                if u.len() != x.len() {
-                    changed = true;
-                    *x = u;
+    let n = a.copies.len();
+    a.copies.retain(|d, s| b.copies.get(d) == Some(s));
+    changed |= a.copies.len() != n;
+    let mut to_range: Vec<(VarId, Range)> = Vec::new();
+    a.vals.retain(|v, x| {
+        let other = match (b.get(v), b.ranges.get(v)) {
+            (Some(y), _) => match union(x, y) {
+                Some(u) => {
+                    if u.len() != x.len() {
+                        changed = true;
+                        *x = u;
+                    }
+                    return true;
                 }
-                true
-            }
-            None => {
+                None => Range::of(y, width(*v)),
+            },
+            (None, Some(r)) => *r,
+            (None, None) => {
                 changed = true;
-                false
+                return false;
             }
-        },
+        };
+        changed = true;
+        to_range.push((*v, Range::of(x, other.w).hull(other)));
+        false
     });
+    a.ranges.retain(|v, r| {
+        let other = match (b.get(v), b.ranges.get(v)) {
+            (Some(y), _) => Range::of(y, r.w),
+            (None, Some(o)) => *o,
+            (None, None) => {
+                changed = true;
+                return false;
+            }
+        };
+        let (lo, hi) = full(r.w);
+        let mut n = *r;
+        if other.lo < r.lo {
+            n.lo = lo;
+        }
+        if other.hi > r.hi {
+            n.hi = hi;
+        }
+        if n != *r {
+            changed = true;
+            *r = n;
+        }
+        (n.lo, n.hi) != (lo, hi)
+    });
+    for (v, r) in to_range {
+        if (r.lo, r.hi) != full(r.w) {
+            a.ranges.insert(v, r);
+        }
+    }
     changed
 }
 
@@ -244,6 +441,14 @@ fn eval(prog: &Program, e: &Expr, st: &State) -> Option<Vals> {
         Expr::Ite(c, a, b) => match eval(prog, c, st).as_deref() {
             Some([1]) => return eval(prog, a, st),
             Some([0]) => return eval(prog, b, st),
+            // `len > 4 ? 4 : len` with `len` any: each side in the state its condition bounds.
+            _ if implied(prog, c, st).is_some_and(|(v, _)| !st.vals.contains_key(&v)) => {
+                let side = |c: Expr, e: &Expr| match refine_here(prog, &c, st) {
+                    Some(s) => eval(prog, e, &s),
+                    None => Some(Vec::new()),
+                };
+                union(&side((**c).clone(), a)?, &side((**c).clone().negate(), b)?)?
+            }
             _ => union(&eval(prog, a, st)?, &eval(prog, b, st)?)?,
         },
         // Memory is cells here: no pointer forms are left.
@@ -256,10 +461,26 @@ fn eval(prog: &Program, e: &Expr, st: &State) -> Option<Vals> {
 
 /// The state restricted to the executions on which `c` holds: `None` if there are none.
 fn refine(prog: &Program, c: &Expr, st: &State) -> Option<State> {
+    // A copy's test is a test of what it copies (both are bounded).
+    if st.copies.is_empty() {
+        return refine_here(prog, c, st);
+    }
+    let c = c.subst(&|v| st.copies.get(&v).map(|s| Expr::Var(*s)));
+    let mut st = refine_here(prog, &c, st)?;
+    let pairs: Vec<(VarId, VarId)> = st.copies.iter().map(|(d, s)| (*d, *s)).collect();
+    for (d, s) in pairs {
+        if let (Some(x), true) = (st.get(&s).cloned(), st.vals.contains_key(&d)) {
+            st.insert(d, x);
+        }
+    }
+    Some(st)
+}
+
+fn refine_here(prog: &Program, c: &Expr, st: &State) -> Option<State> {
     if let Expr::Bin(BinOp::And, a, b) = c {
         if width(prog, a) == 1 {
-            let st = refine(prog, a, st)?;
-            return refine(prog, b, &st);
+            let st = refine_here(prog, a, st)?;
+            return refine_here(prog, b, &st);
         }
     }
     if eval(prog, c, st).as_deref() == Some(&[0]) {
@@ -289,7 +510,87 @@ fn refine(prog: &Program, c: &Expr, st: &State) -> Option<State> {
         }
         st.insert(v, keep);
     }
+    // `v op k`: a range of `v` (a bound of a variable with no set; `0 <= n` then `n <= 3` make
+    // the set `{0, 1, 2, 3}`).
+    if let Some((v, r)) = implied(prog, c, &st) {
+        st.bound(v, r).ok()?;
+    }
     Some(st)
+}
+
+/// The range of `v` a comparison `v op k` (or `k op v`, or its negation) with `k` of one
+/// value implies: empty (`lo > hi`) if none; `None` if it is not of that form or the range of
+/// an unsigned comparison wraps around in signed terms.
+fn implied(prog: &Program, c: &Expr, st: &State) -> Option<(VarId, Range)> {
+    use BinOp::*;
+    let (op, a, b) = match c {
+        Expr::Bin(op, a, b) if op.is_comparison() => (*op, a, b),
+        Expr::Un(UnOp::Not, x) => match &**x {
+            Expr::Bin(op, a, b) => (op.negated()?, a, b),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let one = |e: &Expr| match eval(prog, e, st).as_deref() {
+        Some([k]) => Some(*k),
+        _ => None,
+    };
+    let (op, v, k) = match (&**a, &**b) {
+        (Expr::Var(v), other) => (op, *v, one(other)?),
+        (other, Expr::Var(v)) => {
+            let swapped = match op {
+                Slt => Sgt,
+                Sle => Sge,
+                Sgt => Slt,
+                Sge => Sle,
+                Ult => Ugt,
+                Ule => Uge,
+                Ugt => Ult,
+                Uge => Ule,
+                o => o,
+            };
+            (swapped, *v, one(other)?)
+        }
+        _ => return None,
+    };
+    let Ty::Int(w) = prog.var_ty(v) else { return None };
+    if w < 2 {
+        return None;
+    }
+    let (smin, smax) = full(w);
+    let m = mask(w);
+    let ks = to_signed(k, w);
+    let empty = Range { lo: 1, hi: 0, w };
+    let signed = |lo: i64, hi: i64| Range { lo, hi, w };
+    // An unsigned range `lo ..= hi` in signed terms, if it does not wrap around.
+    let unsigned = |lo: u64, hi: u64| {
+        if lo > hi {
+            Some(empty)
+        } else if hi <= smax as u64 {
+            Some(signed(lo as i64, hi as i64))
+        } else if lo > smax as u64 {
+            Some(signed(to_signed(lo, w), to_signed(hi, w)))
+        } else {
+            None
+        }
+    };
+    let r = match op {
+        Eq => signed(ks, ks),
+        Slt if ks == smin => empty,
+        Slt => signed(smin, ks - 1),
+        Sle => signed(smin, ks),
+        Sgt if ks == smax => empty,
+        Sgt => signed(ks + 1, smax),
+        Sge => signed(ks, smax),
+        Ult if k == 0 => empty,
+        Ult => unsigned(0, k - 1)?,
+        Ule => unsigned(0, k)?,
+        Ugt if k == m => empty,
+        Ugt => unsigned(k + 1, m)?,
+        Uge => unsigned(k, m)?,
+        _ => return None,
+    };
+    Some((v, r))
 }
 
 /// Variables a call of each function may write (its own and its callees', their parameters).
@@ -392,6 +693,55 @@ fn tracked(prog: &Program, funcs: &[FuncId]) -> HashSet<VarId> {
     }
 }
 
+/// The variable `e` reads as a whole in state `st` (through `ite`s whose conditions the state
+/// decides: a load whose address has one value): `e` equals it.
+fn copy_of(prog: &Program, e: &Expr, st: &State) -> Option<VarId> {
+    match e {
+        Expr::Var(x) => Some(*x),
+        Expr::Ite(c, a, b) => match eval(prog, c, st).as_deref() {
+            Some([1]) => copy_of(prog, a, st),
+            Some([0]) => copy_of(prog, b, st),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Per function, per location: the counters of the loops around it, the tracked variables a
+/// loop writes (directly) and tests on an edge out of a location with an exit from the loop.
+/// States are partitioned by their values.
+fn counters(prog: &Program, funcs: &[FuncId], tracked: &HashSet<VarId>) -> HashMap<FuncId, Vec<Vec<VarId>>> {
+    let mut out = HashMap::new();
+    for &f in funcs {
+        let func = prog.func(f);
+        let mut per: Vec<BTreeSet<VarId>> = vec![BTreeSet::new(); func.locs.len()];
+        let dom = dominators(func);
+        for lp in &natural_loops(func, &dom).loops {
+            let body: HashSet<Loc> = lp.body.iter().copied().collect();
+            let defs: HashSet<VarId> =
+                func.edges.iter().filter(|e| body.contains(&e.src)).filter_map(|e| e.op.def()).collect();
+            let mut cs = BTreeSet::new();
+            for e in &func.edges {
+                let exits = || func.out_edges(e.src).iter().any(|&o| !body.contains(&func.edge(o).dst));
+                if let Op::Assume(c) = &e.op {
+                    if body.contains(&e.src) && exits() {
+                        c.for_each_var(&mut |v| {
+                            if defs.contains(&v) && tracked.contains(&v) {
+                                cs.insert(v);
+                            }
+                        });
+                    }
+                }
+            }
+            for l in &lp.body {
+                per[l.index()].extend(cs.iter().copied());
+            }
+        }
+        out.insert(f, per.into_iter().map(|s| s.into_iter().collect()).collect());
+    }
+    out
+}
+
 /// The states of the program (with memory as cells) from `entry`, or `None` when the work
 /// (state entries visited) passes `budget`, or the program has recursion.
 pub(crate) fn analyse(
@@ -445,34 +795,48 @@ fn analyse_here(
             }
         }
     }
-    let mut states: Vec<Vec<Option<State>>> = ctxs.iter().map(|(f, _)| vec![None; prog.func(*f).locs.len()]).collect();
+    let counters = counters(prog, &funcs, &tracked);
+    let wd = |v: VarId| var_width(prog, v);
+    let key_of = |f: FuncId, at: Loc, s: &State| -> Key {
+        counters[&f][at.index()]
+            .iter()
+            .filter_map(|v| match s.get(v).map(Vec::as_slice) {
+                Some([x]) => Some((*v, *x)),
+                _ => None,
+            })
+            .collect()
+    };
+    let mut states: Vec<Vec<Parts>> =
+        ctxs.iter().map(|(f, _)| vec![Parts::default(); prog.func(*f).locs.len()]).collect();
     // Globals start at zero or at their initial values; everything else is any value.
-    let mut init = State::new();
+    let mut init = State::default();
     for g in prog.global_vars() {
         if matches!(prog.var_ty(g), Ty::Int(_)) {
             init.insert(g, vec![0]);
         }
     }
     for gi in &prog.globals {
-        match eval(prog, &gi.value, &State::new()) {
+        match eval(prog, &gi.value, &State::default()) {
             Some(v) => init.insert(gi.var, v),
             None => init.remove(&gi.var),
         };
     }
-    init.retain(|v, _| tracked.contains(v));
+    init.vals.retain(|v, _| tracked.contains(v));
     let ef = prog.func(entry);
-    states[0][ef.entry.index()] = Some(init);
-    let mut work: Vec<(usize, Loc)> = vec![(0, ef.entry)];
-    let mut queued: HashSet<(usize, Loc)> = work.iter().copied().collect();
+    let k0 = key_of(entry, ef.entry, &init);
+    states[0][ef.entry.index()].add(k0.clone(), &init, &wd);
+    let mut work: Vec<(usize, Loc, Key)> = vec![(0, ef.entry, k0)];
+    let mut queued: HashSet<(usize, Loc, Key)> = work.iter().cloned().collect();
     let mut spent = 0u64;
     let mut steps = 0u64;
-    while let Some((cx, l)) = work.pop() {
-        queued.remove(&(cx, l));
+    while let Some((cx, l, key)) = work.pop() {
+        queued.remove(&(cx, l, key.clone()));
         let f = ctxs[cx].0;
         let func = prog.func(f);
-        let Some(st) = states[cx][l.index()].clone() else { continue };
+        // A partition joined into another since (the location collapsed): nothing to do.
+        let Some(st) = states[cx][l.index()].by_key.get(&key).cloned() else { continue };
         // A state is copied per edge out.
-        spent += (st.len() as u64 + 1) * (func.out_edges(l).len() as u64 + 1);
+        spent += (st.vals.len() as u64 + 1) * (func.out_edges(l).len() as u64 + 1);
         if spent > budget {
             return Err(format!("work limit of {budget} units"));
         }
@@ -497,6 +861,14 @@ fn analyse_here(
                         Some(v) => s.insert(*dst, v),
                         None => s.remove(dst),
                     };
+                    s.written(*dst);
+                    // The copy of a variable (of the one cell a load reads).
+                    if let Some(x) = copy_of(prog, value, &st) {
+                        let x = st.copies.get(&x).copied().unwrap_or(x);
+                        if x != *dst && tracked.contains(&x) {
+                            s.copies.insert(*dst, x);
+                        }
+                    }
                     out.push((cx, e.dst, s));
                 }
                 Op::Return(Some(v)) => {
@@ -506,6 +878,7 @@ fn analyse_here(
                             Some(x) => s.insert(r, x),
                             None => s.remove(&r),
                         };
+                        s.written(r);
                     }
                     out.push((cx, e.dst, s));
                 }
@@ -514,10 +887,13 @@ fn analyse_here(
                     let gcx = ctx_of[&(f, eid)];
                     // The callee's entry: its registers and local cells are fresh.
                     let mut s = st.clone();
-                    s.retain(|v, _| {
-                        !matches!(prog.var(*v).kind,
+                    let fresh = |v: &VarId| {
+                        matches!(prog.var(*v).kind,
                             VarKind::Local(h) | VarKind::Param(h) | VarKind::Temp(h) | VarKind::Ret(h) if h == *g)
-                    });
+                    };
+                    s.vals.retain(|v, _| !fresh(v));
+                    s.ranges.retain(|v, _| !fresh(v));
+                    s.copies.clear();
                     for (p, a) in callee.params.iter().zip(args) {
                         if let Some(v) = eval(prog, a, &st).filter(|_| tracked.contains(p)) {
                             s.insert(*p, v);
@@ -526,19 +902,28 @@ fn analyse_here(
                     out.push((gcx, callee.entry, s));
                     // The return: what the call may write is as at the callee's exit (from
                     // this call site, in some context of the caller), the rest as before.
-                    if let Some(x) = &states[gcx][callee.exit.index()] {
+                    if let Some(x) = states[gcx][callee.exit.index()].joined(&wd) {
                         let m = &mods[g];
                         let mut s = st.clone();
-                        s.retain(|v, _| !m.contains(v));
+                        s.vals.retain(|v, _| !m.contains(v));
+                        s.ranges.retain(|v, _| !m.contains(v));
+                        s.copies.retain(|d, c| !m.contains(d) && !m.contains(c));
                         for v in m {
                             if let Some(val) = x.get(v) {
                                 s.insert(*v, val.clone());
+                            } else if let Some(r) = x.ranges.get(v) {
+                                s.ranges.insert(*v, *r);
                             }
                         }
                         if let Some(d) = dst {
                             s.remove(d);
-                            if let Some(val) = callee.ret.and_then(|r| x.get(&r)) {
-                                s.insert(*d, val.clone());
+                            s.written(*d);
+                            if let Some(r) = callee.ret {
+                                if let Some(val) = x.get(&r) {
+                                    s.insert(*d, val.clone());
+                                } else if let Some(rg) = x.ranges.get(&r) {
+                                    s.ranges.insert(*d, *rg);
+                                }
                             }
                         }
                         out.push((cx, e.dst, s));
@@ -548,25 +933,29 @@ fn analyse_here(
                     let mut s = st.clone();
                     if let Some(d) = op.def() {
                         s.remove(&d);
+                        s.written(d);
                     }
                     out.push((cx, e.dst, s));
                 }
             }
         }
         for (c, at, s) in out {
-            if join(&mut states[c][at.index()], &s) {
-                if queued.insert((c, at)) {
-                    work.push((c, at));
+            let (g, site) = ctxs[c];
+            let k = key_of(g, at, &s);
+            if let Some(k) = states[c][at.index()].add(k, &s, &wd) {
+                if queued.insert((c, at, k.clone())) {
+                    work.push((c, at, k));
                 }
                 // A callee's exit changed: the call is returned from again, in every context
-                // of the caller.
-                let (g, site) = ctxs[c];
+                // of the caller and every partition at the call.
                 if at == prog.func(g).exit {
                     if let Some((caller, call)) = site {
                         let src = prog.func(caller).edge(call).src;
-                        for &k in ctxs_of.get(&caller).into_iter().flatten() {
-                            if queued.insert((k, src)) {
-                                work.push((k, src));
+                        for &kx in ctxs_of.get(&caller).into_iter().flatten() {
+                            for kk in states[kx][src.index()].by_key.keys() {
+                                if queued.insert((kx, src, kk.clone())) {
+                                    work.push((kx, src, kk.clone()));
+                                }
                             }
                         }
                     }
@@ -587,18 +976,14 @@ impl Values {
     /// satisfies them.
     pub(crate) fn facts(&self, prog: &Program, f: FuncId, at: Loc, vars: &[VarId]) -> Vec<Expr> {
         let mut all: Option<State> = None;
+        let wd = |v: VarId| var_width(prog, v);
         for &c in self.by_func.get(&f).into_iter().flatten() {
-            if let Some(st) = &self.states[c][at.index()] {
-                join(&mut all, st);
+            if let Some(st) = self.states[c][at.index()].joined(&wd) {
+                join(&mut all, &st, &wd);
             }
         }
         let Some(st) = all else { return Vec::new() };
-        let mut out = Vec::new();
-        for v in vars {
-            let (Some(vals), Ty::Int(w)) = (st.get(v), prog.var_ty(*v)) else { continue };
-            out.push(member(*v, w, vals));
-        }
-        out
+        vars.iter().filter_map(|v| known(prog, &st, *v)).collect()
     }
 
     /// Whether the edge (of `f`, an `assume` into a check's error location) may be taken: per
@@ -614,17 +999,35 @@ impl Values {
         });
         let mut out = Vec::new();
         for &cx in self.by_func.get(&f).into_iter().flatten() {
-            let Some(st) = &self.states[cx][e.src.index()] else { continue };
-            let Some(st) = refine(prog, c, st) else { continue };
-            let mut sets = Vec::new();
-            for v in &vars {
-                if let (Some(vals), Ty::Int(w)) = (st.get(v), prog.var_ty(*v)) {
-                    sets.push(member(*v, w, vals));
-                }
+            for st in self.states[cx][e.src.index()].by_key.values() {
+                let Some(st) = refine(prog, c, st) else { continue };
+                out.push(vars.iter().filter_map(|v| known(prog, &st, *v)).collect());
             }
-            out.push(sets);
         }
         out
+    }
+}
+
+/// What the state knows of `v`: `v ∈ set`, or `lo <= v <= hi` (signed).
+fn known(prog: &Program, st: &State, v: VarId) -> Option<Expr> {
+    let Ty::Int(w) = prog.var_ty(v) else { return None };
+    if let Some(vals) = st.get(&v) {
+        return Some(member(v, w, vals));
+    }
+    let r = st.ranges.get(&v)?;
+    let x = Expr::Var(v);
+    Some(Expr::bin(BinOp::Sle, Expr::int(r.lo.into(), w), x.clone()).and(Expr::bin(
+        BinOp::Sle,
+        x,
+        Expr::int(r.hi.into(), w),
+    )))
+}
+
+fn var_width(prog: &Program, v: VarId) -> u32 {
+    match prog.var_ty(v) {
+        Ty::Int(w) => w,
+        Ty::Bool => 1,
+        Ty::Ptr => 64,
     }
 }
 
@@ -665,17 +1068,52 @@ mod tests {
         assert_eq!(bounded(BinOp::URem, None, Some(&[0]), 32), None);
     }
 
+    fn st<const N: usize>(pairs: [(VarId, Vals); N]) -> State {
+        State { vals: HashMap::from(pairs), ..State::default() }
+    }
+
+    fn w32(_: VarId) -> u32 {
+        32
+    }
+
     #[test]
-    fn a_join_past_the_limit_is_any_value() {
+    fn a_join_past_the_limit_is_a_range_widened_when_it_grows_and_absent_is_any_value() {
         let mut a: Option<State> = None;
         let v = VarId(0);
-        assert!(join(&mut a, &State::from([(v, vec![1, 2])])));
-        assert!(!join(&mut a, &State::from([(v, vec![2])])));
-        assert!(join(&mut a, &State::from([(v, (10..10 + MAX_VALUES as u64).collect())])));
-        assert!(a.as_ref().is_some_and(|s| !s.contains_key(&v)));
+        assert!(join(&mut a, &st([(v, vec![1, 2])]), &w32));
+        assert!(!join(&mut a, &st([(v, vec![2])]), &w32));
+        assert!(join(&mut a, &st([(v, (10..10 + MAX_VALUES as u64).collect())]), &w32));
+        let s = a.clone().expect("a state");
+        assert!(!s.vals.contains_key(&v));
+        assert_eq!(s.ranges.get(&v), Some(&Range { lo: 1, hi: 9 + MAX_VALUES as i64, w: 32 }));
+        // Within the range: no change; above it: the upper bound is widened to the type's.
+        assert!(!join(&mut a, &st([(v, vec![5])]), &w32));
+        assert!(join(&mut a, &st([(v, vec![100])]), &w32));
+        assert_eq!(a.as_ref().and_then(|s| s.ranges.get(&v)), Some(&Range { lo: 1, hi: i32::MAX as i64, w: 32 }));
+        // Below it too: any value.
+        assert!(join(&mut a, &st([(v, vec![(-1i64 as u64) & 0xffff_ffff])]), &w32));
+        assert!(a.as_ref().is_some_and(|s| s.vals.is_empty() && s.ranges.is_empty()));
         // Absent from one side: any value.
-        let mut b = Some(State::from([(v, vec![1])]));
-        assert!(join(&mut b, &State::new()));
-        assert!(b.is_some_and(|s| s.is_empty()));
+        let mut b = Some(st([(v, vec![1])]));
+        assert!(join(&mut b, &State::default(), &w32));
+        assert!(b.is_some_and(|s| s.vals.is_empty()));
+    }
+
+    #[test]
+    fn copies_and_partitions_join_only_what_all_sides_have() {
+        let (d, c) = (VarId(1), VarId(2));
+        let mut a = Some(State { copies: BTreeMap::from([(d, c)]), ..State::default() });
+        assert!(!join(&mut a, &State { copies: BTreeMap::from([(d, c)]), ..State::default() }, &w32));
+        assert!(join(&mut a, &State::default(), &w32));
+        assert!(a.is_some_and(|s| s.copies.is_empty()));
+        let mut p = Parts::default();
+        for k in 0..MAX_PARTS as u64 {
+            assert_eq!(p.add(vec![(d, k)], &st([(c, vec![k])]), &w32), Some(vec![(d, k)]));
+        }
+        // One partition too many: all in one, for good.
+        assert_eq!(p.add(vec![(d, 99)], &st([(c, vec![99])]), &w32), Some(Vec::new()));
+        assert!(p.collapsed && p.by_key.len() == 1);
+        assert_eq!(p.add(vec![(d, 1)], &st([(c, vec![1])]), &w32), None);
+        assert_eq!(p.joined(&w32).and_then(|s| s.get(&c).map(Vec::len)), Some(MAX_PARTS + 1));
     }
 }

@@ -256,3 +256,45 @@ fn the_first_possible_undefined_behaviour_stops_the_slicer_when_asked() {
     let with = slice(&safe, &Criterion::UnreachCall, &opts).expect("slices");
     assert_eq!(with.c_source, without.c_source);
 }
+
+/// A queue of request pointers cleared by a loop of constant trip count, filled with requests
+/// in a second loop, read at any slot (the value analysis's partitions by loop counter make each
+/// store of the clearing loop a strong update: every slot holds null or a request), and a
+/// counter tested through a loaded copy (`d->count == 3`, a test of the cell itself). Without
+/// undefined behaviour nothing is listed; in the twins, a slot the loop leaves uninitialised
+/// (read and dereferenced) and a count that indexes `hist[4]` (it stops at 5) are.
+const QUEUE: &str = "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\n\
+struct req { int len; int done; };\n\
+struct dev { int lock; struct req *q[4]; int count; int hist[4]; };\n\
+void bump(struct dev *d) { if (d->count == LIMIT) return; d->hist[d->count] = 1; d->count++; }\n\
+int main(void) {\n\
+  struct dev dev; struct req reqs[2]; int i; int n = 0;\n\
+  dev.lock = 0; dev.count = 0;\n\
+  for (i = 0; i < CLEARED; i++) dev.q[i] = 0;\n\
+  for (i = 0; i < 2; i++) { reqs[i].len = i; reqs[i].done = 0; if (__VERIFIER_nondet_int()) dev.q[i] = &reqs[i]; }\n\
+  while (__VERIFIER_nondet_int()) bump(&dev);\n\
+  struct req *r = dev.q[__VERIFIER_nondet_int() & 3];\n\
+  if (r != 0) { n = r->len; r->done = 1; }\n\
+  if (n > 1 || dev.lock != 0) reach_error();\n\
+  return 0;\n\
+}\n";
+
+fn queue(cleared: u32, limit: u32) -> Vec<String> {
+    let src = QUEUE.replace("CLEARED", &cleared.to_string()).replace("LIMIT", &limit.to_string());
+    let r = slice(&lower_src(&src), &Criterion::UnreachCall, &SliceOptions::default()).expect("slices");
+    r.undefined_behaviour
+}
+
+#[test]
+fn slots_cleared_by_a_loop_of_constant_trip_count_and_counters_tested_through_loads_are_known() {
+    let ub = queue(4, 3);
+    assert!(ub.is_empty(), "{ub:?}");
+    // Slot 3 is not cleared: `r` may be any pointer at `r->len`.
+    let ub = queue(3, 3);
+    assert!(ub.iter().any(|u| u.contains(":13:")), "{ub:?}");
+    assert!(!ub.iter().any(|u| u.contains(":5:")), "{ub:?}");
+    // The count stops at 5, not 4: `hist[4]` in `bump` (a call the slicer summarises).
+    let ub = queue(4, 5);
+    assert!(ub.iter().any(|u| u.starts_with("out_of_bounds at ") && u.contains(":5:")), "{ub:?}");
+    assert!(!ub.iter().any(|u| u.contains(":13:")), "{ub:?}");
+}
