@@ -52,7 +52,10 @@ pub fn inline_calls_in_loops(prog: &mut Program) -> usize {
     count
 }
 
-fn inline_one(prog: &mut Program, caller: FuncId, call: EdgeId) {
+/// Replaces the call edge `call` of `caller` by a copy of the callee's flowgraph (its variables
+/// renamed into the caller, its returns assigning the call's result), recording each copied edge's
+/// origin. The callee must not be the caller.
+pub fn inline_one(prog: &mut Program, caller: FuncId, call: EdgeId) {
     let ce = prog.functions[caller.index()].edges[call.index()].clone();
     let Op::Call { dst, func, args } = ce.op else { return };
     let callee = prog.functions[func.index()].clone();

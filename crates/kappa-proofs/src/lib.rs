@@ -6,5 +6,6 @@
 pub mod candidates;
 pub mod kind;
 pub mod lazy;
+pub mod localize;
 pub mod lseg;
 pub mod summary;

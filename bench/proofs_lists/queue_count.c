@@ -1,0 +1,48 @@
+// kappa-expect: verdict=true
+// class: list. a queue in two globals (head, tail) with enqueue and dequeue functions, filled with 5s for a nondet time, then drained: every value is 5, as many come out as went in
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "queue_count.c", 3, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int);
+extern void *malloc(unsigned long);
+extern void free(void *);
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+
+struct node { int data; struct node *next; };
+
+struct node *qhead = 0, *qtail = 0;
+
+void enqueue(int v) {
+    struct node *n = malloc(sizeof *n);
+    if (!n) abort();
+    n->data = v;
+    n->next = 0;
+    if (qtail) qtail->next = n; else qhead = n;
+    qtail = n;
+}
+
+int dequeue(void) {
+    struct node *n = qhead;
+    int v = n->data;
+    qhead = n->next;
+    if (qhead == 0) qtail = 0;
+    free(n);
+    return v;
+}
+
+int main(void) {
+    int put = 0;
+    while (__VERIFIER_nondet_int() && put < 1000000) {
+        enqueue(5);
+        put = put + 1;
+    }
+    int got = 0;
+    while (qhead) {
+        int v = dequeue();
+        __VERIFIER_assert(v == 5);
+        got = got + 1;
+    }
+    __VERIFIER_assert(got == put);
+    return 0;
+}
