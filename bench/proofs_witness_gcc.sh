@@ -3,7 +3,8 @@
 # program of bench/proofs is verified by `kappa verify --max-time BENCH_TIME`; where kappa
 # answers `true`, each loop invariant of its witness.yml (a C expression at a loop head) is
 # compiled into the program as a check at that head — `while (c)` becomes
-# `while ((KAPPA_INV(inv)), c)`, `for (i; c; s)` becomes `for (i; (KAPPA_INV(inv)), c; s)`, so the
+# `while ((KAPPA_INV(inv)), c)`, `for (i; c; s)` becomes `for (i; (KAPPA_INV(inv)), c; s)`, `do {`
+# becomes `do { (void)(KAPPA_INV(inv));`, so the
 # invariant is evaluated each time control is at the head, before the loop's condition — and
 # the program runs RUNS times against bench/proofs/harness.c (gcc, ASan, UBSan; random and
 # boundary nondet values, as bench/proofs_gcc.sh). A failed check is a VIOLATION: the witness
@@ -57,8 +58,12 @@ def instrument(lines, invs, negate):
             rest = s[j:]
             cond_empty = rest.lstrip().startswith(";")
             lines[line - 1] = s[:j] + (f" (KAPPA_INV({e}), 1)" if cond_empty else f" (KAPPA_INV({e})),") + rest
+        elif re.match(r"do\b", s[i:]) and "{" in s[i:]:
+            # `do { body } while (c)`: the head is the top of the body.
+            j = s.index("{", i) + 1
+            lines[line - 1] = s[:j] + f" (void)(KAPPA_INV({e}));" + s[j:]
         else:
-            return None, f"no `while` or `for` at {line}:{col}"
+            return None, f"no `while`, `for` or `do {{` at {line}:{col}"
     return lines, None
 
 def run(name, lines):
