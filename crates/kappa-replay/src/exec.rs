@@ -222,19 +222,35 @@ pub(crate) fn run_with_timeout(
         .stderr(std::fs::File::create(err)?)
         .spawn()?;
     let pid = child.id();
+    Ok(match wait_or_kill(pid, false, timeout, move || child.wait())? {
+        Some(status) => Ended::Status(status),
+        None => Ended::Timeout,
+    })
+}
+
+/// Waits (on a thread) for the child `pid` with `wait`, at most `timeout`; then kills it (with
+/// its process group if `group`: `kill -9`) and answers `None`. The child is listed in
+/// [`RUNNING`] meanwhile, for [`kill_running`].
+fn wait_or_kill<T: Send + 'static>(
+    pid: u32,
+    group: bool,
+    timeout: Duration,
+    wait: impl FnOnce() -> std::io::Result<T> + Send + 'static,
+) -> std::io::Result<Option<T>> {
+    let target = if group { format!("-{pid}") } else { pid.to_string() };
     let _running = Running::add(pid);
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
-        let _ = tx.send(child.wait());
+        let _ = tx.send(wait());
     });
     match rx.recv_timeout(timeout) {
-        Ok(status) => Ok(Ended::Status(status?)),
+        Ok(r) => r.map(Some),
         Err(_) => {
             // The child is still ours (not reaped: its waiter has not returned), so the id is
             // still its own.
-            let _ = Command::new("kill").arg("-9").arg(pid.to_string()).stderr(Stdio::null()).status();
+            let _ = Command::new("kill").args(["-s", "KILL", "--"]).arg(&target).stderr(Stdio::null()).status();
             let _ = rx.recv();
-            Ok(Ended::Timeout)
+            Ok(None)
         }
     }
 }
@@ -248,22 +264,7 @@ pub(crate) fn output_until(
     use std::os::unix::process::CommandExt;
     let Some(deadline) = deadline else { return cmd.output().map(Some) };
     let child = cmd.process_group(0).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn()?;
-    let pid = child.id();
-    let _running = Running::add(pid);
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(child.wait_with_output());
-    });
-    match rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
-        Ok(out) => out.map(Some),
-        Err(_) => {
-            // Not reaped yet (its waiter has not returned), so the group's id is still its own.
-            let _ =
-                Command::new("kill").args(["-s", "KILL", "--"]).arg(format!("-{pid}")).stderr(Stdio::null()).status();
-            let _ = rx.recv();
-            Ok(None)
-        }
-    }
+    wait_or_kill(child.id(), true, deadline.saturating_duration_since(Instant::now()), move || child.wait_with_output())
 }
 
 /// The process ids of the programs being replayed, for [`kill_running`].
