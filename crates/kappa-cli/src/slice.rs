@@ -388,6 +388,15 @@ fn verify_sliced_inner(
             );
             return None;
         }
+        if let (Verdict::Unknown(why), false) = (&verdict, crate::signals::interrupted()) {
+            // An exact slice's counterexample is the original's (the PSS-CFG's guarantee), but
+            // one that has no test or does not replay (a slicer bug: three inputs on one line
+            // did not, 2026-12-03) must not cost the verdict the original can give.
+            eprintln!(
+                "kappa: note: --slice: the slice's counterexample was not confirmed on the original program ({why}); verifying the original program"
+            );
+            return None;
+        }
     }
     if !r.approximations.is_empty() && matches!(verdict, Verdict::Unknown(_)) {
         // An unknown of an over-approximation says nothing more than the original would.

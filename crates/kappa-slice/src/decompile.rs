@@ -74,6 +74,11 @@ pub(crate) struct Decompiler<'a> {
     nondets: BTreeMap<String, String>,
     out: String,
     line: (u32, u32),
+    /// Where `out` ended when the latest `#line` was written: a statement written after it
+    /// moved the physical line on, so the next statement of the same original line needs the
+    /// directive again (three calls on one line of the original would otherwise be lines N,
+    /// N + 1 and N + 2, and inputs are matched by line).
+    line_mark: usize,
     emitted: Vec<bool>,
     labelled: Vec<bool>,
     pending: Vec<PId>,
@@ -128,6 +133,7 @@ impl<'a> Decompiler<'a> {
             nondets: BTreeMap::new(),
             out: String::new(),
             line: (u32::MAX, 0),
+            line_mark: 0,
             emitted: vec![false; n],
             labelled: vec![false; n],
             pending: Vec::new(),
@@ -316,12 +322,13 @@ impl<'a> Decompiler<'a> {
     }
 
     fn line_directive(&mut self, span: Span) {
-        if !span.is_known() || (span.file, span.line) == self.line {
+        if !span.is_known() || ((span.file, span.line) == self.line && self.out.len() == self.line_mark) {
             return;
         }
         let file = self.prog.files.get(span.file as usize).cloned().unwrap_or_default();
         let _ = writeln!(self.out, "#line {} {}", span.line, c_string(&file));
         self.line = (span.file, span.line);
+        self.line_mark = self.out.len();
     }
 
     fn ind(&mut self, depth: usize) {
