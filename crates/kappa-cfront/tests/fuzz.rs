@@ -122,3 +122,38 @@ fn deep_nesting_is_handled() {
     let src = format!("int main(void) {{ int x = 0; {} x++; {} return x; }}", "{".repeat(depth), "}".repeat(depth));
     assert_handled(&src);
 }
+
+/// A chain of conditionals (`p == 0 ? a0 : p == 1 ? a1 : …`, the slicer's reads of array
+/// cells) is lowered in time linear-ish in its length: finding each arm's type by lowering it
+/// lowered the innermost arm 2^n times (a 100-deep chain did not finish in 10 minutes). The
+/// test gives up after two minutes instead of hanging.
+#[test]
+fn a_long_chain_of_conditionals_is_lowered() {
+    let depth = 120;
+    let mut chain = String::from("0");
+    for i in (0..depth).rev() {
+        chain = format!("(p == {i} ? a{i} : {chain})");
+    }
+    let decls: String = (0..depth).map(|i| format!("int a{i};\n")).collect();
+    let src = format!("{decls}int main(void) {{ int p = a0; return {chain}; }}");
+    lowered_in_time(depth, src);
+    // The same over pointers.
+    let mut chain = String::from("(int *)0");
+    for i in (0..depth).rev() {
+        chain = format!("(p == {i} ? &a{i} : {chain})");
+    }
+    let src = format!("{decls}int main(void) {{ int p = a0; int *q = {chain}; return q == 0; }}");
+    lowered_in_time(depth, src);
+}
+
+fn lowered_in_time(depth: usize, src: String) {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let r = lower_preprocessed("chain.c", &src, &Options::default()).map(|p| p.validate().is_ok());
+        let _ = tx.send(r.map_err(|d| d.message));
+    });
+    match rx.recv_timeout(std::time::Duration::from_secs(120)) {
+        Ok(r) => assert_eq!(r, Ok(true)),
+        Err(_) => panic!("a chain of {depth} conditionals was not lowered in 120 s"),
+    }
+}

@@ -1564,11 +1564,34 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// The type of a conditional's arm, remembered by the arm's node (see `arm_types`) unless
+    /// it names a variable-length array's length register, which lowering the arm again makes
+    /// anew.
+    fn arm_type(&mut self, e: &'a Node<Expression>) -> Result<CType> {
+        fn has_vla(t: &CType) -> bool {
+            match t {
+                CType::Pointer(t) => has_vla(t),
+                CType::Array(t, n) => matches!(n, ArrayLen::Variable(_)) || has_vla(t),
+                CType::Function(f) => has_vla(&f.ret) || f.params.iter().any(has_vla),
+                _ => false,
+            }
+        }
+        let key = e as *const Node<Expression> as usize;
+        if let Some(t) = self.arm_types.get(&key) {
+            return Ok(t.clone());
+        }
+        let t = self.type_of_expr(e)?;
+        if !has_vla(&t) {
+            self.arm_types.insert(key, t.clone());
+        }
+        Ok(t)
+    }
+
     fn conditional(&mut self, c: &'a Node<ConditionalExpression>, span: &LSpan) -> Result<Value> {
         let sp = self.span(span);
         // Types of both arms decide the result type; evaluate each on its own branch.
-        let tt = self.type_of_expr(&c.node.then_expression)?;
-        let ft = self.type_of_expr(&c.node.else_expression)?;
+        let tt = self.arm_type(&c.node.then_expression)?;
+        let ft = self.arm_type(&c.node.else_expression)?;
         let rty = if tt.is_integer() && ft.is_integer() {
             self.usual_arith(&tt, &ft)
         } else if tt == CType::Void || ft == CType::Void {

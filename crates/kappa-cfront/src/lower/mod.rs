@@ -163,6 +163,10 @@ pub(crate) struct Lowerer<'a> {
     global_names: HashSet<String>,
     /// Depth of evaluation without effect (`sizeof`, constant expressions).
     pub no_eval: u32,
+    /// Types of conditionals' arms, by the arm's node: `c ? x : (d ? y : …)` finds the
+    /// type of each arm by lowering it without effect, which for a chain of n conditionals (a
+    /// slice's reads of the cells of an array) lowered the innermost one 2^n times.
+    pub arm_types: HashMap<usize, CType>,
     /// Set while re-reading a definition's parameters to evaluate their array lengths.
     pub eval_param_vla: bool,
     /// Set while lowering `x++` whose value is discarded.
@@ -257,6 +261,7 @@ impl<'a> Lowerer<'a> {
             aligned_structs: HashSet::new(),
             global_names: HashSet::new(),
             no_eval: 0,
+            arm_types: HashMap::new(),
             param_vars: HashMap::new(),
             discard_post: false,
             eval_param_vla: false,
