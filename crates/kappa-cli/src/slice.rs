@@ -278,6 +278,9 @@ const SLICE_NODES: u64 = 20_000;
 const SLICE_WORK: u64 = 24_000_000;
 /// `verify --slice`: the share of `--max-time` the slicer may use.
 const SLICE_TIME_SHARE: f64 = 0.25;
+/// `verify --slice`: the share of the time left after slicing that verifying the slice may
+/// use; without a verdict there, the original is verified with the rest.
+const SLICE_VERIFY_SHARE: f64 = 0.5;
 
 /// `kappa verify --slice`: the verdict found on the slice, or `Err(time left)` when the
 /// original program must be verified instead (the slicer could not finish, or the program may
@@ -373,7 +376,10 @@ fn verify_sliced_inner(
         if left <= 0.0 {
             return Some(Verdict::Unknown("timeout".into()));
         }
-        ex2.max_time = Some(left);
+        // A slice can be harder to verify than the original (its loops are gotos over
+        // integer-encoded cells, and it is explored without the proofs of `verify`): the
+        // original keeps the other half.
+        ex2.max_time = Some(left * SLICE_VERIFY_SHARE);
     }
     let setup = explore::setup(&sfront, &ex2, &sprog);
     let (report, dot) = explore::explore(&sprog, setup.cfg, &ex2, true);
@@ -401,6 +407,10 @@ fn verify_sliced_inner(
     if !r.approximations.is_empty() && matches!(verdict, Verdict::Unknown(_)) {
         // An unknown of an over-approximation says nothing more than the original would.
         eprintln!("kappa: note: --slice: no verdict on the over-approximating slice; verifying the original program");
+        return None;
+    }
+    if let (Verdict::Unknown(why), false) = (&verdict, crate::signals::interrupted()) {
+        eprintln!("kappa: note: --slice: no verdict on the slice ({why}); verifying the original program");
         return None;
     }
     if let (Some(path), Some(dot)) = (&ex.tree, dot) {
