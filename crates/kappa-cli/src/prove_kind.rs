@@ -254,10 +254,11 @@ fn explore_step_report(
             eprintln!("kind: candidate {k}: {:?} {:?} {:?}", c.text, c.rank, c.atom);
         }
         eprintln!(
-            "kind: {} states, {} queries ({} unknown), {:.2} s (solver {:.2} s), incomplete {:?}",
+            "kind: {} states, {} queries ({} unknown), {} work, {:.2} s (solver {:.2} s), incomplete {:?}",
             report.stats.states_created,
             report.stats.solver_queries,
             report.stats.solver_unknown,
+            report.stats.solver_work,
             report.stats.time_s,
             report.stats.solver_time_s,
             report.stats.incomplete
@@ -378,9 +379,11 @@ fn debug_phase(phase: &str, report: &RunReport) {
     if std::env::var_os("KAPPA_KIND_DEBUG").is_some() {
         let s = &report.stats;
         eprintln!(
-            "kind: {phase}: {} states, {} queries, {:.2} s, {} errors, incomplete {:?}",
+            "kind: {phase}: {} states, {} queries, {} work, {} template work, {:.2} s, {} errors, incomplete {:?}",
             s.states_created,
             s.solver_queries,
+            s.solver_work,
+            s.templates.work,
             s.time_s,
             s.errors.len(),
             s.incomplete
