@@ -11,18 +11,23 @@
 #   BENCH_TIME  --max-time per run (default 10)    BENCH_ARGS  extra verify arguments (e.g. "--mode classic")
 #   ONLY        a regular expression: only the programs whose name or class it matches
 #   DIR         the directory of programs (default bench/proofs; e.g. bench/proofs_guards)
+#   SET         `tuning` or `held-out`: only the programs of that set (default both)
 # Exit status 1 if any verdict is WRONG.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 [ $# -eq 0 ] && set -- after=target/release/kappa
-export BENCH_TIME="${BENCH_TIME:-10}" BENCH_ARGS="${BENCH_ARGS:-}" ONLY="${ONLY:-}" DIR="${DIR:-bench/proofs}"
+export BENCH_TIME="${BENCH_TIME:-10}" BENCH_ARGS="${BENCH_ARGS:-}" ONLY="${ONLY:-}" DIR="${DIR:-bench/proofs}" SET="${SET:-}"
 exec python3 - "$@" <<'PYEOF'
 import collections, glob, json, os, re, subprocess, sys, tempfile
 T, ARGS = os.environ["BENCH_TIME"], os.environ["BENCH_ARGS"].split()
 bins = [a.split("=", 1) for a in sys.argv[1:]]
 ONLY = os.environ["ONLY"]
 def chosen(f):
-    m = re.search(r"// class: (\w+)", open(f).read())
+    text = open(f).read()
+    m = re.search(r"// class: (\w+)", text)
+    held_out = bool(re.search(r"^// held-out", text, re.M))
+    if os.environ["SET"] and os.environ["SET"] != ("held-out" if held_out else "tuning"):
+        return False
     return not ONLY or re.search(ONLY, os.path.basename(f)[:-2]) or (m and re.search(ONLY, m.group(1)))
 files = sorted(f for f in glob.glob(os.environ["DIR"] + "/*.c") if not f.endswith("harness.c") and chosen(f))
 # counts[binary][(set, class)][outcome]; outcome: true/false (correct), unknown, wrong

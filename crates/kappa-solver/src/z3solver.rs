@@ -15,6 +15,15 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 use z3::ast::{forall_const, Array, Ast, Bool, Dynamic, Int, BV};
 
+/// A map that holds Z3 ASTs, with a hasher of fixed keys: the same inserts give the same order
+/// of iteration and of release. Z3 gives a released AST's id to the next AST it makes, and the
+/// ids order terms inside Z3 (the arguments of commutative operators, the variables of the SAT
+/// core), so the order in which a map of ASTs is cleared or dropped steers the work of every
+/// later query of the thread's context. With std's `RandomState` (a new seed per process),
+/// `verify`'s phases after the first one (each exploration drops its solver) did different
+/// work run after run on the same program (issue 21, "same input, same answer").
+type AstMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<std::collections::hash_map::DefaultHasher>>;
+
 /// How [`Z3Solver`] feeds queries to its Z3 solver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Z3Mode {
@@ -64,8 +73,8 @@ pub struct Z3Solver {
     want: [u64; 2],
     applied: [Option<u64>; 2],
     /// Term id → its translation. Ids are unique for the life of the thread.
-    cache: HashMap<u64, Dynamic>,
-    consts: HashMap<SymId, Dynamic>,
+    cache: AstMap<u64, Dynamic>,
+    consts: AstMap<SymId, Dynamic>,
     /// Ids of the path-condition constraints asserted, one scope each ([`Z3Mode::Prefix`]).
     stack: Vec<u64>,
     infos: InfoCache,
@@ -105,8 +114,8 @@ impl Z3Solver {
             clamped: None,
             want: [0; 2],
             applied: [None; 2],
-            cache: HashMap::new(),
-            consts: HashMap::new(),
+            cache: AstMap::default(),
+            consts: AstMap::default(),
             stack: Vec::new(),
             infos: InfoCache::new(1 << 16),
             counters: Counters::default(),
@@ -828,7 +837,7 @@ impl Z3Solver {
     fn extract(&mut self, q: &Query, m: &z3::Model) -> Model {
         let syms = free_symbols(&mut self.infos, q.constraints());
         let mut out = Model::new();
-        let mut indices: Option<HashMap<Elem, Vec<(ValueKey, Dynamic)>>> = None;
+        let mut indices: Option<AstMap<Elem, Vec<(ValueKey, Dynamic)>>> = None;
         // Arrays in models of quantified queries are defined through Z3's quantifier
         // instantiation and evaluating them may not terminate; `InstantiatingSolver` gets them
         // from a quantifier-free query instead.
@@ -854,7 +863,7 @@ impl Z3Solver {
 
     /// The indices the query reads or writes arrays at, as values in the model, by index sort.
     /// Indices depending on quantified variables are skipped: they range over everything.
-    fn array_indices(&mut self, q: &Query, m: &z3::Model) -> HashMap<Elem, Vec<(ValueKey, Dynamic)>> {
+    fn array_indices(&mut self, q: &Query, m: &z3::Model) -> AstMap<Elem, Vec<(ValueKey, Dynamic)>> {
         let mut terms: Vec<Term> = Vec::new();
         // Visited (term, binders) pairs: shared subterms under a quantifier are visited once too.
         let mut seen: HashSet<(u64, Vec<SymId>)> = HashSet::new();
@@ -878,7 +887,7 @@ impl Z3Solver {
                 stack.extend(x.args().iter().map(|a| (a.clone(), bound.clone())));
             }
         }
-        let mut out: HashMap<Elem, Vec<(ValueKey, Dynamic)>> = HashMap::new();
+        let mut out: AstMap<Elem, Vec<(ValueKey, Dynamic)>> = AstMap::default();
         let mut keys: HashMap<Elem, BTreeSet<ValueKey>> = HashMap::new();
         for i in terms {
             let Some(ix) = elem_of(i.sort()) else { continue };
