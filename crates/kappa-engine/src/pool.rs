@@ -41,6 +41,8 @@ pub struct WorkerPool {
     /// the cycles of the one program).
     retired: std::sync::Mutex<Vec<u32>>,
     retired_len: std::sync::atomic::AtomicUsize,
+    /// Failed template computations per cycle, of every worker ([`WorkerPool::cycle_failed`]).
+    cycle_failures: std::sync::Mutex<std::collections::HashMap<u32, u32>>,
     /// Compact mode's templates, computed once in the whole run (issue 23): by (cycle, the
     /// state's shape hashed by structure with symbols by name), what the provider exported.
     pub templates: SharedTemplates,
@@ -262,6 +264,7 @@ impl Default for WorkerPool {
             suite: Default::default(),
             retired: Default::default(),
             retired_len: Default::default(),
+            cycle_failures: Default::default(),
             templates: Default::default(),
         }
     }
@@ -434,6 +437,15 @@ impl WorkerPool {
             }
             m = t.done.wait_timeout(m, std::time::Duration::from_millis(20)).unwrap_or_else(|e| e.into_inner()).0;
         }
+    }
+
+    /// A worker's template computation for cycle `id` failed: the failures of cycle `id` in
+    /// the whole run so far, this one included.
+    pub fn cycle_failed(&self, id: u32) -> u32 {
+        let mut f = self.cycle_failures.lock().unwrap_or_else(|e| e.into_inner());
+        let n = f.entry(id).or_default();
+        *n += 1;
+        *n
     }
 
     /// A worker's template provider retired cycle `id` ([`WorkerPool::retired_since`]).
