@@ -317,8 +317,13 @@ impl Compact {
         let mark = kappa_expr::Term::syms_made();
         let mut claim = None;
         if let (Some(pool), Some(sk)) = (&pool, shared_key) {
+            // A worker that holds a claim (an earlier cycle of this application) does not wait
+            // for another's: that one may be waiting for the claim it holds. It computes the
+            // template itself instead.
+            let holding = self.pending.iter().any(|(_, c)| c.is_some());
             let give_up = || {
-                pool.stop.load(std::sync::atomic::Ordering::Relaxed)
+                holding
+                    || pool.stop.load(std::sync::atomic::Ordering::Relaxed)
                     || pool.halted.load(std::sync::atomic::Ordering::Relaxed)
                     || kappa_solver::interrupt::requested()
                     || eng.out_of_time()

@@ -421,7 +421,8 @@ impl WorkerPool {
     /// it, waits for it (its work would be done twice otherwise: a template is computed once
     /// in the run, issue 23), checking `give_up` every 20 ms; none yet, the caller computes it
     /// under the returned claim. A worker holds its claims only within one step, and waits
-    /// for another's holding none, so no two wait for each other.
+    /// for another's only when it holds none (its `give_up` says so at once otherwise), so no
+    /// two wait for each other.
     pub fn claim_template(self: &std::sync::Arc<Self>, key: (u32, u64), give_up: &dyn Fn() -> bool) -> Claimed {
         let t = &self.templates;
         let mut m = t.lock();
