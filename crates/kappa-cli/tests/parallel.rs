@@ -450,6 +450,45 @@ fn a_template_is_computed_once_in_the_run_and_the_other_workers_import_it() {
     }
 }
 
+/// Three forks before a loop with two cycles through its head (an `if` in the body): a worker
+/// that claimed one cycle's template in an application and finds the other's claimed by
+/// another worker computes it itself rather than wait (the other may be waiting for it): the
+/// run ends (`--max-time` would cut a deadlock short, and the run would be incomplete) with
+/// one engine's paths and coverage.
+const TWO_CYCLES: &str = r#"
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int);
+int main(void) {
+    int s = 0;
+    if (__VERIFIER_nondet_int() > 0) s += 1;
+    if (__VERIFIER_nondet_int() > 1) s += 2;
+    if (__VERIFIER_nondet_int() > 2) s += 4;
+    int n = __VERIFIER_nondet_int();
+    __VERIFIER_assume(n >= 0 && n <= 100);
+    int i = 0, a = 0, b = s;
+    while (i < n) {
+        if (i % 2 == 0) a += 1; else b += 2;
+        i++;
+    }
+    return a > b;
+}
+"#;
+
+#[test]
+fn workers_sharing_the_templates_of_two_cycles_at_one_entry_do_not_wait_for_each_other() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "two_cycles.c", TWO_CYCLES);
+    let run =
+        |jobs: &str| kappa(&["run", "--mode", "compact", "--search", "dfs", "--max-time", "60", "--jobs", jobs, &f]).0;
+    let one = run("1");
+    assert!(one["incomplete"].as_array().unwrap().is_empty(), "{one}");
+    for jobs in ["2", "3"] {
+        let two = run(jobs);
+        assert!(two["incomplete"].as_array().unwrap().is_empty(), "--jobs {jobs}: {two}");
+        assert_eq!(outcome(&two), outcome(&one), "--jobs {jobs}: {two}");
+    }
+}
+
 /// `--jobs` defaults to one worker; a run bounded by `--max-states` (so that a seed and
 /// a state limit repeat it test for test) and one with `--report` (its tree is one engine's) run
 /// one worker unless `--jobs` says otherwise; `--tree` always runs one.
