@@ -415,7 +415,23 @@ fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32, main_r
     // Worker `index`: its own engine over the one program, its report and coverage.
     let cfg = &cfg;
     let pool_ref = &pool;
+    let deadline = cfg.limits.time.map(|t| std::time::Instant::now() + t);
     let work = move |index: u32| {
+        if index > 0 {
+            // A worker builds its engine when the first state is handed to it: until then it
+            // costs a sleeping thread (docs/design-parallel.md, "Status").
+            let give_up = || {
+                pool_ref.stop.load(std::sync::atomic::Ordering::Relaxed)
+                    || pool_ref.halted.load(std::sync::atomic::Ordering::Relaxed)
+                    || kappa_solver::interrupt::requested()
+                    || deadline.is_some_and(|d| std::time::Instant::now() >= d)
+            };
+            if !pool_ref.await_first(&give_up) {
+                let mut report = RunReport::default();
+                report.stats.jobs = 1;
+                return (report, kappa_engine::CoverageParts::default());
+            }
+        }
         let mut cfg = cfg.clone();
         cfg.share = Share::Worker { index, count: jobs, pool: pool_ref.clone() };
         let mut engine = engine(prog, cfg, ex, None);

@@ -41,6 +41,90 @@ pub struct WorkerPool {
     /// the cycles of the one program).
     retired: std::sync::Mutex<Vec<u32>>,
     retired_len: std::sync::atomic::AtomicUsize,
+    /// Failed template computations per cycle, of every worker ([`WorkerPool::cycle_failed`]).
+    cycle_failures: std::sync::Mutex<std::collections::HashMap<u32, u32>>,
+    /// Compact mode's templates, computed once in the whole run (issue 23): by (cycle, the
+    /// state's shape hashed by structure with symbols by name), what the provider exported.
+    pub templates: SharedTemplates,
+}
+
+/// Things computed once for the whole run and used by every worker, by a key (compact mode:
+/// loop templates by cycle and shape). The values are the provider's own exports (owned,
+/// `Send`: terms as [`kappa_expr::export::Dag`]s), opaque to the pool.
+#[derive(Default)]
+pub struct SharedTemplates {
+    map: std::sync::Mutex<SharedMap>,
+    /// An entry was published or a claim given up.
+    done: std::sync::Condvar,
+}
+
+type Entry = std::sync::Arc<dyn std::any::Any + Send + Sync>;
+
+#[derive(Default)]
+struct SharedMap {
+    entries: std::collections::HashMap<(u32, u64), Entry>,
+    /// Keys a worker is computing ([`SharedTemplates::claim`]).
+    computing: std::collections::HashSet<(u32, u64)>,
+}
+
+/// What [`WorkerPool::claim_template`] found.
+pub enum Claimed {
+    /// Another worker's entry.
+    Found(Entry),
+    /// None yet: this worker computes it, and publishes it by [`Claim::put`] (or gives the
+    /// claim up by dropping it; the others then compute it themselves).
+    Mine(Claim),
+    /// The wait for another worker's entry was given up (the run stops).
+    GaveUp,
+}
+
+/// A worker's claim to compute the entry of a key (see [`Claimed::Mine`]).
+pub struct Claim {
+    pool: std::sync::Arc<WorkerPool>,
+    key: (u32, u64),
+}
+
+impl Claim {
+    /// Publishes the entry and ends the claim.
+    pub fn put(self, value: Entry) {
+        self.pool.templates.put(self.key, value);
+    }
+
+    pub fn key(&self) -> (u32, u64) {
+        self.key
+    }
+}
+
+impl Drop for Claim {
+    fn drop(&mut self) {
+        let t = &self.pool.templates;
+        t.lock().computing.remove(&self.key);
+        t.done.notify_all();
+    }
+}
+
+impl std::fmt::Debug for SharedTemplates {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "SharedTemplates({})", self.lock().entries.len())
+    }
+}
+
+impl SharedTemplates {
+    fn lock(&self) -> std::sync::MutexGuard<'_, SharedMap> {
+        self.map.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The entry of `key`, if a worker published one.
+    pub fn get(&self, key: (u32, u64)) -> Option<Entry> {
+        self.lock().entries.get(&key).cloned()
+    }
+
+    /// Publishes (or replaces: a template whose exits were filtered since) the entry of `key`.
+    pub fn put(&self, key: (u32, u64), value: Entry) {
+        let mut m = self.lock();
+        m.entries.insert(key, value);
+        self.done.notify_all();
+    }
 }
 
 /// Handed states that may fail to replay before the workers stop handing states over (compact
@@ -180,6 +264,8 @@ impl Default for WorkerPool {
             suite: Default::default(),
             retired: Default::default(),
             retired_len: Default::default(),
+            cycle_failures: Default::default(),
+            templates: Default::default(),
         }
     }
 }
@@ -217,6 +303,30 @@ impl WorkerPool {
             let handed_back = q.returns.iter().any(|r| !r.2);
             if (q.active == 0 && !handed_back) || give_up() {
                 break Work::Over;
+            }
+            q = self.arrived.wait_timeout(q, std::time::Duration::from_millis(20)).unwrap_or_else(|e| e.into_inner()).0;
+        };
+        self.waiting.fetch_sub(1, Ordering::SeqCst);
+        got
+    }
+
+    /// A worker other than the first, before it builds its engine: waits until a trail is
+    /// queued (`true`: it builds its engine, whose first wait takes a trail) or the run is over
+    /// for it (`false`: it ends having built nothing). Counted in `waiting` meanwhile, so that
+    /// busy workers hand it states as to a waiting engine. A run whose states all stay with
+    /// worker 0 (compact mode's pinned states, a short run) then costs the second worker a
+    /// sleeping thread, not an engine, its Z3 context and its template provider's preparation.
+    pub fn await_first(&self, give_up: &dyn Fn() -> bool) -> bool {
+        use std::sync::atomic::Ordering;
+        let mut q = self.lock();
+        self.waiting.fetch_add(1, Ordering::SeqCst);
+        let got = loop {
+            if !q.trails.is_empty() {
+                break true;
+            }
+            let handed_back = q.returns.iter().any(|r| !r.2);
+            if (q.active == 0 && !handed_back) || give_up() {
+                break false;
             }
             q = self.arrived.wait_timeout(q, std::time::Duration::from_millis(20)).unwrap_or_else(|e| e.into_inner()).0;
         };
@@ -305,6 +415,38 @@ impl WorkerPool {
         let mut q = self.lock();
         q.active = q.active.saturating_sub(1);
         self.arrived.notify_all();
+    }
+
+    /// The shared entry of `key` ([`WorkerPool::templates`]); while another worker computes
+    /// it, waits for it (its work would be done twice otherwise: a template is computed once
+    /// in the run, issue 23), checking `give_up` every 20 ms; none yet, the caller computes it
+    /// under the returned claim. A worker holds its claims only within one step, and waits
+    /// for another's only when it holds none (its `give_up` says so at once otherwise), so no
+    /// two wait for each other.
+    pub fn claim_template(self: &std::sync::Arc<Self>, key: (u32, u64), give_up: &dyn Fn() -> bool) -> Claimed {
+        let t = &self.templates;
+        let mut m = t.lock();
+        loop {
+            if let Some(e) = m.entries.get(&key) {
+                return Claimed::Found(e.clone());
+            }
+            if m.computing.insert(key) {
+                return Claimed::Mine(Claim { pool: self.clone(), key });
+            }
+            if give_up() {
+                return Claimed::GaveUp;
+            }
+            m = t.done.wait_timeout(m, std::time::Duration::from_millis(20)).unwrap_or_else(|e| e.into_inner()).0;
+        }
+    }
+
+    /// A worker's template computation for cycle `id` failed: the failures of cycle `id` in
+    /// the whole run so far, this one included.
+    pub fn cycle_failed(&self, id: u32) -> u32 {
+        let mut f = self.cycle_failures.lock().unwrap_or_else(|e| e.into_inner());
+        let n = f.entry(id).or_default();
+        *n += 1;
+        *n
     }
 
     /// A worker's template provider retired cycle `id` ([`WorkerPool::retired_since`]).

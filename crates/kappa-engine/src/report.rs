@@ -7,6 +7,10 @@ use serde::Serialize;
 pub struct TemplateStats {
     pub cycles: u64,
     pub computed: u64,
+    /// Under `--jobs`: templates (or a cycle's failure at a shape) another worker computed,
+    /// taken from the pool instead of computed again (summed over workers, `computed` is then
+    /// what one engine computes).
+    pub imported: u64,
     pub applied: u64,
     /// Why cycles got no template ("cycle at main L4 (file.c:12:5): …"), once each.
     pub no_template: Vec<String>,
@@ -282,6 +286,7 @@ impl Stats {
         let t = &mut self.templates;
         t.cycles = t.cycles.max(o.templates.cycles);
         t.computed += o.templates.computed;
+        t.imported += o.templates.imported;
         t.applied += o.templates.applied;
         once(&mut t.no_template, &o.templates.no_template);
         add_map(&mut t.failed, &o.templates.failed);

@@ -8,6 +8,7 @@
 
 mod build;
 pub mod eval;
+pub mod export;
 pub mod memory;
 mod subst;
 pub mod term;

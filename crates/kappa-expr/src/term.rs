@@ -361,6 +361,12 @@ impl Term {
         })
     }
 
+    /// How many symbols this thread has made: the ids of those made later are at least this
+    /// (a mark, to tell the symbols a computation made from those it was given).
+    pub fn syms_made() -> u32 {
+        POOL.with(|p| p.borrow().syms.len() as u32)
+    }
+
     pub fn sym_info(s: SymId) -> SymInfo {
         POOL.with(|p| p.borrow().syms[s.0 as usize].clone())
     }
