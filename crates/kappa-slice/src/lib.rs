@@ -34,6 +34,7 @@
 //! [`slice_static`] gives the static slice of the same program (the CFG itself, merging at every
 //! opportunity; Weiser's slice), the paper's baseline.
 
+mod atoms;
 pub mod check;
 pub mod confirm;
 mod decompile;
