@@ -510,3 +510,42 @@ int main(void) {\n\
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("note: --slice: possible undefined behaviour") && err.contains("bad.c:13:"), "{err}");
 }
+
+/// A load through a pointer the slicer cannot resolve to one cell is a chain of conditional
+/// expressions over the candidate cells, one level per cell, which the front end lowers at a
+/// cost that doubles per level: past 16 levels `verify --slice` verifies the original and says
+/// why. The same program with 4 cells per object (9 levels) is verified on its slice.
+#[test]
+fn verify_slice_verifies_the_original_when_the_slice_nests_conditionals_deeply() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let src = "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\n\
+struct stack { int code[CELLS]; };\n\
+struct stack s0, s1;\n\
+int main(void) {\n\
+  struct stack *p = &s0;\n\
+  int c = __VERIFIER_nondet_int();\n\
+  if (c == 1) p = &s1;\n\
+  p->code[__VERIFIER_nondet_int() & MASK] = c;\n\
+  struct stack next = *p;\n\
+  if (next.code[3] == 7) reach_error();\n\
+  return 0;\n\
+}\n";
+    let out = dir.path().join("v").display().to_string();
+    for (cells, mask, deep) in [(16, 15, true), (4, 3, false)] {
+        let path = dir.path().join(format!("stack{cells}.c"));
+        std::fs::write(&path, src.replace("CELLS", &cells.to_string()).replace("MASK", &mask.to_string()))
+            .expect("write");
+        let p = path.display().to_string();
+        let s = kappa(&["slice", &p, "--property", "unreach-call", "-o", "/dev/null"]);
+        let text = String::from_utf8_lossy(&s.stdout);
+        assert!(text.contains("conditional expressions nested up to"), "{text}");
+        let o = kappa(&["verify", "--slice", "--quiet", "--max-time", "60", "--out", &out, &p]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(
+            err.contains("harder to verify than the original; verifying the original program"),
+            deep,
+            "{cells}: {err}"
+        );
+        assert_eq!(last_line(&o), "RESULT: false(unreach-call)", "{cells}: {err}");
+    }
+}
