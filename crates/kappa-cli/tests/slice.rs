@@ -536,4 +536,39 @@ int main(void) {\n\
     let stdout = String::from_utf8_lossy(&o.stdout);
     assert!(stdout.contains("slice:") && !err.contains("note: --slice"), "{stdout}\n{err}");
     assert_eq!(last_line(&o), "RESULT: false(unreach-call)", "{stdout}\n{err}");
+
+/// A load through a pointer the slicer cannot resolve to one cell is a chain of conditional
+/// expressions over the candidate cells, one level per cell, which the front end lowered at a
+/// cost that doubled per level (until 2026-12-03): `slice` reports the nesting, and the slice
+/// is verified whether it is 33 levels deep (16 cells per object) or 9 (4 cells).
+#[test]
+fn verify_slice_verifies_slices_whose_conditionals_nest_deeply() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let src = "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\n\
+struct stack { int code[CELLS]; };\n\
+struct stack s0, s1;\n\
+int main(void) {\n\
+  struct stack *p = &s0;\n\
+  int c = __VERIFIER_nondet_int();\n\
+  if (c == 1) p = &s1;\n\
+  p->code[__VERIFIER_nondet_int() & MASK] = c;\n\
+  struct stack next = *p;\n\
+  if (next.code[3] == 7) reach_error();\n\
+  return 0;\n\
+}\n";
+    let out = dir.path().join("v").display().to_string();
+    for (cells, mask) in [(16, 15), (4, 3)] {
+        let path = dir.path().join(format!("stack{cells}.c"));
+        std::fs::write(&path, src.replace("CELLS", &cells.to_string()).replace("MASK", &mask.to_string()))
+            .expect("write");
+        let p = path.display().to_string();
+        let s = kappa(&["slice", &p, "--property", "unreach-call", "-o", "/dev/null"]);
+        let text = String::from_utf8_lossy(&s.stdout);
+        assert!(text.contains("conditional expressions nested up to"), "{text}");
+        let o = kappa(&["verify", "--slice", "--max-time", "60", "--no-witnesses", "--out", &out, &p]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        let stdout = String::from_utf8_lossy(&o.stdout);
+        assert!(stdout.contains("slice:") && !err.contains("note: --slice"), "{cells}: {stdout}\n{err}");
+        assert_eq!(last_line(&o), "RESULT: false(unreach-call)", "{cells}: {err}");
+    }
 }

@@ -91,6 +91,11 @@ pub(crate) struct Decompiler<'a> {
     /// follows the branch it ends, so it is not a jump to what follows the branch).
     gotos: Vec<(String, PId, bool, bool)>,
     indeg: Vec<usize>,
+    /// Conditional expressions printed (see [`crate::SliceStats::conditionals`]).
+    conditionals: std::cell::Cell<u64>,
+    /// The nesting of conditional expressions at the one being printed, and the deepest seen.
+    nesting: std::cell::Cell<u64>,
+    deepest: std::cell::Cell<u64>,
 }
 
 fn uty(w: u32) -> String {
@@ -144,6 +149,9 @@ impl<'a> Decompiler<'a> {
             vars: BTreeSet::new(),
             gotos: Vec::new(),
             indeg: Vec::new(),
+            conditionals: std::cell::Cell::new(0),
+            nesting: std::cell::Cell::new(0),
+            deepest: std::cell::Cell::new(0),
         }
     }
 
@@ -251,7 +259,13 @@ impl<'a> Decompiler<'a> {
                 }
             }
             Expr::Ite(c, a, b) => {
-                format!("({} ? {} : {})", self.expr(c), self.expr(a), self.expr(b))
+                self.conditionals.set(self.conditionals.get() + 1);
+                let d = self.nesting.get() + 1;
+                self.nesting.set(d);
+                self.deepest.set(self.deepest.get().max(d));
+                let s = format!("({} ? {} : {})", self.expr(c), self.expr(a), self.expr(b));
+                self.nesting.set(d - 1);
+                s
             }
             _ => "0 /* pointer expression */".into(),
         }
@@ -581,7 +595,10 @@ impl<'a> Decompiler<'a> {
     }
 
     /// The whole program. `header` is the comment at its top.
-    pub fn program(mut self, header: &str) -> String {
+    /// The decompiled program, the conditional expressions in it and their deepest nesting.
+    pub fn program(mut self, header: &str) -> (String, u64, u64) {
+        self.conditionals.set(0);
+        self.deepest.set(0);
         let vars = std::mem::take(&mut self.vars);
         // Body first: it tells which declarations are needed.
         self.seq(self.pss.root, 0, true);
@@ -652,7 +669,7 @@ impl<'a> Decompiler<'a> {
         }
         o.push_str(&body);
         o.push_str("}\n");
-        o
+        (o, self.conditionals.get(), self.deepest.get())
     }
 }
 

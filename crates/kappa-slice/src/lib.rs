@@ -34,6 +34,7 @@
 //! [`slice_static`] gives the static slice of the same program (the CFG itself, merging at every
 //! opportunity; Weiser's slice), the paper's baseline.
 
+mod atoms;
 pub mod check;
 pub mod confirm;
 mod decompile;
@@ -163,6 +164,14 @@ pub struct SliceStats {
     pub time_s: f64,
     /// Lines of code of the decompiled program (no blank lines, comments, directives).
     pub lines: u64,
+    /// Conditional expressions (`c ? a : b`) in the decompiled program: loads and stores
+    /// through pointers the slice could not resolve to one cell, printed as chains over the
+    /// candidate cells' integer-encoded addresses (design-memory-interpolants.md). Each is a
+    /// case split for a verifier of the slice that the original's memory model resolves by
+    /// aliasing; `verify --slice` compares them with the original's code lines.
+    pub conditionals: u64,
+    /// The deepest nesting of conditional expressions in the decompiled program.
+    pub conditional_depth: u64,
 }
 
 #[derive(Clone, Debug)]
@@ -514,6 +523,8 @@ fn run_here(prog: &Program, criterion: &Criterion, opts: &SliceOptions, mode: Mo
         work: spent.work,
         time_s: 0.0,
         lines: 0,
+        conditionals: 0,
+        conditional_depth: 0,
     };
     let what = match criterion {
         Criterion::Targets(t) => format!("the values of {} when `{}` returns", t.join(", "), entry.name),
@@ -530,8 +541,10 @@ fn run_here(prog: &Program, criterion: &Criterion, opts: &SliceOptions, mode: Mo
         header
             .push_str(".\n   A `true` of this program holds for the original; a `false` must be confirmed on it. */\n");
     }
-    let c_source = dec.program(&header);
+    let (c_source, conditionals, depth) = dec.program(&header);
     stats.lines = code_lines(&c_source);
+    stats.conditionals = conditionals;
+    stats.conditional_depth = depth;
     let tree_dot = opts.tree_dot.then(|| tree_to_dot(prog, &ex, &slice));
     stats.time_s = start.elapsed().as_secs_f64();
     Ok(SliceResult {
