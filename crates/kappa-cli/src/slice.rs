@@ -278,18 +278,6 @@ const SLICE_NODES: u64 = 20_000;
 /// first possible undefined behaviour (`stop_at_undefined_behaviour`), past which the slice
 /// would not be used.
 const SLICE_WORK: u64 = 24_000_000;
-/// `verify --slice`: the deepest nesting of conditional expressions a slice may have to be
-/// verified instead of the original. A load through a pointer the slicer could not resolve to
-/// one cell is a chain of `?:` over the candidate cells' integer-encoded addresses, one level
-/// per cell, where the original's memory model resolves the access by aliasing. The front end
-/// lowers `c ? a : b` to a branch and types each arm by lowering it, so the work of a chain
-/// doubles with each level (gdb on `kappa verify` of such a slice: inside
-/// `Lowerer::conditional` → `type_of_expr` → `conditional`, past its time limit). Measured
-/// (docs/benchmarks.md, issue 24, branch `slice5`): the slices that verify are nested at most
-/// 8 deep (array_max, the queue test, kbfiltr_ext_bug 6, i2c_xfer_bug 3, netdev_ring 4);
-/// diskperf_stats_bug's is 26 deep, and is not verified in 30 s where the original's bug is
-/// found on its first path (0.1 s).
-const CONDITIONAL_DEPTH: u64 = 16;
 /// `verify --slice`: the share of `--max-time` the slicer may use.
 const SLICE_TIME_SHARE: f64 = 0.25;
 /// `verify --slice`: the share of the time left after slicing that verifying the slice may
@@ -351,15 +339,6 @@ fn verify_sliced_inner(
     };
     if let Some(u) = r.undefined_behaviour.first() {
         note_ub_fallback(u);
-        return None;
-    }
-    // A slice with deeply nested conditional expressions is harder than the original (see
-    // `CONDITIONAL_DEPTH`).
-    if r.stats.conditional_depth > CONDITIONAL_DEPTH {
-        eprintln!(
-            "kappa: note: --slice: the slice has conditional expressions nested {} deep (accesses through pointers it could not resolve to one cell), harder to verify than the original; verifying the original program",
-            r.stats.conditional_depth
-        );
         return None;
     }
     if let Err(e) = std::fs::create_dir_all(&ex.out) {

@@ -536,6 +536,7 @@ int main(void) {\n\
     let stdout = String::from_utf8_lossy(&o.stdout);
     assert!(stdout.contains("slice:") && !err.contains("note: --slice"), "{stdout}\n{err}");
     assert_eq!(last_line(&o), "RESULT: false(unreach-call)", "{stdout}\n{err}");
+}
 
 /// A load through a pointer the slicer cannot resolve to one cell is a chain of conditional
 /// expressions over the candidate cells, one level per cell, which the front end lowered at a
