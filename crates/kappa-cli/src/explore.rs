@@ -417,6 +417,7 @@ fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32, main_r
     let pool_ref = &pool;
     let deadline = cfg.limits.time.map(|t| std::time::Instant::now() + t);
     let work = move |index: u32| {
+        let (started, cpu0) = (std::time::Instant::now(), thread_cpu_s());
         if index > 0 {
             // A worker builds its engine when the first state is handed to it: until then it
             // costs a sleeping thread (docs/design-parallel.md, "Status").
@@ -429,9 +430,15 @@ fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32, main_r
             if !pool_ref.await_first(&give_up) {
                 let mut report = RunReport::default();
                 report.stats.jobs = 1;
-                return (report, kappa_engine::CoverageParts::default());
+                let share = kappa_engine::report::WorkerShare {
+                    idle_s: started.elapsed().as_secs_f64(),
+                    cpu_s: thread_cpu_s() - cpu0,
+                    ..Default::default()
+                };
+                return (report, kappa_engine::CoverageParts::default(), share);
             }
         }
+        let first_wait = started.elapsed();
         let mut cfg = cfg.clone();
         cfg.share = Share::Worker { index, count: jobs, pool: pool_ref.clone() };
         let mut engine = engine(prog, cfg, ex, None);
@@ -452,25 +459,34 @@ fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32, main_r
                 }
             }
         });
-        (report, engine.coverage().export())
+        let (waits, idle, replay) = engine.worker_times();
+        let share = kappa_engine::report::WorkerShare {
+            waits,
+            idle_s: (first_wait + idle).as_secs_f64(),
+            replay_s: replay.as_secs_f64(),
+            cpu_s: thread_cpu_s() - cpu0,
+            ..kappa_engine::report::WorkerShare::of(&report.stats)
+        };
+        (report, engine.coverage().export(), share)
     };
-    let results: Vec<Option<(RunReport, kappa_engine::CoverageParts)>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (1..jobs)
-            .map(|index| {
-                std::thread::Builder::new()
-                    .name(format!("kappa-worker-{index}"))
-                    .stack_size(64 << 20)
-                    .spawn_scoped(scope, move || work(index))
-            })
-            .collect();
-        // Worker 0 runs in this thread, as one engine does: with the same Z3 context and term
-        // pool, so that when it keeps every state (compact mode's pinned states) its queries,
-        // their Z3 work and the template budget are one engine's, and a run of two costs one
-        // thread more, not two (docs/design-parallel.md, "Status"). A panic in it is a failed
-        // worker, as in the others.
-        let first = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(0))).ok();
-        std::iter::once(first).chain(handles.into_iter().map(|h| h.ok().and_then(|h| h.join().ok()))).collect()
-    });
+    let results: Vec<Option<(RunReport, kappa_engine::CoverageParts, kappa_engine::report::WorkerShare)>> =
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (1..jobs)
+                .map(|index| {
+                    std::thread::Builder::new()
+                        .name(format!("kappa-worker-{index}"))
+                        .stack_size(64 << 20)
+                        .spawn_scoped(scope, move || work(index))
+                })
+                .collect();
+            // Worker 0 runs in this thread, as one engine does: with the same Z3 context and term
+            // pool, so that when it keeps every state (compact mode's pinned states) its queries,
+            // their Z3 work and the template budget are one engine's, and a run of two costs one
+            // thread more, not two (docs/design-parallel.md, "Status"). A panic in it is a failed
+            // worker, as in the others.
+            let first = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(0))).ok();
+            std::iter::once(first).chain(handles.into_iter().map(|h| h.ok().and_then(|h| h.join().ok()))).collect()
+        });
     crate::signals::exploring(false);
     if let Some(b) = bar {
         b.finish_and_clear();
@@ -481,9 +497,9 @@ fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32, main_r
     let mut shares = Vec::new();
     for r in results {
         match r {
-            Some((report, parts)) => {
+            Some((report, parts, share)) => {
                 cov.absorb(&parts);
-                shares.push(kappa_engine::report::WorkerShare::of(&report.stats));
+                shares.push(share);
                 match &mut merged {
                     None => merged = Some(report),
                     Some(m) => m.stats.absorb(&report.stats),
@@ -535,6 +551,17 @@ fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32, main_r
         write_report_inputs(prog, ex, &cov, sampler.samples(), None);
     }
     merged
+}
+
+/// The CPU time of the calling thread, in seconds (a worker's share of `--jobs`, for diagnosis).
+fn thread_cpu_s() -> f64 {
+    let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `t` is a valid timespec to write; the clock id is a constant of the platform.
+    let r = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    if r != 0 {
+        return 0.0;
+    }
+    t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
 }
 
 /// The latest counters of each worker of `--jobs`, for the progress line.

@@ -202,7 +202,7 @@ pub struct Stats {
 }
 
 /// One worker's share of a `--jobs` run ([`Stats::workers`]).
-#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
 pub struct WorkerShare {
     pub states_explored: u64,
     pub paths_completed: u64,
@@ -211,6 +211,14 @@ pub struct WorkerShare {
     pub solver_work: u64,
     pub states_stolen: u64,
     pub edges_replayed: u64,
+    /// Times the worker ran out of states and waited for one (its first wait included).
+    pub waits: u64,
+    /// Where the worker's time went, in seconds (times, for diagnosis only: they depend on the
+    /// machine's load): waiting for states (`idle_s`, before its first state too), making
+    /// stolen states from their trails (`replay_s`), and the thread's CPU time (`cpu_s`).
+    pub idle_s: f64,
+    pub replay_s: f64,
+    pub cpu_s: f64,
 }
 
 impl WorkerShare {
@@ -222,6 +230,7 @@ impl WorkerShare {
             solver_work: s.solver_work,
             states_stolen: s.states_stolen,
             edges_replayed: s.edges_replayed,
+            ..WorkerShare::default()
         }
     }
 }

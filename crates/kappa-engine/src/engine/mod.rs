@@ -115,6 +115,11 @@ pub struct Engine<'p> {
     stepped: Vec<u64>,
     /// Loop heads and live registers, with [`Config::lassos`].
     lassos: Option<lasso::Lassos>,
+    /// A worker of `--jobs`: its waits for states, the time they took, and the time its
+    /// replays took ([`Engine::worker_times`]).
+    waits: u64,
+    idle: Duration,
+    replay_time: Duration,
 }
 
 fn ty_name(t: Ty) -> String {
@@ -180,7 +185,16 @@ impl<'p> Engine<'p> {
             replay_from: 0,
             silent: false,
             stepped: Vec::new(),
+            waits: 0,
+            idle: Duration::ZERO,
+            replay_time: Duration::ZERO,
         }
+    }
+
+    /// A worker's waits for states, the time spent waiting, and the time spent replaying
+    /// stolen states' trails (`--jobs`; [`crate::report::WorkerShare`]).
+    pub fn worker_times(&self) -> (u64, Duration, Duration) {
+        (self.waits, self.idle, self.replay_time)
     }
 
     pub fn set_heap(&mut self, h: Box<dyn HeapModel>) {

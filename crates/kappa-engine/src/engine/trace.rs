@@ -33,6 +33,20 @@ pub const RETRY_AFTER: u64 = 64;
 /// cells the checks are about three times larger in Z3's units).
 pub const CHECK_EDGES: u64 = 512;
 
+/// States handed to a waiting worker at once, at most ([`steal_batch`]).
+pub const STEAL_BATCH: usize = 32;
+
+/// How many of a donor's `pending` states a waiting worker gets at once: half of those above
+/// [`KEEP`], at most [`STEAL_BATCH`] (steal-half, Hendler and Shavit, SPAA 2002). One at a time,
+/// a worker that ran out waited for the donor's next step after each small subtree: on tokens6
+/// (a uniform tree explored by the interleaved search, whose shallowest pending states soon
+/// hold a few hundred edges each) the second worker made 300-500 steals and idled a third of
+/// its run. The receiver replays a batch's trails one after the other from the pool's queue,
+/// with no wait between them; each is judged by the pool's gate as a single one is.
+pub fn steal_batch(pending: usize) -> usize {
+    (pending.saturating_sub(KEEP) / 2).clamp(1, STEAL_BATCH)
+}
+
 /// Steps the split frontier may take at most (in work, not time, so that every shard computes
 /// the same frontier): a tree that does not widen within them (a comb) is not split further.
 pub const SPLIT_STEPS: u64 = 1 << 12;
@@ -286,12 +300,15 @@ impl<'p> Engine<'p> {
             let checks = self.solver.stats().core_calls.saturating_sub(checks);
             pool.stolen(depth, replayed, self.next_node - from + CHECK_EDGES * checks);
         }
+        self.waits += 1;
         loop {
+            let t0 = std::time::Instant::now();
             let work = {
                 let give_up =
                     || pool.stop.load(Ordering::Relaxed) || pool.halted.load(Ordering::Relaxed) || self.out_of_time();
                 pool.wait(me, active.counted, &give_up)
             };
+            self.idle += t0.elapsed();
             active.counted = false;
             match work {
                 Work::Over => return None,
@@ -313,7 +330,10 @@ impl<'p> Engine<'p> {
                 }
                 Work::Trail(h) => {
                     active.counted = true;
-                    match self.replay(&h.trail) {
+                    let t0 = std::time::Instant::now();
+                    let replayed = self.replay(&h.trail);
+                    self.replay_time += t0.elapsed();
+                    match replayed {
                         Ok(st) if look(&st) == h.look => {
                             pool.settle(h.owner, h.id, true);
                             self.seed_models(&st, h.models);
@@ -338,10 +358,12 @@ impl<'p> Engine<'p> {
     }
 
     /// After a step of a worker of `--jobs`: takes back the states it handed over that did not
-    /// replay, and hands one of its pending states ([`Searcher::donate`]) to a worker that
-    /// waits for one, keeping at least [`KEEP`] for itself; never a [`State::pinned`] one.
+    /// replay, and hands some of its pending states ([`Searcher::donate`]) to a worker that
+    /// waits for them, keeping at least [`KEEP`] for itself; never a [`State::pinned`] one.
+    /// A waiting worker gets a batch ([`steal_batch`]); a worker about to wait gets an unchecked
+    /// side ahead of need ([`WorkerPool::wants_ahead`]).
     pub(crate) fn share_work(&mut self, searcher: &mut dyn Searcher, active: &mut Active) {
-        let Active { pool: Some((pool, me)), lent, rng, backoff, .. } = active else { return };
+        let Active { pool: Some((pool, me)), lent, rng, backoff, ahead_backoff, .. } = active else { return };
         if let Some(answers) = pool.returns_for(*me) {
             for (id, replayed) in answers {
                 if let Some(s) = lent.remove(&id) {
@@ -352,6 +374,11 @@ impl<'p> Engine<'p> {
                 }
             }
         }
+        // Two back-offs: a search ahead of need that found no unchecked side must not delay
+        // the hand-over to a worker that then waits (with one back-off, the receiver of small
+        // subtrees waited up to 64 of the donor's steps after each: tokens6's second worker
+        // idled a third of its run, docs/benchmarks.md).
+        *ahead_backoff = ahead_backoff.saturating_sub(1);
         if *backoff > 0 {
             *backoff -= 1;
             return;
@@ -360,27 +387,37 @@ impl<'p> Engine<'p> {
             return;
         }
         let waits = pool.wants();
-        if waits || pool.wants_ahead() {
-            // An unchecked side (lazy feasibility) goes whatever the steals so far say: the
-            // caches did not know it, so its check is Z3's work, which the receiver's replay
-            // (mostly a few edges past its previous one, [`ReplayMemo`]) costs less than
-            // ([`CHECK_EDGES`]); the gate judges by depth, and on a comb the first leaf, replayed
-            // from the root, spoke against every deeper one. Ahead of need, only those go.
-            match searcher.donate(rng, &mut |s| s.unchecked.is_some() || (waits && pool.accepts(s.depth))) {
-                Some(s) => {
-                    let stepped = self.was_stepped(s.id);
-                    let models = self.models_for(&s);
-                    let h = Handed { trail: s.trail.export(), look: look(&s), owner: *me, id: s.id, stepped, models };
-                    lent.insert(s.id, s);
-                    pool.hand(h);
-                }
+        if !waits && (*ahead_backoff > 0 || !pool.wants_ahead()) {
+            return;
+        }
+        // An unchecked side (lazy feasibility) goes whatever the steals so far say: the caches
+        // did not know it, so its check is Z3's work, which the receiver's replay (mostly a few
+        // edges past its previous one, [`ReplayMemo`]) costs less than ([`CHECK_EDGES`]); the
+        // gate judges by depth, and on a comb the first leaf, replayed from the root, spoke
+        // against every deeper one. Ahead of need, only those go, one at a time.
+        let batch = if waits { steal_batch(searcher.len()) } else { 1 };
+        let mut handed = 0;
+        while handed < batch && searcher.len() > KEEP {
+            let Some(s) = searcher.donate(rng, &mut |s| s.unchecked.is_some() || (waits && pool.accepts(s.depth)))
+            else {
+                break;
+            };
+            let stepped = self.was_stepped(s.id);
+            let models = self.models_for(&s);
+            let h = Handed { trail: s.trail.export(), look: look(&s), owner: *me, id: s.id, stepped, models };
+            lent.insert(s.id, s);
+            pool.hand(h);
+            handed += 1;
+        }
+        if handed == 0 {
+            if waits {
                 // Only pinned states, or the pool refused the one offered: not again for as
                 // many steps as states are pending, so that the search costs the same per step,
                 // but at most [`RETRY_AFTER`] steps.
-                None => {
-                    self.stats.handovers_refused += 1;
-                    *backoff = (searcher.len() as u64).min(RETRY_AFTER);
-                }
+                self.stats.handovers_refused += 1;
+                *backoff = (searcher.len() as u64).min(RETRY_AFTER);
+            } else {
+                *ahead_backoff = (searcher.len() as u64).min(RETRY_AFTER);
             }
         }
     }
@@ -514,6 +551,8 @@ pub(crate) struct Active {
     /// Steps before the next attempt to hand a state over, after the searcher had none that
     /// is not [`State::pinned`] to give.
     backoff: u64,
+    /// The same after a search for an unchecked side to hand over ahead of need found none.
+    ahead_backoff: u64,
     /// The state this worker stole last: its depth, the edges its replay ran, and the tree
     /// nodes made and Z3 checks made before its subtree was run ([`WorkerPool::stolen`]).
     stolen: Option<(u64, u64, u64, u64)>,
@@ -528,7 +567,7 @@ impl Active {
             _ => (None, false),
         };
         let rng = 0x9e37_79b9_7f4a_7c15 ^ u64::from(pool.as_ref().map_or(0, |p| p.1) + 1);
-        Active { pool, counted, lent: HashMap::new(), rng, backoff: 0, stolen: None, hungry: false }
+        Active { pool, counted, lent: HashMap::new(), rng, backoff: 0, ahead_backoff: 0, stolen: None, hungry: false }
     }
 
     /// This worker halted at a limit: the waiting workers end too.
