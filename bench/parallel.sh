@@ -3,11 +3,11 @@
 # run, and `--shard` 2-way (two processes at once, then `kappa merge`) against one process.
 #
 #   bench/parallel.sh [SET...]      SET: branchy linsearch utils loops shards heldout (default: all)
-#   bench/parallel.sh short         the short variant (under 10 minutes on a quiet 2-core machine):
+#   bench/parallel.sh short         the short variant (about 5 minutes on a quiet 2-core machine):
 #                                   branchy12 and tokens6, linsearch300, the utilities at 5 s, six
 #                                   loop programs at 10 s, and binsearch_tree (held-out, its own table)
 #
-# Sets (each program run with --jobs 1, then with --jobs 2, one after the other):
+# Sets (each program run BENCH_REPEAT times with --jobs 1 and --jobs 2 in turn: 1, 2, 1, 2, ...):
 #   branchy   bench/parallel/*.c but linsearch300 and the held-out third, `run --mode classic`
 #             to the end: time to complete and completed paths per second
 #   linsearch bench/parallel/linsearch300.c, `run --mode classic` to the end (a comb)
@@ -22,12 +22,21 @@
 # number of paths than --jobs 1 is flagged DIFFERENT ("yes" when a limit left one unknown). Markdown tables go to stdout and target/bench-parallel/results.md, with
 # the load (uptime) before and after and the binary's commit.
 #
+# Reporting on a noisy machine: each cell is the median of the BENCH_REPEAT runs, and the
+# spread is the larger of the two ranges (max - min) of the runs of --jobs 1 and of --jobs 2.
+# A program that completes is compared by time; one that a limit cuts (any of its runs), by
+# completed paths per second. The column "slower?" says SLOWER only when --jobs 2's median is
+# worse than --jobs 1's by more than the spread, "faster" when better by more than the spread,
+# "-" when the difference is within it. (This changes how the runs are reported, not what is
+# measured: the same commands as before, repeated.)
+#
 # Environment:
 #   KAPPA            the kappa binary (default: target/release/kappa, built first)
 #   BENCH_TIME       --max-time of a complete run (default 120)
 #   BENCH_UTIL_TIME  --max-time of a utility (default 20)
 #   BENCH_LOOP_TIME  --max-time of a loop program (default 30)
 #   BENCH_JOBS       the parallel --jobs value (default 2)
+#   BENCH_REPEAT     runs of each program with each --jobs value (default 3; 1 as before)
 # Timings on a busy machine are noisy: compare the ratios of one run, not runs of different days.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,7 +45,7 @@ if [ -z "${KAPPA:-}" ]; then
     KAPPA="${CARGO_TARGET_DIR:-target}/release/kappa"
 fi
 export KAPPA BENCH_TIME="${BENCH_TIME:-120}" BENCH_UTIL_TIME="${BENCH_UTIL_TIME:-20}" \
-    BENCH_LOOP_TIME="${BENCH_LOOP_TIME:-30}" BENCH_JOBS="${BENCH_JOBS:-2}"
+    BENCH_LOOP_TIME="${BENCH_LOOP_TIME:-30}" BENCH_JOBS="${BENCH_JOBS:-2}" BENCH_REPEAT="${BENCH_REPEAT:-3}"
 mkdir -p target/bench-parallel
 python3 - "$@" <<'PYEOF' | tee target/bench-parallel/results.md
 import json, os, re, shutil, subprocess, sys, time
@@ -46,6 +55,7 @@ T = float(os.environ["BENCH_TIME"])
 UT = float(os.environ["BENCH_UTIL_TIME"])
 LT = float(os.environ["BENCH_LOOP_TIME"])
 J = os.environ["BENCH_JOBS"]
+R = max(1, int(os.environ["BENCH_REPEAT"]))
 work = "target/bench-parallel"
 sets = sys.argv[1:] or ["branchy", "linsearch", "utils", "loops", "shards", "heldout"]
 short = "short" in sets
@@ -107,32 +117,68 @@ def row(cells):
     print("| " + " | ".join(str(c) for c in cells) + " |")
 
 
+def median(xs):
+    xs = sorted(xs)
+    n = len(xs)
+    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
+
+
+def spread(*runs):
+    """The larger of the ranges (max - min) of each list of runs."""
+    return max(max(r) - min(r) for r in runs)
+
+
 def jobs_table(title, progs, argsf):
     print(f"\n### {title}\n")
     if not has_jobs:
         print("(skipped: this kappa has no --jobs)")
         return
+    print(f"Medians of {R} runs of each, `--jobs 1` and `--jobs {J}` in turn; spread: the larger range "
+          "(max - min) of the two; by time when every run completed, else by paths per second.\n")
     row(["program", "time, --jobs 1 (s)", f"time, --jobs {J} (s)", "speed-up", "paths/s, 1",
-         f"paths/s, {J}", "paths (1 / " + J + ")", "verdict (1 / " + J + ")", "same?"])
-    row(["---"] * 9)
+         f"paths/s, {J}", "spread", "slower?", "paths (1 / " + J + ")", "verdict (1 / " + J + ")", "same?"])
+    row(["---"] * 11)
     tot1 = tot2 = 0.0
     for name, path in progs:
         args = argsf(path)
-        w1, s1, _ = run(name, args + ["--jobs", "1"], f"{work}/{name}-j1")
-        w2, s2, _ = run(name, args + ["--jobs", J], f"{work}/{name}-j{J}")
+        r1, r2 = [], []
+        for _ in range(R):
+            r1.append(run(name, args + ["--jobs", "1"], f"{work}/{name}-j1"))
+            r2.append(run(name, args + ["--jobs", J], f"{work}/{name}-j{J}"))
         # A limit may leave one run unknown; a true against a false, or complete runs with other
         # path counts, are DIFFERENT.
-        definite = {verdict(s1), verdict(s2)} - {"unknown", "none"}
-        same = len(definite) <= 1 and (not (complete(s1) and complete(s2)) or paths(s1) == paths(s2))
-        done = lambda s: "" if complete(s) else " (limit)"
-        row([name, f"{w1:.1f}{done(s1)}", f"{w2:.1f}{done(s2)}", f"{w1 / w2:.2f}x" if w2 > 0 else "-",
-             f"{rate(s1, w1):.0f}", f"{rate(s2, w2):.0f}", f"{paths(s1)} / {paths(s2)}",
-             f"{verdict(s1)} / {verdict(s2)}", "yes" if same else "DIFFERENT"])
+        same = True
+        for _, s1, _ in r1:
+            for _, s2, _ in r2:
+                definite = {verdict(s1), verdict(s2)} - {"unknown", "none"}
+                if len(definite) > 1 or (complete(s1) and complete(s2) and paths(s1) != paths(s2)):
+                    same = False
+        w1, w2 = median([r[0] for r in r1]), median([r[0] for r in r2])
+        q1, q2 = [rate(r[1], r[0]) for r in r1], [rate(r[1], r[0]) for r in r2]
+        p1, p2 = median(q1), median(q2)
+        every_done = all(complete(r[1]) for r in r1 + r2)
+        if every_done:
+            sp = spread([r[0] for r in r1], [r[0] for r in r2])
+            diff = w2 - w1
+            speed = f"{w1 / w2:.2f}x" if w2 > 0 else "-"
+            spread_cell = f"{sp:.2f} s"
+        else:
+            sp = spread(q1, q2)
+            diff = p1 - p2
+            speed = f"{p2 / p1:.2f}x (paths/s)" if p1 > 0 else "-"
+            spread_cell = f"{sp:.0f} paths/s"
+        slower = "SLOWER" if diff > sp else ("faster" if -diff > sp else "-")
+        done = lambda rs: "" if all(complete(r[1]) for r in rs) else " (limit)"
+        mp = lambda rs: "/".join(sorted({str(paths(r[1])) for r in rs}, key=int))
+        mv = lambda rs: "/".join(sorted({verdict(r[1]) for r in rs}))
+        row([name, f"{w1:.2f}{done(r1)}", f"{w2:.2f}{done(r2)}", speed,
+             f"{p1:.0f}", f"{p2:.0f}", spread_cell, slower, f"{mp(r1)} / {mp(r2)}",
+             f"{mv(r1)} / {mv(r2)}", "yes" if same else "DIFFERENT"])
         tot1 += w1
         tot2 += w2
         sys.stdout.flush()
     if len(progs) > 1:
-        row(["**total**", f"{tot1:.1f}", f"{tot2:.1f}", f"{tot1 / tot2:.2f}x" if tot2 > 0 else "-", "", "", "", "", ""])
+        row(["**total**", f"{tot1:.1f}", f"{tot2:.1f}", f"{tot1 / tot2:.2f}x" if tot2 > 0 else "-", "", "", "", "", "", "", ""])
 
 
 def shards_table(title, progs):
