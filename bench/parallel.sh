@@ -24,8 +24,8 @@
 #
 # Reporting on a noisy machine: each cell is the median of the BENCH_REPEAT runs, and the
 # spread is the larger of the two ranges (max - min) of the runs of --jobs 1 and of --jobs 2.
-# A program that completes is compared by time; one that a limit cuts (any of its runs), by
-# completed paths per second. The column "slower?" says SLOWER only when --jobs 2's median is
+# A program whose runs all end by themselves (complete, or a definite verdict) is compared by
+# time; one that a limit cuts (any of its runs), by completed paths per second. The column "slower?" says SLOWER only when --jobs 2's median is
 # worse than --jobs 1's by more than the spread, "faster" when better by more than the spread,
 # "-" when the difference is within it. (This changes how the runs are reported, not what is
 # measured: the same commands as before, repeated.)
@@ -109,6 +109,11 @@ def complete(s):
     return bool(s) and not s["incomplete"]
 
 
+def ended(s):
+    """The run ended by itself: a complete exploration or a definite verdict."""
+    return complete(s) or verdict(s) not in ("unknown", "none")
+
+
 def rate(s, wall):
     return paths(s) / wall if wall > 0 else 0.0
 
@@ -134,7 +139,8 @@ def jobs_table(title, progs, argsf):
         print("(skipped: this kappa has no --jobs)")
         return
     print(f"Medians of {R} runs of each, `--jobs 1` and `--jobs {J}` in turn; spread: the larger range "
-          "(max - min) of the two; by time when every run completed, else by paths per second.\n")
+          "(max - min) of the two; by time when every run ended by itself (complete, or a definite "
+          "verdict), else by paths per second.\n")
     row(["program", "time, --jobs 1 (s)", f"time, --jobs {J} (s)", "speed-up", "paths/s, 1",
          f"paths/s, {J}", "spread", "slower?", "paths (1 / " + J + ")", "verdict (1 / " + J + ")", "same?"])
     row(["---"] * 11)
@@ -156,7 +162,10 @@ def jobs_table(title, progs, argsf):
         w1, w2 = median([r[0] for r in r1]), median([r[0] for r in r2])
         q1, q2 = [rate(r[1], r[0]) for r in r1], [rate(r[1], r[0]) for r in r2]
         p1, p2 = median(q1), median(q2)
-        every_done = all(complete(r[1]) for r in r1 + r2)
+        # Time to the answer where every run ended by itself: a complete exploration, or a
+        # definite verdict (`verify` stops at its first confirmed error, which leaves the
+        # exploration incomplete on purpose).
+        every_done = all(ended(r[1]) for r in r1 + r2)
         if every_done:
             sp = spread([r[0] for r in r1], [r[0] for r in r2])
             diff = w2 - w1
@@ -168,7 +177,7 @@ def jobs_table(title, progs, argsf):
             speed = f"{p2 / p1:.2f}x (paths/s)" if p1 > 0 else "-"
             spread_cell = f"{sp:.0f} paths/s"
         slower = "SLOWER" if diff > sp else ("faster" if -diff > sp else "-")
-        done = lambda rs: "" if all(complete(r[1]) for r in rs) else " (limit)"
+        done = lambda rs: "" if all(ended(r[1]) for r in rs) else " (limit)"
         mp = lambda rs: "/".join(sorted({str(paths(r[1])) for r in rs}, key=int))
         mv = lambda rs: "/".join(sorted({verdict(r[1]) for r in rs}))
         row([name, f"{w1:.2f}{done(r1)}", f"{w2:.2f}{done(r2)}", speed,

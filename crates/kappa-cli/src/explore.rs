@@ -417,7 +417,7 @@ fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32, main_r
     let pool_ref = &pool;
     let deadline = cfg.limits.time.map(|t| std::time::Instant::now() + t);
     let work = move |index: u32| {
-        let (started, cpu0) = (std::time::Instant::now(), thread_cpu_s());
+        let (started, cpu0) = (std::time::Instant::now(), kappa_engine::thread_cpu_s());
         if index > 0 {
             // A worker builds its engine when the first state is handed to it: until then it
             // costs a sleeping thread (docs/design-parallel.md, "Status").
@@ -432,7 +432,7 @@ fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32, main_r
                 report.stats.jobs = 1;
                 let share = kappa_engine::report::WorkerShare {
                     idle_s: started.elapsed().as_secs_f64(),
-                    cpu_s: thread_cpu_s() - cpu0,
+                    cpu_s: kappa_engine::thread_cpu_s() - cpu0,
                     ..Default::default()
                 };
                 return (report, kappa_engine::CoverageParts::default(), share);
@@ -464,7 +464,7 @@ fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32, main_r
             waits,
             idle_s: (first_wait + idle).as_secs_f64(),
             replay_s: replay.as_secs_f64(),
-            cpu_s: thread_cpu_s() - cpu0,
+            cpu_s: kappa_engine::thread_cpu_s() - cpu0,
             ..kappa_engine::report::WorkerShare::of(&report.stats)
         };
         (report, engine.coverage().export(), share)
@@ -551,17 +551,6 @@ fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32, main_r
         write_report_inputs(prog, ex, &cov, sampler.samples(), None);
     }
     merged
-}
-
-/// The CPU time of the calling thread, in seconds (a worker's share of `--jobs`, for diagnosis).
-fn thread_cpu_s() -> f64 {
-    let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
-    // SAFETY: `t` is a valid timespec to write; the clock id is a constant of the platform.
-    let r = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
-    if r != 0 {
-        return 0.0;
-    }
-    t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
 }
 
 /// The latest counters of each worker of `--jobs`, for the progress line.

@@ -31,6 +31,18 @@ pub use searcher::Searcher;
 pub use template::{NoTemplates, TemplateProvider};
 pub use tree::{NodeKind, TreeObserver, TreeRecorder};
 
+/// The CPU time of the calling thread, in seconds (0 if the clock is not available): a
+/// worker's share of a `--jobs` run, for diagnosis ([`report::WorkerShare`]).
+pub fn thread_cpu_s() -> f64 {
+    let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `t` is a valid timespec to write; the clock id is a constant of the platform.
+    let r = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    if r != 0 {
+        return 0.0;
+    }
+    t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
+}
+
 /// Resident memory of this process in MiB (0 where /proc is not available).
 pub fn rss_mb() -> f64 {
     let Ok(s) = std::fs::read_to_string("/proc/self/statm") else { return 0.0 };

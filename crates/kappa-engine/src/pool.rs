@@ -344,6 +344,13 @@ impl WorkerPool {
         Some(mine.into_iter().map(|(_, id, ok)| (id, ok)).collect())
     }
 
+    /// Whether a trail is queued or an answer waits for worker `me`: its wait for work would
+    /// end at once (the statistics count the waits that do not, `WorkerShare::waits`).
+    pub fn has_work_for(&self, me: u32) -> bool {
+        let q = self.lock();
+        !q.trails.is_empty() || q.returns.iter().any(|r| r.0 == me)
+    }
+
     /// A busy worker's answers about the states it handed, if any came.
     pub fn returns_for(&self, me: u32) -> Option<Vec<(u64, bool)>> {
         if self.returns.load(std::sync::atomic::Ordering::Relaxed) == 0 {

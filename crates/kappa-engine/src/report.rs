@@ -211,11 +211,13 @@ pub struct WorkerShare {
     pub solver_work: u64,
     pub states_stolen: u64,
     pub edges_replayed: u64,
-    /// Times the worker ran out of states and waited for one (its first wait included).
+    /// Times the worker ran out of states with none queued for it, and waited for a busy
+    /// worker to hand it some (its first wait included).
     pub waits: u64,
     /// Where the worker's time went, in seconds (times, for diagnosis only: they depend on the
-    /// machine's load): waiting for states (`idle_s`, before its first state too), making
-    /// stolen states from their trails (`replay_s`), and the thread's CPU time (`cpu_s`).
+    /// machine's load): waiting for states (`idle_s`, wall time, before its first state too),
+    /// making stolen states from their trails (`replay_s`, the thread's CPU time), and the
+    /// thread's CPU time in all (`cpu_s`).
     pub idle_s: f64,
     pub replay_s: f64,
     pub cpu_s: f64,

@@ -15,8 +15,9 @@
 
 use std::rc::Rc;
 
-/// A solver answer, as the trail keeps it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// A solver answer, as the trail keeps it. Ordered so that trails can be sorted (a batch of
+/// handed states in tree order, whose replays then share their prefixes).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Answer {
     Sat,
     Unsat,
@@ -46,7 +47,7 @@ impl Answer {
 }
 
 /// One entry of an exported trail (owned, `Send`: it crosses threads and processes).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Entry {
     /// `n` steps that asked nothing and made one successor.
     Skip(u32),

@@ -300,7 +300,9 @@ impl<'p> Engine<'p> {
             let checks = self.solver.stats().core_calls.saturating_sub(checks);
             pool.stolen(depth, replayed, self.next_node - from + CHECK_EDGES * checks);
         }
-        self.waits += 1;
+        if !pool.has_work_for(me) {
+            self.waits += 1;
+        }
         loop {
             let t0 = std::time::Instant::now();
             let work = {
@@ -330,9 +332,9 @@ impl<'p> Engine<'p> {
                 }
                 Work::Trail(h) => {
                     active.counted = true;
-                    let t0 = std::time::Instant::now();
+                    let t0 = crate::thread_cpu_s();
                     let replayed = self.replay(&h.trail);
-                    self.replay_time += t0.elapsed();
+                    self.replay_time += Duration::from_secs_f64((crate::thread_cpu_s() - t0).max(0.0));
                     match replayed {
                         Ok(st) if look(&st) == h.look => {
                             pool.settle(h.owner, h.id, true);
@@ -396,20 +398,26 @@ impl<'p> Engine<'p> {
         // gate judges by depth, and on a comb the first leaf, replayed from the root, spoke
         // against every deeper one. Ahead of need, only those go, one at a time.
         let batch = if waits { steal_batch(searcher.len()) } else { 1 };
-        let mut handed = 0;
-        while handed < batch && searcher.len() > KEEP {
+        let mut handed = Vec::new();
+        while handed.len() < batch && searcher.len() > KEEP {
             let Some(s) = searcher.donate(rng, &mut |s| s.unchecked.is_some() || (waits && pool.accepts(s.depth)))
             else {
                 break;
             };
             let stepped = self.was_stepped(s.id);
             let models = self.models_for(&s);
-            let h = Handed { trail: s.trail.export(), look: look(&s), owner: *me, id: s.id, stepped, models };
+            handed.push(Handed { trail: s.trail.export(), look: look(&s), owner: *me, id: s.id, stepped, models });
             lent.insert(s.id, s);
-            pool.hand(h);
-            handed += 1;
         }
-        if handed == 0 {
+        // In tree order (the trails sorted): the receiver replays them one after the other,
+        // each from where the previous one's steps were the same ([`ReplayMemo`]), so that
+        // siblings share the prefix down to their fork.
+        handed.sort_by(|a, b| a.trail.cmp(&b.trail));
+        let none = handed.is_empty();
+        for h in handed {
+            pool.hand(h);
+        }
+        if none {
             if waits {
                 // Only pinned states, or the pool refused the one offered: not again for as
                 // many steps as states are pending, so that the search costs the same per step,
