@@ -109,7 +109,7 @@ impl AtomAbstraction {
 /// Whether `t` has a division, a remainder, a shift by a non-constant amount or of a compound
 /// term (the `%` and `/` by powers of two, lowered to shifts of sums), or a product of two
 /// non-constants.
-fn costly(t: &Term) -> bool {
+pub(crate) fn costly(t: &Term) -> bool {
     let mut seen = std::collections::HashSet::new();
     let mut stack = vec![t.clone()];
     while let Some(x) = stack.pop() {

@@ -671,10 +671,14 @@ impl<'a, 'p> Explorer<'a, 'p> {
             psi = self.syms.instantiate(&self.psi[c as usize], &self.store);
             a = if psi.is_true() {
                 SatResult::Unsat
-            } else {
+            } else if split_into_goals(&psi) {
                 let goals = implication_goals(&psi);
                 ngoals = goals.len();
                 self.check_goals(&goals, w0 + wb)
+            } else {
+                let goals = implication_goals(&psi);
+                ngoals = goals.len();
+                self.check_whole(&psi, &goals)
             };
         }
         if self.merge_log {
@@ -735,6 +739,35 @@ impl<'a, 'p> Explorer<'a, 'p> {
             }
         }
         SatResult::Unsat
+    }
+
+    /// Merging condition (a) as one query, `pc ∧ ¬ψ` (see [`split_into_goals`]), unless the
+    /// caches already decide it by its goals: every goal a path constraint or proved by the
+    /// caches (a query they saw, or a superset of an unsatisfiable one), or one goal with a
+    /// model there (the counterexample cache: a model of a recent query that satisfies this
+    /// one), which ends the check as the goal's own query would. Probing the caches costs no
+    /// solver work. The query is `ψ` itself, not the conjunction of the goals left: rebuilt
+    /// from the goals (assumptions repeated) it cost netdev_ring 1.7 times the work.
+    fn check_whole(&mut self, psi: &Term, goals: &[Goal]) -> SatResult {
+        let known: std::collections::HashSet<u64> = self.pc.iter().map(|t| t.id()).collect();
+        let mut order: Vec<(usize, &Goal)> = goals.iter().map(|g| (g.size(), g)).collect();
+        order.sort_by_key(|(n, _)| *n);
+        let mut open = false;
+        for (_, g) in order {
+            if known.contains(&g.goal.id()) || g.assume.iter().any(|a| a.id() == g.goal.id()) {
+                continue;
+            }
+            let q = Term::and_all(g.assume.iter().cloned().chain([g.goal.not()]));
+            match self.merge_solver.check_cached(&Query { pc: &self.pc, cond: q }) {
+                Some(SatResult::Sat) => return SatResult::Sat,
+                Some(SatResult::Unsat) => {}
+                _ => open = true,
+            }
+        }
+        if !open {
+            return SatResult::Unsat;
+        }
+        self.check(&psi.not())
     }
 
     /// Whether the abstraction of the query `pc ∧ cond` ([`crate::atoms`]) is unsatisfiable,
@@ -1586,6 +1619,28 @@ impl Explorer<'_, '_> {
     }
 }
 
+/// Whether merging condition (a), `pc ⊨ ψ`, is checked by its goals ([`implication_goals`])
+/// rather than as one query: only when `ψ` has an operation that Z3 bit-blasts at a cost
+/// ([`crate::atoms::costly`]: a division, a remainder, a shift of a compound term, a product of
+/// non-constants).
+///
+/// Why (docs/benchmarks.md, issue 24, branch `slice6`): each goal is a query of its own over
+/// the part of the path condition it shares symbols with, and on the drivers those parts
+/// overlap, so the split pays the path condition's bit-blasting once per goal. It pays back
+/// where the whole formula is hard because of costly atoms: split off, each such atom is a
+/// small query that the abstraction of [`crate::atoms`] usually decides, where Z3 otherwise
+/// bit-blasts all of them together (serial_cancel: 0.4–1.5 M units whole, 40–170 k by goals).
+/// Without costly atoms neither way is cheaper on every condition (on netdev_ring the whole
+/// queries cost 3.0 M units in all against 3.9 M by goals, on netdev_ring_bug 6.3 M against
+/// 4.5 M), and where conditions are many and cheap the split multiplies the queries (the
+/// held-out drivers' slicing work went from 3.0 to 8.5 M units with it). The test is
+/// syntactic, one walk of `ψ`'s DAG, with no work spent on a try that may be lost (a whole
+/// query first within 100 k units cost 1.7–2.6 M in failed tries, branch `slice5`); both ways
+/// decide the same implication.
+fn split_into_goals(psi: &Term) -> bool {
+    crate::atoms::costly(psi)
+}
+
 /// One goal of an implication `pc ⊨ ψ`: `pc ∧ assume ⊨ goal`.
 #[derive(Clone, Debug)]
 pub(crate) struct Goal {
@@ -1680,6 +1735,19 @@ mod tests {
             3 => a.implies(&b),
             _ => a.or(&b).not(),
         }
+    }
+
+    /// Conditions are split into goals only when they have an atom Z3 bit-blasts at a cost.
+    #[test]
+    fn only_conditions_with_costly_atoms_are_split() {
+        let h = Term::fresh("h", Sort::Bv(32));
+        let c = Term::fresh("c", Sort::Bv(32));
+        let in_range = |x: &Term| Term::bv(0, 32).bvsle(x).and(&x.bvsle(&Term::bv(7, 32)));
+        let sum = h.bvadd(&c);
+        assert!(!split_into_goals(&in_range(&sum).and(&h.eq(&c).not())));
+        assert!(split_into_goals(&in_range(&sum.bvsrem(&Term::bv(8, 32))).and(&h.eq(&c).not())));
+        assert!(split_into_goals(&in_range(&h.bvmul(&c))));
+        assert!(!split_into_goals(&in_range(&h.bvmul(&Term::bv(3, 32)))));
     }
 
     /// The goals are exactly as strong as the formula: under every assignment of its symbols,
