@@ -7,6 +7,7 @@ mod coverage;
 mod explore;
 mod inputs;
 mod merge;
+mod phase;
 mod prove_kind;
 mod prove_lazy;
 mod prove_summary;
