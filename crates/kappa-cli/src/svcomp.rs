@@ -181,6 +181,7 @@ pub fn verify(front: FrontOpts, ex: ExploreOpts, vo: VerifyOpts) -> ExitCode {
         crate::phase::set_run_time(ex.max_time);
         crate::phase::take();
         crate::signals::provisional(Verdict::Unknown("timeout".into()).result_line());
+        crate::signals::on_interrupt(Verdict::Unknown(kappa_engine::engine::INTERRUPTED.into()).result_line());
         crate::signals::watch_deadline();
         match verify_one(&front, &ex, &c.property, ub, &vo) {
             Ok(v) => {
