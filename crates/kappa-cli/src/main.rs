@@ -7,6 +7,7 @@ mod coverage;
 mod explore;
 mod inputs;
 mod merge;
+mod phase;
 mod prove_kind;
 mod prove_lazy;
 mod prove_summary;
@@ -414,16 +415,34 @@ fn command(cli: Cli) -> ExitCode {
                 eprintln!("kappa: {e}");
                 return ExitCode::from(1);
             }
+            // One deadline for the front-end and the exploration, as `verify` has (issue 20),
+            // with its watchdog: a front-end that does not end in time is cut by it, and after
+            // a signal by the grace period, with the line `run` ends with on a limit.
+            signals::set_deadline(ex.max_time);
+            if let Some(t) = ex.max_time {
+                signals::provisional(format!("exploration incomplete: time limit of {t}s reached"));
+                signals::watch_deadline();
+            } else {
+                signals::provisional(format!("exploration incomplete: {}", kappa_engine::engine::INTERRUPTED));
+            }
+            signals::on_interrupt(format!("exploration incomplete: {}", kappa_engine::engine::INTERRUPTED));
             let prog = match load(&front) {
                 Ok(p) => p,
-                Err(c) => return c,
+                Err(c) => {
+                    signals::disarm();
+                    return c;
+                }
             };
+            // The exploration gets what the front-end left.
+            ex.max_time = signals::seconds_left();
             let mut setup = explore::setup(&front, &ex, &prog);
             explore::reserve_halt_time(&mut setup.cfg);
             for n in &setup.notes {
                 eprintln!("kappa: note: {n}");
             }
             let (report, dot) = explore::explore(&prog, setup.cfg, &ex, false);
+            // The report follows: printed by the command, not the watchdog.
+            signals::disarm();
             let verdict = explore::verdict_of(&report);
             if let (Some(path), Some(dot)) = (&ex.tree, dot) {
                 if let Err(e) = explore::write_tree(path, &dot) {

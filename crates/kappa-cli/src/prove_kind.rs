@@ -73,10 +73,15 @@ fn refine(
     let mut cands = capped_pool(&mut ext, |_| true);
     cands.extend(lists);
     let mut deferred: Vec<usize> = (0..cands.len()).filter(|&k| cands[k].rank == Rank::PostCondition).collect();
-    // The search for invariants gets at most half of the time `--max-time` leaves, so that the
-    // plain exploration after a failed proof keeps at least the other half.
+    // The search for invariants gets the work of half of the time `--max-time` leaves, so
+    // that the plain exploration after a failed proof keeps the other half.
+    // Under `--max-time T`, half of what the short exploration's share leaves of T, as work
+    // (crate::phase); the wall clock is the backstop, at most what is left.
     let mut budget = Budget::new();
-    budget.until = crate::signals::time_left().map(|t| std::time::Instant::now() + t / 2);
+    if let Some(b) = crate::phase::Budget::of_part(0.5, crate::phase::after_quick()) {
+        budget.units = Some(b.units);
+        budget.until = Some(std::time::Instant::now() + b.backstop);
+    }
     // k = 1, 2, … (Beyer, Dangl and Wendler, CAV 2015, §3: k grows while the step case fails).
     // A larger k starts from the candidates the previous k left active, the deferred ones
     // included: a failed k = 1 cost 6 step programs on `sum_of_counter_safe` and each larger k
@@ -179,13 +184,15 @@ fn capped_pool(prog: &mut kappa_ir::Program, keep: impl Fn(&Candidate) -> bool) 
 struct Budget {
     states: u64,
     queries: u64,
+    /// Z3's work units over all step programs (under `--max-time`: its share as work).
+    units: Option<u64>,
     /// The end of the proof's share of `--max-time`, if it has one.
     until: Option<std::time::Instant>,
 }
 
 impl Budget {
     fn new() -> Self {
-        Budget { states: PROOF_STATES, queries: PROOF_QUERIES, until: None }
+        Budget { states: PROOF_STATES, queries: PROOF_QUERIES, units: None, until: None }
     }
 }
 
@@ -235,7 +242,7 @@ fn explore_step_report(
     if crate::signals::interrupted() || cx.max_time.is_some_and(|t| t <= 0.0) {
         return Err("the time limit was reached".into());
     }
-    if budget.states == 0 || budget.queries == 0 {
+    if budget.states == 0 || budget.queries == 0 || budget.units == Some(0) {
         return Err("the work budget of the proof is used up".into());
     }
     let step = kind::step_case_k(prog, cands, active, k)?;
@@ -246,9 +253,12 @@ fn explore_step_report(
     setup.cfg.test_dir = None;
     setup.cfg.solver_rlimit = Some(PROOF_RLIMIT);
     setup.cfg.limits.queries = Some(budget.queries);
+    setup.cfg.limits.work = budget.units;
     let (report, _) = explore::explore(&step, setup.cfg, &cx, false);
+    crate::phase::record(&format!("k-induction step (k = {k})"), &report);
     budget.states = budget.states.saturating_sub(report.stats.states_created);
     budget.queries = budget.queries.saturating_sub(report.stats.solver_queries);
+    budget.units = budget.units.map(|u| u.saturating_sub(report.stats.solver_work));
     if std::env::var_os("KAPPA_KIND_DEBUG").is_some() {
         for (k, c) in cands.iter().enumerate().filter(|(k, _)| active[*k]) {
             eprintln!("kind: candidate {k}: {:?} {:?} {:?}", c.text, c.rank, c.atom);
@@ -399,11 +409,6 @@ const QUICK_STATES: u64 = 500;
 const QUICK_QUERIES: u64 = 500;
 const QUICK_RLIMIT: u64 = 2_000_000;
 const QUICK_WORK: u64 = 20_000_000;
-/// Wall time of the short exploration at most under `--max-time` (and a tenth of what it
-/// leaves): Z3's units do not bound the time of every query (the same program spent 15.8 s
-/// within [`QUICK_WORK`]), so time is the backstop; what is cut here goes on to the proof as
-/// before.
-const QUICK_TIME: std::time::Duration = std::time::Duration::from_secs(2);
 /// The backstop without `--max-time`: ten times what a full-budget query of the short
 /// exploration takes on a quiet machine (`step3_bug`'s 2 M units: 0.7-1.1 s), so that such a
 /// run is bounded by work and does the same work on a loaded machine (issue 21, "same input,
@@ -415,8 +420,11 @@ const QUICK_BACKSTOP: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// The short exploration of `verify` before k-induction (issue 21): the plain exploration
 /// (`cfg`, compact mode by default) on a small work budget ([`QUICK_STATES`],
-/// [`QUICK_QUERIES`], [`QUICK_RLIMIT`] per query, [`QUICK_WORK`]) and [`QUICK_TIME`] (or
-/// [`QUICK_BACKSTOP`] without a time limit). Where
+/// [`QUICK_QUERIES`], [`QUICK_RLIMIT`] per query, [`QUICK_WORK`]), under `--max-time T` less:
+/// the work of its share of T, a tenth and at most 2 s ([`crate::phase`]: Z3's units do not
+/// bound the time of every query, the same program spent 15.8 s within [`QUICK_WORK`], so the
+/// wall clock is a backstop, [`crate::phase::BACKSTOP`] times the share; [`QUICK_BACKSTOP`]
+/// without a time limit). Where
 /// templates summarise the loops the exploration ends in a few queries (`uchar_wrap_safe`: 11)
 /// while the proof's failed Houdini rounds and its base case cost seconds; where it does not
 /// end, the budget is all it costs. The report, for the caller to judge as the base case's.
@@ -430,13 +438,29 @@ pub fn quick_exploration(
     cfg.limits.queries = Some(cfg.limits.queries.map_or(QUICK_QUERIES, |m| m.min(QUICK_QUERIES)));
     cfg.limits.work = Some(cfg.limits.work.map_or(QUICK_WORK, |m| m.min(QUICK_WORK)));
     cfg.solver_rlimit = Some(cfg.solver_rlimit.map_or(QUICK_RLIMIT, |r| r.min(QUICK_RLIMIT)));
-    let t = crate::signals::time_left().map_or(QUICK_BACKSTOP, |t| (t / 10).min(QUICK_TIME));
-    cfg.limits.time = Some(cfg.limits.time.map_or(t, |l| l.min(t)));
-    cfg.solver_timeout = Some(cfg.solver_timeout.map_or(t, |s| s.min(t)));
+    // Under `--max-time`, its share of the nominal time as work (crate::phase), the wall
+    // clock only a backstop; without, the fixed budget above and QUICK_BACKSTOP.
+    match crate::phase::quick_share().and_then(crate::phase::Budget::of_share) {
+        Some(b) => {
+            b.limit(&mut cfg);
+            // Compact mode's quantified template queries run at 1.3 to 5 M units a second
+            // (gsv2008's query of 2 M units took 1.4 s on the quiet machine, 2.7 s at load 4),
+            // where the rate of crate::phase is the step programs': half the share's units,
+            // and a quarter of them for one query, keep it well within the backstop.
+            cfg.limits.work = cfg.limits.work.map(|w| w.min(b.units / 2));
+            cfg.solver_rlimit = cfg.solver_rlimit.map(|r| r.min(b.units / 4).max(1));
+        }
+        None => {
+            let t = QUICK_BACKSTOP;
+            cfg.limits.time = Some(cfg.limits.time.map_or(t, |l| l.min(t)));
+            cfg.solver_timeout = Some(cfg.solver_timeout.map_or(t, |s| s.min(t)));
+        }
+    }
     // Not decided, the run goes on to the proof: no tests for the states it leaves pending.
     cfg.halt_tests.queries = 0;
     let (report, dot) = explore::explore(prog, cfg, ex, true);
     debug_phase("quick exploration", &report);
+    crate::phase::record("short exploration", &report);
     (report, dot)
 }
 
@@ -514,21 +538,32 @@ pub fn base_case(
         BaseShare::Full => (BASE_STATES, BASE_QUERIES, 4.0),
         BaseShare::Short => (SHORT_BASE_STATES, SHORT_BASE_QUERIES, 10.0),
     };
+    // Under `--max-time T`, the work of its part of what the short exploration's share leaves
+    // of T (crate::phase), the wall clock a backstop.
+    let budget = crate::phase::Budget::of_part(1.0 / part, crate::phase::after_quick());
     let mut cx = ex.clone();
     cx.mode = "classic".into();
     cx.max_states = Some(ex.max_states.map_or(states, |m| m.min(states)));
-    cx.max_time = crate::signals::seconds_left().map(|t| t / part);
+    if let Some(b) = &budget {
+        cx.max_time = Some(b.backstop.as_secs_f64());
+    }
     cx.stats_json = None;
     let mut setup = explore::setup(front, &cx, prog);
     crate::svcomp::configure(&mut setup.cfg, p);
     crate::inputs::nondet_main(&mut setup.cfg.program_inputs);
     setup.cfg.solver_rlimit = Some(BASE_RLIMIT);
     setup.cfg.limits.queries = Some(queries);
-    if let Some(t) = setup.cfg.limits.time {
-        setup.cfg.solver_timeout = Some(setup.cfg.solver_timeout.map_or(t, |s| s.min(t)));
+    match &budget {
+        Some(b) => b.limit(&mut setup.cfg),
+        None => {
+            if let Some(t) = setup.cfg.limits.time {
+                setup.cfg.solver_timeout = Some(setup.cfg.solver_timeout.map_or(t, |s| s.min(t)));
+            }
+        }
     }
     let (report, dot) = explore::explore(prog, setup.cfg, &cx, true);
     debug_phase("base case", &report);
+    crate::phase::record("base case", &report);
     Some((report, dot))
 }
 

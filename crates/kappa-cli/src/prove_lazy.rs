@@ -77,14 +77,27 @@ pub fn prove(
     cx.tree = None;
     cx.stats_json = None;
     cx.max_states = Some(ex.max_states.map_or(LAZY_STATES, |m| m.min(LAZY_STATES)));
-    cx.max_time = crate::signals::seconds_left().map(|t| t * share);
+    // Under `--max-time T`, the work of `share` of what the short exploration's share leaves
+    // of T (crate::phase), the wall clock a backstop.
+    let budget = crate::phase::Budget::of_part(share, crate::phase::after_quick());
+    cx.max_time = match &budget {
+        Some(b) => Some(b.backstop.as_secs_f64()),
+        None => crate::signals::seconds_left().map(|t| t * share),
+    };
     let mut setup = explore::setup(front, &cx, prog);
     crate::svcomp::configure(&mut setup.cfg, p);
     crate::inputs::nondet_main(&mut setup.cfg.program_inputs);
     setup.cfg.stop_at_first_violation = true;
     setup.cfg.solver_rlimit = Some(LAZY_RLIMIT);
     setup.cfg.limits.queries = Some(LAZY_QUERIES);
+    if let Some(b) = &budget {
+        // Lazy annotation's states and queries (its implication checks) are many and cheap:
+        // its own caps, the share's units.
+        setup.cfg.limits.work = Some(b.units);
+        setup.cfg.limits.time = Some(b.backstop);
+    }
     let report = explore_lazy(prog, setup.cfg, &cx);
+    crate::phase::record("lazy annotation", &report);
     let s = &report.stats;
     let counter = |k: &str| s.searcher.get(k).copied().unwrap_or(0);
     if std::env::var_os("KAPPA_LAZY_DEBUG").is_some() {

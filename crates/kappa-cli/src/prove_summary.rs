@@ -64,18 +64,24 @@ pub fn prove(front: &FrontOpts, prog: &kappa_ir::Program, p: &Property, ex: &Exp
     cx.quiet = true;
     cx.tree = None;
     cx.stats_json = None;
-    let (mut states, mut queries) = (STATES, QUERIES);
-    // The proof gets half of the time left: when it fails, the plain exploration runs again
-    // with the other half, which may end on recursion of bounded depth (rec_gcd with arguments
-    // up to 50: 3.5 s of exploration, which five rounds of failing checks took before).
-    let share = crate::signals::time_left().map(|t| std::time::Instant::now() + t / 2);
+    let (mut states, mut queries, mut units) = (STATES, QUERIES, None);
+    // The proof gets the work of half of the time after the exploration's tenth
+    // (crate::phase): when it fails, the plain exploration runs again with the time left, which
+    // may end on recursion of bounded depth (rec_gcd with arguments up to 50: 3.5 s of
+    // exploration, which five rounds of failing checks took before). The wall clock is a
+    // backstop.
+    let budget = crate::phase::Budget::of_part(0.5, crate::phase::run_time().unwrap_or(0.0) / 10.0);
+    let share = budget.map(|b| std::time::Instant::now() + b.backstop);
+    if let Some(b) = budget {
+        (states, queries, units) = (states.min(b.states), queries.min(b.queries), Some(b.units));
+    }
     for round in 1..=ROUNDS {
         cx.max_time = crate::signals::seconds_left_reserving(std::time::Duration::from_millis(500))
             .map(|t| share.map_or(t, |s| t.min(s.saturating_duration_since(std::time::Instant::now()).as_secs_f64())));
         if crate::signals::interrupted() || cx.max_time.is_some_and(|t| t <= 0.0) {
             return Err("the time limit was reached".into());
         }
-        if states == 0 || queries == 0 {
+        if states == 0 || queries == 0 || units == Some(0) {
             return Err("the work budget is used up".into());
         }
         cx.max_states = Some(states);
@@ -87,7 +93,9 @@ pub fn prove(front: &FrontOpts, prog: &kappa_ir::Program, p: &Property, ex: &Exp
         setup.cfg.test_dir = None;
         setup.cfg.solver_rlimit = Some(RLIMIT);
         setup.cfg.limits.queries = Some(queries);
+        setup.cfg.limits.work = units;
         let (report, _) = explore::explore(&checked, setup.cfg, &cx, false);
+        crate::phase::record("summaries check", &report);
         if std::env::var_os("KAPPA_DEBUG_SUMMARY").is_some() {
             eprintln!(
                 "summary round {round}: {} active, {} states, {} queries, {:.2} s, {} errors, incomplete {:?}",
@@ -101,6 +109,7 @@ pub fn prove(front: &FrontOpts, prog: &kappa_ir::Program, p: &Property, ex: &Exp
         }
         states = states.saturating_sub(report.stats.states_created);
         queries = queries.saturating_sub(report.stats.solver_queries);
+        units = units.map(|u| u.saturating_sub(report.stats.solver_work));
         if !report.stats.incomplete.is_empty() {
             return Err(format!("the check is incomplete: {}", report.stats.incomplete.join("; ")));
         }
@@ -131,16 +140,21 @@ pub fn prove(front: &FrontOpts, prog: &kappa_ir::Program, p: &Property, ex: &Exp
     Err(format!("no inductive summaries after {ROUNDS} rounds"))
 }
 
-/// The limits of the plain exploration of a program summaries may prove: a tenth of the time
-/// (and of the solver's timeout). It finds errors soon but cannot end on recursion of
-/// unbounded depth; the proof gets the rest, and when it fails the plain exploration runs
-/// again with what is left ([`the_rest`]).
+/// The limits of the plain exploration of a program summaries may prove: the work of a tenth
+/// of the time (crate::phase; the wall clock a backstop). It finds errors soon but cannot end
+/// on recursion of unbounded depth; the proof gets the rest, and when it fails the plain
+/// exploration runs again with what is left ([`the_rest`]).
 pub fn first_share(cfg: &mut kappa_engine::Config) {
     if std::env::var_os("KAPPA_DEBUG_SUMMARY").is_some() {
         eprintln!("summary: {:?} s left before the plain exploration", crate::signals::seconds_left());
     }
-    cfg.limits.time = cfg.limits.time.map(|t| t / 10);
-    limit_solver(cfg);
+    match crate::phase::run_time().and_then(|t| crate::phase::Budget::of_share(t / 10.0)) {
+        Some(b) => b.limit(cfg),
+        None => {
+            cfg.limits.time = cfg.limits.time.map(|t| t / 10);
+            limit_solver(cfg);
+        }
+    }
     budget_without_time(cfg);
 }
 

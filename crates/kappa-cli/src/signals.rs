@@ -3,7 +3,8 @@
 //! The first signal stops a run cleanly, as KLEE's first Ctrl-C does: the engine ends its current
 //! step, the query Z3 is running is cancelled ([`kappa_solver::interrupt`]), and the summary,
 //! statistics, tree and verdict (`unknown (interrupted)`) are written as after any other limit.
-//! A second signal ends the process at once. When everything is written, kappa ends by the signal
+//! A second signal ends the process at once, and so does the first if kappa is still working
+//! [`GRACE`] after it (the front-end of a huge file, too). When everything is written, kappa ends by the signal
 //! it received (exit status 130 for SIGINT, 143 for SIGTERM in a shell), so that a shell loop or
 //! a supervisor sees it was interrupted.
 //!
@@ -18,15 +19,16 @@ use std::time::Duration;
 static RECEIVED: AtomicI32 = AtomicI32::new(0);
 /// The write end of the pipe to the watching thread.
 static PIPE: AtomicI32 = AtomicI32::new(-1);
-/// The engine is exploring: the grace period after the first signal applies.
+/// The engine is exploring (for the message of the grace period's exit).
 static EXPLORING: AtomicBool = AtomicBool::new(false);
 /// Explorations started so far: the grace period is of one exploration, counted from the
 /// later of the signal and its start (an exploration that starts after the signal, e.g.
 /// `verify --slice` falling back to the original, stops at its first step and reports).
 static EXPLORATIONS: AtomicU64 = AtomicU64::new(0);
 
-/// How long the exploration may take to stop after the first signal before kappa ends without
-/// its report (a step the interrupt cannot reach, such as a long computation outside Z3).
+/// How long kappa may go on after the first signal before it ends without its report (a step
+/// the interrupt cannot reach, such as a long computation outside Z3, or a phase that is no
+/// exploration, such as the front-end).
 const GRACE: Duration = Duration::from_secs(5);
 
 /// What the first signal does.
@@ -101,17 +103,23 @@ fn watch(fd: libc::c_int, first: OnFirst) {
             kappa_solver::interrupt::request();
             kappa_replay::kill_running();
             std::thread::spawn(move || {
-                // Only an exploration that has run for the whole grace period since the signal
-                // ends kappa; one that started later gets its own period.
+                // kappa still working a whole grace period after the signal ends: an
+                // exploration that ran for all of it, or a phase that is no exploration and
+                // does not look at the signal (the front-end of a huge file, building a proof's
+                // program). An exploration that started later gets its own period (it stops at
+                // its first step).
                 let mut seen = EXPLORATIONS.load(Ordering::SeqCst);
                 loop {
                     std::thread::sleep(GRACE);
                     let now = EXPLORATIONS.load(Ordering::SeqCst);
-                    if EXPLORING.load(Ordering::SeqCst) && now == seen {
-                        eprintln!(
-                            "kappa: the exploration did not stop within {} s of the signal: exiting without a report",
-                            GRACE.as_secs()
-                        );
+                    if now == seen {
+                        let what = if EXPLORING.load(Ordering::SeqCst) {
+                            "the exploration did not stop"
+                        } else {
+                            "still working (not exploring)"
+                        };
+                        eprintln!("kappa: {what} {} s after the signal: exiting without a report", GRACE.as_secs());
+                        answer_interrupted();
                         die(sig);
                     }
                     seen = now;
@@ -146,7 +154,8 @@ fn die(sig: libc::c_int) -> ! {
     std::process::exit(128 + sig)
 }
 
-/// Marks the exploration as running or over (the grace period applies while it runs).
+/// Marks the exploration as running or over (one that starts after the signal gets its own
+/// grace period).
 pub fn exploring(on: bool) {
     if on {
         EXPLORATIONS.fetch_add(1, Ordering::SeqCst);
@@ -231,6 +240,35 @@ pub fn seconds_left_reserving(reserve: Duration) -> Option<f64> {
 /// The deadline passed or a signal stopped the run: a phase that has not started yet is skipped.
 pub fn out_of_time() -> bool {
     interrupted() || time_left().is_some_and(|d| d.is_zero())
+}
+
+/// The last line of a command stopped by a signal (`RESULT: unknown (interrupted)` for `verify`),
+/// printed by the grace period's exit if the command has not printed its own.
+static ON_INTERRUPT: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
+
+/// Sets the line the grace period's exit prints after a signal, while the command has not
+/// printed its result ([`print_result`], [`disarm`]).
+pub fn on_interrupt(line: String) {
+    *ON_INTERRUPT.lock().unwrap_or_else(|e| e.into_inner()) = Some(line);
+}
+
+/// After a signal, when kappa ends without its report: the interrupted command's last line, if
+/// the command has not printed its result yet.
+fn answer_interrupted() {
+    let mut p = PROVISIONAL.lock().unwrap_or_else(|e| e.into_inner());
+    if p.take().is_some() {
+        if let Some(line) = ON_INTERRUPT.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
+            println!("{line}");
+        }
+    }
+    let _ = std::io::stdout().flush();
+    let _ = std::io::stderr().flush();
+}
+
+/// The command's result is known and it prints it itself (`run`'s report): the watchdog of the
+/// deadline and the grace period's exit print nothing for it any more.
+pub fn disarm() {
+    *PROVISIONAL.lock().unwrap_or_else(|e| e.into_inner()) = None;
 }
 
 /// Records the `RESULT:` line of the verdict known so far (`unknown (timeout)` before anything

@@ -177,7 +177,11 @@ pub fn verify(front: FrontOpts, ex: ExploreOpts, vo: VerifyOpts) -> ExitCode {
         }
         // One deadline for every phase of the check, the front-end included (issue 20).
         crate::signals::set_deadline(ex.max_time);
+        // The phases' work budgets are sized from the nominal time (crate::phase).
+        crate::phase::set_run_time(ex.max_time);
+        crate::phase::take();
         crate::signals::provisional(Verdict::Unknown("timeout".into()).result_line());
+        crate::signals::on_interrupt(Verdict::Unknown(kappa_engine::engine::INTERRUPTED.into()).result_line());
         crate::signals::watch_deadline();
         match verify_one(&front, &ex, &c.property, ub, &vo) {
             Ok(v) => {
@@ -323,12 +327,12 @@ fn verify_one(
             let share = if nearly { BaseShare::Short } else { BaseShare::Full };
             match crate::prove_kind::base_case(front, &prog, p, &ex, share) {
                 Some((base, dot)) if !matches!(verdict_of(p, &base, ub), Verdict::Unknown(_)) => (base, dot),
-                _ if nearly => explore::explore(&prog, crate::prove_summary::the_rest(setup.cfg), &ex, true),
+                _ if nearly => plain(&prog, crate::prove_summary::the_rest(setup.cfg), &ex),
                 _ => lazy_or_explore(front, &prog, p, &ex, lazy, setup.cfg, &mut lazy_proved),
             }
         }
         (None, None) if lazy => lazy_or_explore(front, &prog, p, &ex, true, setup.cfg, &mut lazy_proved),
-        (None, None) => explore::explore(&prog, setup.cfg, &ex, true),
+        (None, None) => plain(&prog, setup.cfg, &ex),
     };
     let mut verdict = if proved || lazy_proved { Verdict::True } else { verdict_of(p, &report, ub) };
     if summaries && matches!(verdict, Verdict::Unknown(_)) && report.stats.errors.is_empty() {
@@ -337,7 +341,7 @@ fn verify_one(
             None if crate::signals::interrupted() => {}
             None => {
                 // Not proved: the plain exploration again, with all the time left.
-                (report, dot) = explore::explore(&prog, crate::prove_summary::the_rest(full.clone()), &ex, true);
+                (report, dot) = plain(&prog, crate::prove_summary::the_rest(full.clone()), &ex);
                 verdict = verdict_of(p, &report, ub);
             }
         }
@@ -380,6 +384,8 @@ fn verify_one(
     }
     if let Some(path) = &ex.stats_json {
         if let Err(e) = explore::write_stats_named(path, &report, verdict.short()) {
+            eprintln!("kappa: {e}");
+        } else if let Err(e) = add_phases(path) {
             eprintln!("kappa: {e}");
         }
     }
@@ -427,7 +433,30 @@ fn lazy_or_explore(
             Outcome::Undecided => {}
         }
     }
-    explore::explore(prog, crate::prove_summary::the_rest(cfg), ex, true)
+    plain(prog, crate::prove_summary::the_rest(cfg), ex)
+}
+
+/// The plain exploration of the program, recorded as a phase.
+fn plain(prog: &kappa_ir::Program, cfg: kappa_engine::Config, ex: &ExploreOpts) -> (RunReport, Option<String>) {
+    let (report, dot) = explore::explore(prog, cfg, ex, true);
+    crate::phase::record("exploration", &report);
+    (report, dot)
+}
+
+/// Adds `phases` to the statistics file: what each phase's exploration did (states, queries,
+/// Z3's work units, template work, why it stopped), in the order they ran; the file's other
+/// statistics are the last exploration's (docs/spec-extensions.md, "More statistics").
+fn add_phases(path: &Path) -> Result<(), String> {
+    let phases = crate::phase::take();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    // Appended as the last key, so that the others keep their order.
+    let Some(body) = text.trim_end().strip_suffix('}') else {
+        return Err(format!("{}: not a JSON object", path.display()));
+    };
+    let list: serde_json::Value = phases.iter().map(crate::phase::PhaseWork::to_json).collect();
+    let list = serde_json::to_string_pretty(&list).map_err(|e| e.to_string())?.replace('\n', "\n  ");
+    let json = format!("{},\n  \"phases\": {list}\n}}\n", body.trim_end());
+    std::fs::write(path, json).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 /// The verdict a run supports for the property, before replay confirms a violation.

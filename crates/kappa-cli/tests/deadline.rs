@@ -159,3 +159,79 @@ fn coverage_commands_default_to_the_interleaved_searcher() {
     // (`--proof none`: the k-induction proof that `verify` tries first is not what this checks.)
     assert_eq!(search(&["verify", "--no-witnesses", "--proof", "none"]), "bfs");
 }
+
+mod common;
+
+/// A C file whose front-end takes minutes: one initialiser of `depth` nested conditionals
+/// (`x == 0 ? 0 : (x == 1 ? 1 : …)`; 1,500 deep took 10 s of a core to lower in release, the
+/// time grows faster than the square of the depth).
+fn slow_front_end(dir: &Path, depth: usize) -> PathBuf {
+    let mut e = String::from("x");
+    for i in 0..depth {
+        e = format!("(x == {i} ? {i} : {e})");
+    }
+    let text = format!(
+        "extern int __VERIFIER_nondet_int(void);\nint main(void) {{\n  int x = __VERIFIER_nondet_int();\n  int y = {e};\n  return y;\n}}\n"
+    );
+    let file = dir.join("deep_conditional.c");
+    std::fs::write(&file, text).expect("the program is written");
+    file
+}
+
+/// `kappa CMD FILE ARGS`, waited for at most `limit`: its exit status, time, stdout and stderr.
+fn timed(
+    cmd: &str,
+    file: &Path,
+    args: &[&str],
+    limit: std::time::Duration,
+) -> (std::process::ExitStatus, f64, String, String) {
+    let out = tempfile::tempdir().expect("temp dir");
+    let mut all = vec![cmd, file.to_str().unwrap_or(""), "--quiet", "--out", out.path().to_str().unwrap_or("")];
+    all.extend_from_slice(args);
+    let mut child = common::spawn(&all);
+    let (st, took) = common::wait_within(&mut child, limit);
+    (st, took.as_secs_f64(), common::read_all(child.stdout.take()), common::read_all(child.stderr.take()))
+}
+
+#[test]
+fn a_front_end_that_does_not_end_in_time_is_cut_by_the_deadline() {
+    // `run` had no deadline before the exploration: it lowered the whole file first. Now both
+    // commands answer within the limit and the watchdog's 0.6 s, with their line on a limit.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = slow_front_end(dir.path(), 2500);
+    for (cmd, want) in
+        [("run", "exploration incomplete: time limit of 1s reached"), ("verify", "RESULT: unknown (timeout)")]
+    {
+        let (st, took, stdout, stderr) = timed(cmd, &file, &["--max-time", "1"], std::time::Duration::from_secs(30));
+        assert_eq!(st.code(), Some(0), "{cmd}: {stderr}");
+        assert_eq!(stdout.lines().last(), Some(want), "{cmd}: {stdout}");
+        // Cut by the watchdog (the front-end did not end by itself).
+        assert!(stderr.contains("after the time limit: answering now"), "{cmd}: {stderr}");
+        assert!(took < 5.0, "{cmd}: {took} s");
+    }
+}
+
+#[test]
+fn a_signal_during_the_front_end_ends_kappa_after_the_grace_period() {
+    // The grace period after the first signal needed a running exploration: a signal during
+    // the front-end was acted on only when it ended. Now kappa still working 5 s after the
+    // signal ends with the interrupted command's line, by the signal.
+    use std::os::unix::process::ExitStatusExt;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = slow_front_end(dir.path(), 2500);
+    for (cmd, want) in [("run", "exploration incomplete: interrupted"), ("verify", "RESULT: unknown (interrupted)")] {
+        let out = tempfile::tempdir().expect("temp dir");
+        let mut child =
+            common::spawn(&[cmd, file.to_str().unwrap_or(""), "--quiet", "--out", out.path().to_str().unwrap_or("")]);
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        common::send(&child, libc::SIGINT);
+        let (st, took) = common::wait_within(&mut child, std::time::Duration::from_secs(30));
+        let took = took.as_secs_f64();
+        let (stdout, stderr) = (common::read_all(child.stdout.take()), common::read_all(child.stderr.take()));
+        assert_eq!(st.signal(), Some(libc::SIGINT), "{cmd}: {stderr}");
+        assert_eq!(stdout.lines().last(), Some(want), "{cmd}: {stdout}");
+        assert!(stderr.contains("still working (not exploring) 5 s after the signal"), "{cmd}: {stderr}");
+        // The grace period (5 s) after the signal, and a margin for a loaded machine.
+        assert!(took < 9.0, "{cmd}: {took} s");
+    }
+}

@@ -198,9 +198,12 @@ impl Labels {
         }
     }
 
-    /// The labels kept at a loop head of `func` (every call string), for the witness.
+    /// The labels kept at a loop head of `func` (every call string, in their order: `kept` is a
+    /// hash map, whose order changes from process to process), for the witness.
     pub fn labels_at(&self, func: FuncId, loc: Loc) -> Vec<Term> {
-        self.kept.iter().filter(|((_, f, l), _)| (*f, *l) == (func, loc)).flat_map(|(_, v)| v.iter().cloned()).collect()
+        let mut at: Vec<_> = self.kept.iter().filter(|((_, f, l), _)| (*f, *l) == (func, loc)).collect();
+        at.sort_by(|a, b| a.0.cmp(b.0));
+        at.into_iter().flat_map(|(_, v)| v.iter().cloned()).collect()
     }
 
     fn fresh(&mut self, w: u32) -> Term {
