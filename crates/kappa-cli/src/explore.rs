@@ -354,11 +354,10 @@ fn jobs_of(ex: &ExploreOpts, cfg: &Config) -> u32 {
     match ex.jobs {
         Some(n) => n,
         None if cfg.limits.states.is_some() || ex.report.is_some() => 1,
-        // One worker by default, not the machine's cores: on the quiet machine two workers
-        // were slower on comb-shaped programs (a linear search 0.75x), and the merged
-        // statistics of two workers cut by the time limit can disagree by a path
-        // (docs/benchmarks.md, "bench/parallel.sh short on the quiet machine after the merges").
-        None => 1,
+        // The machine's cores (as the scheduler's affinity and cgroup quota allow): on the
+        // quiet 2-core machine no row of `bench/parallel.sh short` was slower with two workers
+        // by its medians and spreads (docs/benchmarks.md, "The default `--jobs`: the cores").
+        None => std::thread::available_parallelism().map_or(1, |n| u32::try_from(n.get()).unwrap_or(u32::MAX)),
     }
 }
 
