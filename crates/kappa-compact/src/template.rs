@@ -476,7 +476,10 @@ pub(crate) fn step(t: &Term, a: &Term) -> Option<Term> {
 /// and computed modulo 2^64, so halving it is exact modulo 2^63, enough for w < 64.
 fn sum_of_progression(d: &Term, theta: &BTreeMap<Var, Term>, s0: &Start, kappa: &Term) -> Option<Term> {
     let w = d.width();
-    s0.by_sym.values().find_map(|u| {
+    // In the variables' order, not the hash map's: the template's terms must not depend on a
+    // per-process hash seed (same input, same answer).
+    let vars = s0.init.iter().filter(|(v, t)| t.as_var().is_some_and(|s| s0.by_sym.get(&s) == Some(*v)));
+    vars.map(|(u, _)| u).find_map(|u| {
         let u0 = &s0.init[u];
         if u0.sort() != Sort::Bv(w) {
             return None;
