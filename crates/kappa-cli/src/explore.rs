@@ -54,6 +54,7 @@ pub fn setup(front: &FrontOpts, ex: &ExploreOpts, prog: &Program) -> Setup {
         memory_mb: Some(ex.max_memory),
         queries: None,
         work: None,
+        time_shown: None,
     };
     let _ = prog;
     // A query is limited by work (`kappa_solver::QUERY_WORK`); the wall-clock backstop must not
@@ -361,6 +362,16 @@ fn jobs_of(ex: &ExploreOpts, cfg: &Config) -> u32 {
     }
 }
 
+/// `FILE:LINE:COL` as (file, line, column), numbers compared as numbers.
+fn location_key(loc: &str) -> (&str, u64, u64) {
+    let mut it = loc.rsplitn(3, ':');
+    let (col, line, file) = (it.next(), it.next(), it.next());
+    match (file, line.and_then(|l| l.parse().ok()), col.and_then(|c| c.parse().ok())) {
+        (Some(f), Some(l), Some(c)) => (f, l, c),
+        _ => (loc, 0, 0),
+    }
+}
+
 /// An engine for the options: its own solver chain, heap model, searcher and template provider.
 pub(crate) fn engine<'p>(prog: &'p Program, cfg: Config, ex: &ExploreOpts, unknown_log: Option<PathBuf>) -> Engine<'p> {
     let mut solver = kappa_solver::chain(&kappa_solver::ChainOptions { timeout: cfg.solver_timeout, unknown_log });
@@ -509,6 +520,14 @@ fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32, main_r
     }
     let mut merged = merged.unwrap_or_default();
     merged.stats.workers = shares;
+    // Which worker found an error first depends on the scheduler: several workers' errors are
+    // listed by location, so that the same program gives the same list.
+    if jobs > 1 {
+        merged
+            .stats
+            .errors
+            .sort_by(|a, b| (location_key(&a.location), &a.kind).cmp(&(location_key(&b.location), &b.kind)));
+    }
     if lost > 0 {
         merged.stats.incomplete.push(format!("internal error: {lost} of {jobs} workers failed"));
     }

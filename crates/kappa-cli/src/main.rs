@@ -433,10 +433,12 @@ fn command(cli: Cli) -> ExitCode {
                     return c;
                 }
             };
-            // The exploration gets what the front-end left.
+            // The exploration gets what the front-end left; `incomplete` names the user's limit.
+            let shown = ex.max_time.map(std::time::Duration::from_secs_f64);
             ex.max_time = signals::seconds_left();
             let mut setup = explore::setup(&front, &ex, &prog);
             explore::reserve_halt_time(&mut setup.cfg);
+            setup.cfg.limits.time_shown = shown;
             for n in &setup.notes {
                 eprintln!("kappa: note: {n}");
             }

@@ -69,6 +69,9 @@ impl HeapKind {
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     pub time: Option<Duration>,
+    /// The limit named in `incomplete` when `time` is reached: the user's `--max-time` where
+    /// the exploration's own limit is what the front-end left of it (none: `time` itself).
+    pub time_shown: Option<Duration>,
     /// States ever created.
     pub states: Option<u64>,
     /// Edges executed along one path.

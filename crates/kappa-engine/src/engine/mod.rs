@@ -495,7 +495,7 @@ impl<'p> Engine<'p> {
     /// share and the dump-on-halt's.
     pub(crate) fn time_limit_reason(&self) -> Option<String> {
         let t = self.cfg.limits.time?;
-        let all = t + self.cfg.halt_tests.time;
+        let all = self.cfg.limits.time_shown.unwrap_or(t + self.cfg.halt_tests.time);
         Some(format!("time limit of {}s reached", all.as_secs_f64()))
     }
 
