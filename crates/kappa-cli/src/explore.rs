@@ -362,14 +362,17 @@ fn jobs_of(ex: &ExploreOpts, cfg: &Config) -> u32 {
     }
 }
 
-/// `FILE:LINE:COL` as (file, line, column), numbers compared as numbers.
-fn location_key(loc: &str) -> (&str, u64, u64) {
+/// A `FILE:LINE:COL` location (of an error, a witness) as its file, line and column.
+pub(crate) fn split_location(loc: &str) -> Option<(&str, u32, u32)> {
     let mut it = loc.rsplitn(3, ':');
-    let (col, line, file) = (it.next(), it.next(), it.next());
-    match (file, line.and_then(|l| l.parse().ok()), col.and_then(|c| c.parse().ok())) {
-        (Some(f), Some(l), Some(c)) => (f, l, c),
-        _ => (loc, 0, 0),
-    }
+    let col = it.next()?.parse().ok()?;
+    let line = it.next()?.parse().ok()?;
+    Some((it.next()?, line, col))
+}
+
+/// Locations ordered by file, then line and column as numbers.
+fn location_key(loc: &str) -> (&str, u32, u32) {
+    split_location(loc).unwrap_or((loc, 0, 0))
 }
 
 /// An engine for the options: its own solver chain, heap model, searcher and template provider.

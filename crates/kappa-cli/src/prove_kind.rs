@@ -73,10 +73,9 @@ fn refine(
     let mut cands = capped_pool(&mut ext, |_| true);
     cands.extend(lists);
     let mut deferred: Vec<usize> = (0..cands.len()).filter(|&k| cands[k].rank == Rank::PostCondition).collect();
-    // The search for invariants gets the work of half of the time `--max-time` leaves, so
-    // that the plain exploration after a failed proof keeps the other half.
-    // Under `--max-time T`, half of what the short exploration's share leaves of T, as work
-    // (crate::phase); the wall clock is the backstop, at most what is left.
+    // The search for invariants gets, under `--max-time T`, the work of half of what the short
+    // exploration's share leaves of T (crate::phase), so that the plain exploration after a
+    // failed proof keeps the other half; the wall clock is the backstop.
     let mut budget = Budget::new();
     if let Some(b) = crate::phase::Budget::of_part(0.5, crate::phase::after_quick()) {
         budget.units = Some(b.units);

@@ -699,10 +699,7 @@ fn static_sub(sub: &str) -> &'static str {
 
 /// The span of a `file:line:col` location of the program.
 fn prog_span(prog: &kappa_ir::Program, loc: &str) -> Option<kappa_ir::Span> {
-    let mut it = loc.rsplitn(3, ':');
-    let col: u32 = it.next()?.parse().ok()?;
-    let line: u32 = it.next()?.parse().ok()?;
-    let file = it.next()?;
+    let (file, line, col) = crate::explore::split_location(loc)?;
     let f = prog.files.iter().position(|x| x == file)? as u32;
     Some(kappa_ir::Span { file: f, line, col, ..Default::default() })
 }

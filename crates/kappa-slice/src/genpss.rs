@@ -671,14 +671,14 @@ impl<'a, 'p> Explorer<'a, 'p> {
             psi = self.syms.instantiate(&self.psi[c as usize], &self.store);
             a = if psi.is_true() {
                 SatResult::Unsat
-            } else if split_into_goals(&psi) {
-                let goals = implication_goals(&psi);
-                ngoals = goals.len();
-                self.check_goals(&goals, w0 + wb)
             } else {
                 let goals = implication_goals(&psi);
                 ngoals = goals.len();
-                self.check_whole(&psi, &goals)
+                if split_into_goals(&psi) {
+                    self.check_goals(&goals, w0 + wb)
+                } else {
+                    self.check_whole(&psi, &goals)
+                }
             };
         }
         if self.merge_log {
@@ -708,17 +708,11 @@ impl<'a, 'p> Explorer<'a, 'p> {
     /// the whole condition (from `w0`, the merge solver's work when the check began) it is
     /// undecided, as one query at that limit would be.
     fn check_goals(&mut self, goals: &[Goal], w0: u64) -> SatResult {
-        let known: std::collections::HashSet<u64> = self.pc.iter().map(|t| t.id()).collect();
-        let mut order: Vec<(usize, &Goal)> = goals.iter().map(|g| (g.size(), g)).collect();
-        order.sort_by_key(|(n, _)| *n);
-        for (_, g) in order {
-            if known.contains(&g.goal.id()) || g.assume.iter().any(|a| a.id() == g.goal.id()) {
-                continue;
-            }
+        for g in self.open_goals(goals) {
             if self.merge_solver.work().saturating_sub(w0) > MERGE_WORK {
                 return SatResult::Unknown("merging condition (a): work limit".into());
             }
-            let q = Term::and_all(g.assume.iter().cloned().chain([g.goal.not()]));
+            let q = g.query();
             if self.check_abstract(&q) {
                 continue;
             }
@@ -741,6 +735,20 @@ impl<'a, 'p> Explorer<'a, 'p> {
         SatResult::Unsat
     }
 
+    /// The goals that do not hold without a query (a constraint of the path condition, or one
+    /// of the goal's own assumptions), smallest first; each is checked as `assume ∧ ¬goal`
+    /// ([`Goal::query`]), made only when its turn comes.
+    fn open_goals<'g>(&self, goals: &'g [Goal]) -> Vec<&'g Goal> {
+        let known: std::collections::HashSet<u64> = self.pc.iter().map(|t| t.id()).collect();
+        let mut order: Vec<(usize, &Goal)> = goals.iter().map(|g| (g.size(), g)).collect();
+        order.sort_by_key(|(n, _)| *n);
+        order
+            .into_iter()
+            .filter(|(_, g)| !known.contains(&g.goal.id()) && !g.assume.iter().any(|a| a.id() == g.goal.id()))
+            .map(|(_, g)| g)
+            .collect()
+    }
+
     /// Merging condition (a) as one query, `pc ∧ ¬ψ` (see [`split_into_goals`]), unless the
     /// caches already decide it by its goals: every goal a path constraint or proved by the
     /// caches (a query they saw, or a superset of an unsatisfiable one), or one goal with a
@@ -749,16 +757,9 @@ impl<'a, 'p> Explorer<'a, 'p> {
     /// solver work. The query is `ψ` itself, not the conjunction of the goals left: rebuilt
     /// from the goals (assumptions repeated) it cost netdev_ring 1.7 times the work.
     fn check_whole(&mut self, psi: &Term, goals: &[Goal]) -> SatResult {
-        let known: std::collections::HashSet<u64> = self.pc.iter().map(|t| t.id()).collect();
-        let mut order: Vec<(usize, &Goal)> = goals.iter().map(|g| (g.size(), g)).collect();
-        order.sort_by_key(|(n, _)| *n);
         let mut open = false;
-        for (_, g) in order {
-            if known.contains(&g.goal.id()) || g.assume.iter().any(|a| a.id() == g.goal.id()) {
-                continue;
-            }
-            let q = Term::and_all(g.assume.iter().cloned().chain([g.goal.not()]));
-            match self.merge_solver.check_cached(&Query { pc: &self.pc, cond: q }) {
+        for g in self.open_goals(goals) {
+            match self.merge_solver.check_cached(&Query { pc: &self.pc, cond: g.query() }) {
                 Some(SatResult::Sat) => return SatResult::Sat,
                 Some(SatResult::Unsat) => {}
                 _ => open = true,
@@ -1651,6 +1652,11 @@ pub(crate) struct Goal {
 impl Goal {
     fn size(&self) -> usize {
         self.goal.dag_size() + self.assume.iter().map(|a| a.dag_size()).sum::<usize>()
+    }
+
+    /// The query that refutes the goal: `assume ∧ ¬goal` (with the path condition).
+    fn query(&self) -> Term {
+        Term::and_all(self.assume.iter().cloned().chain([self.goal.not()]))
     }
 }
 
