@@ -482,25 +482,45 @@ fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32, main_r
             cpu_s: kappa_engine::thread_cpu_s() - cpu0,
             ..kappa_engine::report::WorkerShare::of(&report.stats)
         };
-        (report, engine.coverage().export(), share)
+        let parts = engine.coverage().export();
+        if crate::signals::out_of_time() {
+            // As one engine after the command's deadline or a signal (`explore`): the states
+            // are not freed (two workers took 1 s for theirs after a 30 s run of
+            // tests/programs/long/branches24.c, 2-5 s after longer ones).
+            std::mem::forget(engine);
+        }
+        (report, parts, share)
     };
     let results: Vec<Option<(RunReport, kappa_engine::CoverageParts, kappa_engine::report::WorkerShare)>> =
         std::thread::scope(|scope| {
-            let handles: Vec<_> = (1..jobs)
-                .map(|index| {
-                    std::thread::Builder::new()
-                        .name(format!("kappa-worker-{index}"))
-                        .stack_size(64 << 20)
-                        .spawn_scoped(scope, move || work(index))
-                })
-                .collect();
+            // A worker's result comes by a channel, not by joining its thread: at its end the
+            // thread frees its term pool (every term and symbol of the run, seconds after a long
+            // one), which the report does not wait for (a thread that cannot start or panics
+            // sends nothing and counts as failed).
+            let (sent, received) = std::sync::mpsc::channel();
+            for index in 1..jobs {
+                let sent = sent.clone();
+                let _ = std::thread::Builder::new()
+                    .name(format!("kappa-worker-{index}"))
+                    .stack_size(64 << 20)
+                    .spawn_scoped(scope, move || {
+                        if let Ok(r) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(index))) {
+                            let _ = sent.send((index, r));
+                        }
+                    });
+            }
+            drop(sent);
             // Worker 0 runs in this thread, as one engine does: with the same Z3 context and term
             // pool, so that when it keeps every state (compact mode's pinned states) its queries,
             // their Z3 work and the template budget are one engine's, and a run of two costs one
             // thread more, not two (docs/design-parallel.md, "Status"). A panic in it is a failed
             // worker, as in the others.
-            let first = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(0))).ok();
-            std::iter::once(first).chain(handles.into_iter().map(|h| h.ok().and_then(|h| h.join().ok()))).collect()
+            let mut results: Vec<_> = (0..jobs).map(|_| None).collect();
+            results[0] = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(0))).ok();
+            for (index, r) in received {
+                results[index as usize] = Some(r);
+            }
+            results
         });
     crate::signals::exploring(false);
     if let Some(b) = bar {
