@@ -496,7 +496,8 @@ impl<'p> Engine<'p> {
     pub(crate) fn time_limit_reason(&self) -> Option<String> {
         let t = self.cfg.limits.time?;
         let all = self.cfg.limits.time_shown.unwrap_or(t + self.cfg.halt_tests.time);
-        Some(format!("time limit of {}s reached", all.as_secs_f64()))
+        // A share of the user's limit (a phase of `verify`) to the hundredth, not 59.459891545s.
+        Some(format!("time limit of {}s reached", (all.as_secs_f64() * 100.0).round() / 100.0))
     }
 
     fn new_state_id(&mut self) -> u64 {
