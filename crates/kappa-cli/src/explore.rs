@@ -355,12 +355,11 @@ fn jobs_of(ex: &ExploreOpts, cfg: &Config) -> u32 {
     match ex.jobs {
         Some(n) => n,
         None if cfg.limits.states.is_some() || ex.report.is_some() => 1,
-        // One worker by default, not yet the machine's cores: no row of `bench/parallel.sh
-        // short` was slower with two workers, but two workers take seconds to stop after a
-        // signal on a long run (2-2.5 s after 60 s of branches24, over the 5 s grace period
-        // after 10 minutes, so the report is lost; one worker 0.1 s): docs/benchmarks.md,
-        // "The default `--jobs`".
-        None => 1,
+        // The machine's cores (as the scheduler's affinity and cgroup quota allow): on the
+        // quiet 2-core machine no row of `bench/parallel.sh short` was slower with two workers
+        // by its medians and spreads, and two workers stop as fast as one after a signal or the
+        // deadline (docs/benchmarks.md, "The default `--jobs`").
+        None => std::thread::available_parallelism().map_or(1, |n| u32::try_from(n.get()).unwrap_or(u32::MAX)),
     }
 }
 

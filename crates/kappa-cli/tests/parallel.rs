@@ -489,18 +489,19 @@ fn workers_sharing_the_templates_of_two_cycles_at_one_entry_do_not_wait_for_each
     }
 }
 
-/// `--jobs` defaults to one worker; a run bounded by `--max-states` (so that a seed and
+/// `--jobs` defaults to the cores (as the test process sees them); a run bounded by `--max-states` (so that a seed and
 /// a state limit repeat it test for test) and one with `--report` (its tree is one engine's) run
 /// one worker unless `--jobs` says otherwise; `--tree` always runs one.
 #[test]
-fn one_worker_by_default_and_jobs_names_more() {
+fn the_cores_by_default_and_jobs_names_more() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
     let prog = "tests/programs/svcomp/four_branches_safe.c";
     let dir = tempfile::tempdir().unwrap();
     let report = dir.path().join("report");
     let tree = dir.path().join("tree.dot");
     let (report, tree) = (report.to_str().unwrap(), tree.to_str().unwrap());
     for (extra, want) in [
-        (&[][..], 1),
+        (&[][..], cores),
         (&["--jobs", "2"][..], 2),
         (&["--max-states", "1000"][..], 1),
         (&["--max-states", "1000", "--jobs", "2"][..], 2),
