@@ -6,6 +6,11 @@
 //! never panics on user input (lowering runs on a large stack, and a panic in the parser is
 //! turned into a diagnostic).
 
+// Same input, same output: a `for` over a `std` hash map or set visits it in its
+// `RandomState`'s order, another in every process (none is left; the lowerer's maps are looked
+// up, or their order does not matter, as in `same_layout`'s sorted bit-fields).
+#![warn(clippy::iter_over_hash_type)]
+
 pub mod compdb;
 pub mod diag;
 mod implicit;

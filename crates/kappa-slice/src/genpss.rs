@@ -141,9 +141,10 @@ pub(crate) struct Explorer<'a, 'p> {
     work_at: HashMap<u32, (u64, u64)>,
     cur_point: u32,
     /// What the current query is for (a merge check, a check of undefined behaviour, a branch's
-    /// or a guard's feasibility), and per kind the queries and their solver work.
+    /// or a guard's feasibility), and per kind the queries and their solver work (by name: the
+    /// profile lists them in this order, the same in every process).
     query_kind: &'static str,
-    kind_work: HashMap<&'static str, (u64, u64)>,
+    kind_work: BTreeMap<&'static str, (u64, u64)>,
     pub relaxations: Vec<Relaxation>,
     /// `KAPPA_SLICE_MERGE_LOG`: one line per state that looks for a node to merge with and per
     /// merging check (sizes, outcomes and work of the conditions), on stderr.
@@ -281,7 +282,7 @@ impl<'a, 'p> Explorer<'a, 'p> {
             work_at: HashMap::new(),
             cur_point: 0,
             query_kind: "other",
-            kind_work: HashMap::new(),
+            kind_work: BTreeMap::new(),
             relaxations: Vec::new(),
             merge_log: std::env::var_os("KAPPA_SLICE_MERGE_LOG").is_some(),
         }
@@ -318,8 +319,10 @@ impl<'a, 'p> Explorer<'a, 'p> {
             self.solver.work()
         );
         o += &format!("  merging conditions: {} queries\n", self.merge_solver.stats().queries);
+        // Ties broken by function, point and name: the maps' order is `RandomState`'s, another
+        // in every process, and the profile should read the same from one run to the next.
         let mut v: Vec<_> = per.into_iter().collect();
-        v.sort_by_key(|(_, c)| std::cmp::Reverse(c.0));
+        v.sort_by_key(|(f, c)| (std::cmp::Reverse(c.0), *f));
         for (f, (n, c, m)) in v.iter().take(12) {
             let _ = writeln!(o, "  {:>8} nodes {:>6} contexts {:>7} merged  {}", n, c, m, self.prog.func(*f).name);
         }
@@ -327,7 +330,7 @@ impl<'a, 'p> Explorer<'a, 'p> {
             let _ = writeln!(o, "  kind {k}: {q} queries, solver work {w}");
         }
         let mut costly: Vec<_> = self.work_at.iter().collect();
-        costly.sort_by_key(|(_, w)| std::cmp::Reverse(w.1));
+        costly.sort_by_key(|(p, w)| (std::cmp::Reverse(w.1), **p));
         for (p, (q, w)) in costly.iter().take(15) {
             let key = self.tree.points[**p as usize];
             let f = self.prog.func(self.tree.ctxs[key.ctx as usize].func);
@@ -338,7 +341,7 @@ impl<'a, 'p> Explorer<'a, 'p> {
             let _ = writeln!(o, "  solver work {w:>9} in {q:>4} queries at {place}, ctx {}", key.ctx);
         }
         let mut pts: Vec<_> = per_point.into_iter().collect();
-        pts.sort_by_key(|(_, c)| std::cmp::Reverse(*c));
+        pts.sort_by_key(|(p, c)| (std::cmp::Reverse(*c), *p));
         for (p, c) in pts.iter().take(12) {
             let key = self.tree.points[*p as usize];
             let f = self.tree.ctxs[key.ctx as usize].func;

@@ -34,6 +34,10 @@
 //! [`slice_static`] gives the static slice of the same program (the CFG itself, merging at every
 //! opportunity; Weiser's slice), the paper's baseline.
 
+// Same input, same output: a `for` over a `std` hash map or set visits it in its
+// `RandomState`'s order, another in every process; each one left says why its order is free.
+#![warn(clippy::iter_over_hash_type)]
+
 mod atoms;
 pub mod check;
 pub mod confirm;
@@ -435,7 +439,10 @@ fn run_here(prog: &Program, criterion: &Criterion, opts: &SliceOptions, mode: Mo
     // replaced call writes (the explorer's values of them are not the program's).
     if mode == Mode::Pss && opts.value_facts {
         if let Some(vs) = &values {
+            // Any order: one entry of the map per loop head, and `facts` only reads.
+            #[allow(clippy::iter_over_hash_type)]
             for (f, facts) in &pre.facts {
+                #[allow(clippy::iter_over_hash_type)]
                 for (head, mods) in &facts.loop_mods {
                     let vars: Vec<VarId> = mods.iter().copied().filter(|v| !clobbered.contains(v)).collect();
                     let got = vs.facts(prog, *f, *head, &vars);

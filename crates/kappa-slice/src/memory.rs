@@ -103,6 +103,8 @@ fn normalize(s: Pts, objs: &[AObj]) -> Pts {
         per.entry(a).or_default().push(o);
     }
     let mut out = Pts::new();
+    // Any order: into a set, each object on its own.
+    #[allow(clippy::iter_over_hash_type)]
     for (a, offs) in per {
         let size = objs[a].size;
         let wild = offs.len() > 8

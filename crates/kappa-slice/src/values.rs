@@ -908,6 +908,8 @@ fn analyse_here(
                         s.vals.retain(|v, _| !m.contains(v));
                         s.ranges.retain(|v, _| !m.contains(v));
                         s.copies.retain(|d, c| !m.contains(d) && !m.contains(c));
+                        // Any order: each variable's own entry.
+                        #[allow(clippy::iter_over_hash_type)]
                         for v in m {
                             if let Some(val) = x.get(v) {
                                 s.insert(*v, val.clone());
