@@ -231,7 +231,9 @@ impl Searcher for RandomSearch {
     }
 }
 
-/// The position of the shallowest state that is not [`State::pinned`] (the first of equals).
+/// The position of the shallowest state that is not [`State::pinned`]; among equally deep
+/// ones, an unchecked side (lazy feasibility: its check is Z3 work that the receiver does
+/// instead of the donor) before the others, else the first.
 fn shallowest<'a>(states: impl Iterator<Item = (usize, &'a State)>) -> Option<usize> {
-    states.filter(|(_, s)| !s.pinned).min_by_key(|(_, s)| s.depth).map(|(i, _)| i)
+    states.filter(|(_, s)| !s.pinned).min_by_key(|(_, s)| (s.depth, s.unchecked.is_none())).map(|(i, _)| i)
 }

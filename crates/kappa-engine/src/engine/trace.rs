@@ -18,6 +18,16 @@ use std::sync::Arc;
 /// that widens soon holds three.
 pub const KEEP: usize = 2;
 
+/// An unchecked side (lazy feasibility) is handed over while its donor keeps at least this
+/// many other states, where [`KEEP`] holds for the others: the reasons for [`KEEP`] are a
+/// decided leaf's test (answered by the donor's cache) and the comb's spine (decided, with
+/// its prefix in the donor's Z3 context); an unchecked side is neither, its check is Z3 work
+/// wherever it runs. On a comb (a linear search) the donor holds the spine and the latest
+/// leaf, unchecked: with [`KEEP`] for it too, the donor checked that leaf itself whenever it
+/// held no other, and the receiver waited (linsearch300: 38-70 waits, idle 1.5-2.6 s of
+/// 2.5-3.5 s; docs/benchmarks.md, "`--jobs 2`: the comb's leaves ahead of need").
+pub const KEEP_UNCHECKED: usize = 1;
+
 /// Steps at most between two attempts to hand a state over when the last found none to give
 /// (only pinned states, or the pool refused the one offered). The pool's probes come after so
 /// many refusals ([`crate::pool::WorkerPool::accepts`]); with a wait of as many steps as the
@@ -362,8 +372,9 @@ impl<'p> Engine<'p> {
     /// After a step of a worker of `--jobs`: takes back the states it handed over that did not
     /// replay, and hands some of its pending states ([`Searcher::donate`]) to a worker that
     /// waits for them, keeping at least [`KEEP`] for itself; never a [`State::pinned`] one.
-    /// A waiting worker gets a batch ([`steal_batch`]); a worker about to wait gets an unchecked
-    /// side ahead of need ([`WorkerPool::wants_ahead`]).
+    /// A waiting worker gets a batch ([`steal_batch`]); a worker about to wait gets unchecked
+    /// sides ahead of need ([`WorkerPool::wants_ahead`]), which go while the
+    /// donor keeps one other state ([`KEEP_UNCHECKED`]).
     pub(crate) fn share_work(&mut self, searcher: &mut dyn Searcher, active: &mut Active) {
         let Active { pool: Some((pool, me)), lent, rng, backoff, ahead_backoff, .. } = active else { return };
         if let Some(answers) = pool.returns_for(*me) {
@@ -385,7 +396,7 @@ impl<'p> Engine<'p> {
             *backoff -= 1;
             return;
         }
-        if searcher.len() <= KEEP {
+        if searcher.len() <= KEEP_UNCHECKED {
             return;
         }
         let waits = pool.wants();
@@ -397,10 +408,13 @@ impl<'p> Engine<'p> {
         // edges past its previous one, [`ReplayMemo`]) costs less than ([`CHECK_EDGES`]); the
         // gate judges by depth, and on a comb the first leaf, replayed from the root, spoke
         // against every deeper one. Ahead of need, only those go, one at a time.
+        let above_keep = searcher.len() > KEEP;
         let batch = if waits { steal_batch(searcher.len()) } else { 1 };
         let mut handed = Vec::new();
-        while handed.len() < batch && searcher.len() > KEEP {
-            let Some(s) = searcher.donate(rng, &mut |s| s.unchecked.is_some() || (waits && pool.accepts(s.depth)))
+        while handed.len() < batch && searcher.len() > KEEP_UNCHECKED {
+            let spare = searcher.len() > KEEP;
+            let Some(s) =
+                searcher.donate(rng, &mut |s| s.unchecked.is_some() || (spare && waits && pool.accepts(s.depth)))
             else {
                 break;
             };
@@ -417,7 +431,11 @@ impl<'p> Engine<'p> {
         for h in handed {
             pool.hand(h);
         }
-        if none {
+        // Holding only [`KEEP`] states, only an unchecked side could go: none is no refusal,
+        // and no reason to wait before the next try (with the back-off, branchy12's donor held
+        // both decided sides of its first fork, waited two steps, and handed a quarter of the
+        // tree where a half was there: 225 steals where 34 do).
+        if none && above_keep {
             if waits {
                 // Only pinned states, or the pool refused the one offered: not again for as
                 // many steps as states are pending, so that the search costs the same per step,
