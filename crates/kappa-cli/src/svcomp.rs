@@ -923,10 +923,13 @@ pub fn testgen(front: FrontOpts, ex: ExploreOpts, to: TestgenOpts) -> ExitCode {
         std::time::Duration::from_secs_f64(t / 10.0)
             .clamp(std::time::Duration::from_millis(200), std::time::Duration::from_secs(5))
     });
+    // `incomplete` names the user's limit, as `run`'s does (not the exploration's share of it).
+    let shown = ex.max_time.map(std::time::Duration::from_secs_f64);
     ex.max_time = crate::signals::seconds_left_reserving(suite_reserve);
     ex.coverage_goal = true;
     let mut setup = explore::setup(&front, &ex, &prog);
     explore::reserve_halt_time(&mut setup.cfg);
+    setup.cfg.limits.time_shown = shown;
     setup.cfg.violation_kinds = vec![ErrorKind::ReachError, ErrorKind::Assert];
     // No nondeterministic command line (unlike `verify`): Test-Comp's validators run the program
     // with none (argc = 1) and feed only the __VERIFIER_nondet_* calls, so a test may not

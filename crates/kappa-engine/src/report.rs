@@ -164,7 +164,8 @@ pub struct Stats {
     /// Rounds of drops of the memory cap: measurements over the cap that dropped a share of
     /// the pending states (with `--jobs`, of every worker's; counted once).
     pub memory_rounds: u64,
-    /// Wall time the workers spent dropping states and handing memory back (s, summed).
+    /// Wall time the workers spent dropping states and handing memory back (s, summed; the
+    /// measuring worker's wait for the others' shares included).
     pub memory_drop_s: f64,
     /// Terminated paths that got no test file by the test policy (`--max-tests`).
     pub tests_not_written: u64,
