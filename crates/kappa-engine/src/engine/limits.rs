@@ -41,12 +41,14 @@ pub(crate) struct MemoryGuard {
     rng: u64,
     /// The latest round of drops of the workers ([`SharedCap`]) this worker answered.
     answered: u64,
+    /// The searcher's states this worker published last ([`SharedCap`]).
+    published: u64,
 }
 
 impl MemoryGuard {
     pub(crate) fn new(seed: u64) -> MemoryGuard {
         let base_mb = crate::rss_mb();
-        MemoryGuard { last_check: Instant::now(), last_states: 0, base_mb, rng: seed | 1, answered: 0 }
+        MemoryGuard { last_check: Instant::now(), last_states: 0, base_mb, rng: seed | 1, answered: 0, published: 0 }
     }
 }
 
@@ -181,10 +183,19 @@ impl<'p> Engine<'p> {
                     self.stats.memory_drop_s += started.elapsed().as_secs_f64();
                 }
                 let dropped = self.stats.states_dropped > before;
-                pool.memory.publish(*me, round, searcher.len() as u64, dropped);
+                self.memory_guard.published = searcher.len() as u64;
+                pool.memory.publish(*me, round, self.memory_guard.published, dropped);
                 if kappa_solver::interrupt::requested() {
                     return Some(INTERRUPTED.into());
                 }
+            }
+        }
+        if let Some((pool, me)) = &shared {
+            if searcher.is_empty() && self.memory_guard.published > 0 {
+                // Its last state: a worker that runs out of states owes no round (the one
+                // measuring would wait for it).
+                self.memory_guard.published = 0;
+                pool.memory.publish(*me, self.memory_guard.answered, 0, false);
             }
         }
         let g = &mut self.memory_guard;
@@ -195,7 +206,8 @@ impl<'p> Engine<'p> {
         g.last_states = self.stats.states_created;
         let Some((pool, me)) = shared else { return self.keep_cap(searcher, None) };
         let cap = &pool.memory;
-        cap.publish(me, self.memory_guard.answered, searcher.len() as u64, false);
+        self.memory_guard.published = searcher.len() as u64;
+        cap.publish(me, self.memory_guard.answered, self.memory_guard.published, false);
         if cap.measuring.compare_exchange(false, true, Ordering::AcqRel, Ordering::Relaxed).is_err() {
             // Another worker measures: this one goes on.
             return None;
@@ -206,10 +218,9 @@ impl<'p> Engine<'p> {
     }
 
     /// Measures the resident memory and keeps the cap: over [`DROP_AT`] of it, drops the share
-    /// of the pending states that must go (one engine: and again, after handing the memory
-    /// back, until below [`DROP_TO`]; workers: this worker's share of a round the others
-    /// answer, [`SharedCap`]). The reason to stop when the cap is passed with nothing left to
-    /// drop.
+    /// of the pending states that must go, and again, after handing the memory back, until
+    /// below [`DROP_TO`] (with workers, each round is every worker's, [`SharedCap`]). The
+    /// reason to stop when the cap is passed with nothing left to drop.
     fn keep_cap(&mut self, searcher: &mut dyn Searcher, shared: Option<(&SharedCap, u32)>) -> Option<String> {
         if let Some((cap, me)) = shared {
             if cap.others_owe(me) {
@@ -236,6 +247,7 @@ impl<'p> Engine<'p> {
         let cap_mb = self.cfg.limits.memory_mb? as f64;
         let started = Instant::now();
         let mut rounds = 0;
+        let mut last = false;
         while rss > if rounds == 0 { DROP_AT } else { DROP_TO } * cap_mb && rounds < ROUNDS {
             if self.out_of_time() || (searcher.is_empty() && shared.is_none()) {
                 break;
@@ -249,12 +261,17 @@ impl<'p> Engine<'p> {
                 let round = cap.open(share);
                 self.memory_guard.answered = round;
                 self.drop_share(searcher, share);
-                cap.publish(me, round, searcher.len() as u64, false);
+                self.memory_guard.published = searcher.len() as u64;
+                cap.publish(me, round, self.memory_guard.published, false);
                 // The others drop their shares at their next checks (each step), while this
                 // worker waits: then one trim, and the memory measured is what the round left.
+                let waited = Instant::now();
                 while cap.others_owe(me) && !self.out_of_time() {
                     std::thread::sleep(Duration::from_millis(1));
                 }
+                // One that did not answer in time (a long step): no more rounds now, which
+                // would wait for it again; the next check goes on.
+                last = waited.elapsed() >= ROUND_WAIT;
             } else {
                 self.drop_share(searcher, share);
             }
@@ -264,6 +281,9 @@ impl<'p> Engine<'p> {
             }
             release_free_memory();
             rss = crate::rss_mb();
+            if last {
+                break;
+            }
         }
         if rounds > 0 {
             self.stats.memory_rounds += rounds as u64;
