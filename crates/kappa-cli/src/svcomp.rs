@@ -895,26 +895,41 @@ pub fn testgen(front: FrontOpts, ex: ExploreOpts, to: TestgenOpts) -> ExitCode {
         eprintln!("kappa: {e}");
         return ExitCode::from(1);
     }
+    // One deadline for the front-end, the exploration and the suite, with the watchdog `run`
+    // and `verify` have: a phase that does not end in time is cut by it (and after a signal by
+    // the grace period), with the line below; no suite is written then.
+    crate::signals::set_deadline(ex.max_time);
+    let unfinished = |why: &str| format!("exploration incomplete: {why}; no test suite written");
+    if let Some(t) = ex.max_time {
+        crate::signals::provisional(unfinished(&format!("time limit of {t}s reached")));
+        crate::signals::watch_deadline();
+    } else {
+        crate::signals::provisional(unfinished(kappa_engine::engine::INTERRUPTED));
+    }
+    crate::signals::on_interrupt(unfinished(kappa_engine::engine::INTERRUPTED));
     let prog = match kappa_libc::lower_file(&front.file, &crate::front_options(&front)) {
         Ok(p) => p,
         Err(d) => {
+            crate::signals::disarm();
             eprintln!("{d}");
             return ExitCode::from(2);
         }
     };
     let error_goal = matches!(goal, Property::CoverageErrorCall { .. });
-    // One deadline: the suite is made in what the exploration leaves of --max-time (a tenth of
-    // it, at most 5 s, is kept for choosing and writing the suite).
-    crate::signals::set_deadline(ex.max_time);
+    // The suite is made in what the exploration leaves of --max-time (a tenth of it, at most
+    // 5 s, is kept for choosing and writing the suite).
     let mut ex = ex;
     let suite_reserve = ex.max_time.map_or(std::time::Duration::ZERO, |t| {
         std::time::Duration::from_secs_f64(t / 10.0)
             .clamp(std::time::Duration::from_millis(200), std::time::Duration::from_secs(5))
     });
+    // `incomplete` names the user's limit, as `run`'s does (not the exploration's share of it).
+    let shown = ex.max_time.map(std::time::Duration::from_secs_f64);
     ex.max_time = crate::signals::seconds_left_reserving(suite_reserve);
     ex.coverage_goal = true;
     let mut setup = explore::setup(&front, &ex, &prog);
     explore::reserve_halt_time(&mut setup.cfg);
+    setup.cfg.limits.time_shown = shown;
     setup.cfg.violation_kinds = vec![ErrorKind::ReachError, ErrorKind::Assert];
     // No nondeterministic command line (unlike `verify`): Test-Comp's validators run the program
     // with none (argc = 1) and feed only the __VERIFIER_nondet_* calls, so a test may not
@@ -1003,6 +1018,8 @@ pub fn testgen(front: FrontOpts, ex: ExploreOpts, to: TestgenOpts) -> ExitCode {
             return ExitCode::from(3);
         }
     }
+    // The suite is written: the report follows, printed by the command, not the watchdog.
+    crate::signals::disarm();
     if to.zip {
         let z = ex.out.join("test-suite.zip");
         if let Err(e) = std::fs::write(&z, testcomp::zip(&written)) {

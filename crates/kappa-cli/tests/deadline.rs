@@ -195,13 +195,16 @@ fn timed(
 
 #[test]
 fn a_front_end_that_does_not_end_in_time_is_cut_by_the_deadline() {
-    // `run` had no deadline before the exploration: it lowered the whole file first. Now both
-    // commands answer within the limit and the watchdog's 0.6 s, with their line on a limit.
+    // `run` had no deadline before the exploration: it lowered the whole file first; `testgen`
+    // had the deadline but no watchdog. Now the commands answer within the limit and the
+    // watchdog's 0.6 s, with their line on a limit.
     let dir = tempfile::tempdir().expect("temp dir");
     let file = slow_front_end(dir.path(), 2500);
-    for (cmd, want) in
-        [("run", "exploration incomplete: time limit of 1s reached"), ("verify", "RESULT: unknown (timeout)")]
-    {
+    for (cmd, want) in [
+        ("run", "exploration incomplete: time limit of 1s reached"),
+        ("verify", "RESULT: unknown (timeout)"),
+        ("testgen", "exploration incomplete: time limit of 1s reached; no test suite written"),
+    ] {
         let (st, took, stdout, stderr) = timed(cmd, &file, &["--max-time", "1"], std::time::Duration::from_secs(30));
         assert_eq!(st.code(), Some(0), "{cmd}: {stderr}");
         assert_eq!(stdout.lines().last(), Some(want), "{cmd}: {stdout}");
@@ -219,7 +222,11 @@ fn a_signal_during_the_front_end_ends_kappa_after_the_grace_period() {
     use std::os::unix::process::ExitStatusExt;
     let dir = tempfile::tempdir().expect("temp dir");
     let file = slow_front_end(dir.path(), 2500);
-    for (cmd, want) in [("run", "exploration incomplete: interrupted"), ("verify", "RESULT: unknown (interrupted)")] {
+    for (cmd, want) in [
+        ("run", "exploration incomplete: interrupted"),
+        ("verify", "RESULT: unknown (interrupted)"),
+        ("testgen", "exploration incomplete: interrupted; no test suite written"),
+    ] {
         let out = tempfile::tempdir().expect("temp dir");
         let mut child =
             common::spawn(&[cmd, file.to_str().unwrap_or(""), "--quiet", "--out", out.path().to_str().unwrap_or("")]);

@@ -82,6 +82,30 @@ fn two_workers_stop_as_fast_after_a_long_run() {
     interrupt_after("run", prog.to_str().unwrap(), libc::SIGINT, &["--jobs", "2"], after, within);
 }
 
+/// The time limit with two workers, for the commands besides `run` (tests/parallel.rs has
+/// `run`'s): the answer by the command itself, not the watchdog (which steps in 0.6 s after
+/// the limit), with the line it ends with on a limit; the process's end within 2 s of the
+/// limit on a loaded machine (0.3-0.6 s measured in release at load 2-3).
+#[test]
+fn the_time_limit_stops_two_workers_of_verify_and_testgen() {
+    let prog = program("branches24.c");
+    for (cmd, last) in [("verify", "RESULT: unknown (timeout)"), ("testgen", "RESULT: done")] {
+        let dir = tempfile::tempdir().unwrap();
+        let start = std::time::Instant::now();
+        let o = Command::new(env!("CARGO_BIN_EXE_kappa"))
+            .args([cmd, prog.to_str().unwrap(), "--jobs", "2", "--max-time", "3", "--quiet", "--out"])
+            .arg(dir.path().join("out"))
+            .output()
+            .unwrap();
+        let took = start.elapsed();
+        let (stdout, stderr) = (String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+        assert!(o.status.success(), "{cmd}: {stderr}");
+        assert_eq!(stdout.lines().last(), Some(last), "{cmd}: {stdout}");
+        assert!(!stderr.contains("after the time limit: answering now"), "{cmd}: {stderr}");
+        assert!(took < Duration::from_secs(5), "{cmd}: {took:?}");
+    }
+}
+
 #[test]
 fn sigint_and_sigterm_stop_verify_with_unknown() {
     let prog = program("branches24.c");

@@ -2,7 +2,8 @@
 
 mod common;
 
-use common::{program, read_all, spawn, stats};
+use common::{program, read_all, send, spawn, stats, wait_within};
+use std::os::unix::process::ExitStatusExt;
 use std::time::{Duration, Instant};
 
 /// `--max-memory 200` on a bfs frontier that grows without bound (a loop that never ends, forking
@@ -64,5 +65,52 @@ fn memory_cap_is_kept_by_dropping_states() {
     assert!(incomplete.contains(&format!("memory cap of 200 MB: {dropped} states dropped").as_str()), "{incomplete:?}");
     assert!(stdout.contains(&format!("memory: {dropped} pending states dropped")), "{stdout}");
     assert!(s["memory_per_state_kb"].as_f64().unwrap() > 0.0);
+    assert_eq!(s["jobs"], 2, "{s}");
+    // The rounds of drops are the process's: counted once, not by each worker.
+    let rounds = s["memory_rounds"].as_u64().unwrap();
+    assert!((1..=dropped).contains(&rounds), "{s}");
+    assert!(s["memory_drop_s"].as_f64().unwrap() > 0.0, "{s}");
+}
+
+/// SIGINT while two workers drop states over a small cap: the report comes at once, with the
+/// interrupt as the first reason and the drops so far. The interrupt was looked at only before
+/// a check of the memory, whose drops (up to 16 rounds of evictions and trims, each worker
+/// dropping as if alone) could run long; now a drop stops at the next state.
+#[test]
+fn a_signal_while_the_workers_drop_states_stops_the_run_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let json = dir.path().join("stats.json");
+    let prog = program("unbounded_frontier.c");
+    let mut child = spawn(&[
+        "run",
+        prog.to_str().unwrap(),
+        "--mode",
+        "classic",
+        "--search",
+        "bfs",
+        "--max-memory",
+        "120",
+        "--jobs",
+        "2",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+        "--stats-json",
+        json.to_str().unwrap(),
+    ]);
+    // The frontier passes 90% of the cap within a second or two and is cut back every few
+    // hundred milliseconds after.
+    std::thread::sleep(Duration::from_secs(5));
+    assert!(child.try_wait().unwrap().is_none(), "the run ended before the signal");
+    send(&child, libc::SIGINT);
+    let within = Duration::from_millis(800);
+    let (status, took) = wait_within(&mut child, within);
+    let stderr = read_all(child.stderr.take());
+    assert_eq!(status.signal(), Some(libc::SIGINT), "{status:?}: {stderr}");
+    assert!(took <= within, "{took:?}");
+    let s = stats(&json);
+    assert_eq!(s["incomplete"][0], "interrupted", "{s}");
+    assert!(s["states_dropped"].as_u64().unwrap() > 0, "no drop before the signal: {s}");
     assert_eq!(s["jobs"], 2, "{s}");
 }

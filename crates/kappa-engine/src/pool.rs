@@ -46,6 +46,8 @@ pub struct WorkerPool {
     /// Compact mode's templates, computed once in the whole run (issue 23): by (cycle, the
     /// state's shape hashed by structure with symbols by name), what the provider exported.
     pub templates: SharedTemplates,
+    /// The memory cap, the process's, kept by the workers together (engine/limits.rs).
+    pub memory: crate::engine::SharedCap,
 }
 
 /// Things computed once for the whole run and used by every worker, by a key (compact mode:
@@ -270,6 +272,7 @@ impl Default for WorkerPool {
             retired_len: Default::default(),
             cycle_failures: Default::default(),
             templates: Default::default(),
+            memory: Default::default(),
         }
     }
 }

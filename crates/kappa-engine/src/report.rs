@@ -161,6 +161,12 @@ pub struct Stats {
     /// (resident memory − resident memory at the start) / pending states; 0 with fewer than
     /// 1000 pending states.
     pub memory_per_state_kb: f64,
+    /// Rounds of drops of the memory cap: measurements over the cap that dropped a share of
+    /// the pending states (with `--jobs`, of every worker's; counted once).
+    pub memory_rounds: u64,
+    /// Wall time the workers spent dropping states and handing memory back (s, summed; the
+    /// measuring worker's wait for the others' shares included).
+    pub memory_drop_s: f64,
     /// Terminated paths that got no test file by the test policy (`--max-tests`).
     pub tests_not_written: u64,
     /// Why paths got no test file, when some did not.
@@ -331,6 +337,8 @@ impl Stats {
         self.states_dropped += o.states_dropped;
         self.states_pending_max = self.states_pending_max.max(o.states_pending_max);
         self.memory_per_state_kb = self.memory_per_state_kb.max(o.memory_per_state_kb);
+        self.memory_rounds += o.memory_rounds;
+        self.memory_drop_s += o.memory_drop_s;
         self.tests_not_written += o.tests_not_written;
         if self.tests_limit.is_none() {
             self.tests_limit = o.tests_limit.clone();

@@ -9,6 +9,8 @@
 
 use super::*;
 use crate::searcher::Searcher;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
 
 /// The reason in `incomplete` (first) when a run was interrupted.
 pub const INTERRUPTED: &str = "interrupted";
@@ -23,6 +25,12 @@ const DROP_TO: f64 = 0.8;
 /// Memory is measured after this many new states, or this long after the last measurement.
 const CHECK_STATES: u64 = 64;
 const CHECK_EVERY: Duration = Duration::from_millis(20);
+/// Rounds of drops at one measurement, at most (one engine, or a worker whose fellows hold no
+/// states: drop, trim, measure again); still over the cap after them, the run stops.
+const ROUNDS: u32 = 16;
+/// How long the worker that opened a round of drops of `--jobs` waits for the others' shares
+/// at most (one in a long step, or one that ran out of states and answers nothing).
+const ROUND_WAIT: Duration = Duration::from_millis(200);
 
 /// The memory cap's bookkeeping.
 pub(crate) struct MemoryGuard {
@@ -31,11 +39,122 @@ pub(crate) struct MemoryGuard {
     /// Resident memory when the run started (MiB).
     base_mb: f64,
     rng: u64,
+    /// The latest round of drops of the workers ([`SharedCap`]) this worker answered.
+    answered: u64,
+    /// The searcher's states this worker published last ([`SharedCap`]).
+    published: u64,
 }
 
 impl MemoryGuard {
     pub(crate) fn new(seed: u64) -> MemoryGuard {
-        MemoryGuard { last_check: Instant::now(), last_states: 0, base_mb: crate::rss_mb(), rng: seed | 1 }
+        let base_mb = crate::rss_mb();
+        MemoryGuard { last_check: Instant::now(), last_states: 0, base_mb, rng: seed | 1, answered: 0, published: 0 }
+    }
+}
+
+/// The memory cap of a `--jobs` run, kept by its workers together: the cap is the process's,
+/// and each worker evicts in proportion to its pending states (docs/design-parallel.md). One
+/// worker at a time measures the resident memory (a try-lock: the others go on stepping); over
+/// the cap it opens a *round*, the share of the pending states that must go, computed as one
+/// engine computes it from the process's memory, and every worker drops that share of its own
+/// frontier at its next check (its next step): the sum is what one engine holding all the
+/// states would drop. The measuring worker waits for their answers (at most [`ROUND_WAIT`]:
+/// a worker that ran out of states answers nothing), hands the memory back to the system once
+/// for the round (`malloc_trim`) and measures again, as one engine does, up to [`ROUNDS`]
+/// rounds. Before (each worker measuring the process and dropping as if it alone had to bring
+/// it under the cap), two workers dropped about twice what was needed, a worker that started
+/// late dropped all its states (its memory at its start, the base of its estimate, held the
+/// other's states), and both trimmed up to 16 times per check, contending for glibc's arena
+/// lock.
+#[derive(Debug)]
+pub struct SharedCap {
+    /// A worker is measuring (the try-lock).
+    measuring: AtomicBool,
+    /// The latest round: its number and the share of its pending states each worker drops
+    /// (an `f64`'s bits).
+    round: AtomicU64,
+    share: AtomicU64,
+    rounds: Mutex<Rounds>,
+    /// The process's resident memory when the run started (MiB): what the states do not hold.
+    base_mb: f64,
+}
+
+impl Default for SharedCap {
+    /// Measures the resident memory before the workers start (a worker's own base, measured
+    /// when it started, holds the states of the workers that started before it).
+    fn default() -> Self {
+        let base_mb = crate::rss_mb();
+        SharedCap {
+            measuring: Default::default(),
+            round: Default::default(),
+            share: Default::default(),
+            rounds: Default::default(),
+            base_mb,
+        }
+    }
+}
+
+#[derive(Debug, Default)]
+struct Rounds {
+    /// Per worker: the latest round it answered, and the pending states it could drop (those of
+    /// its searcher) at its latest check.
+    workers: Vec<(u64, u64)>,
+    /// When the latest round was opened.
+    opened: Option<Instant>,
+    /// A worker answering a round dropped states since the latest trim.
+    untrimmed: bool,
+}
+
+impl SharedCap {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Rounds> {
+        self.rounds.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Worker `me`'s searcher holds `pending` states, and it answered round `answered`.
+    fn publish(&self, me: u32, answered: u64, pending: u64, dropped: bool) {
+        let mut r = self.lock();
+        let me = me as usize;
+        if r.workers.len() <= me {
+            r.workers.resize(me + 1, (0, 0));
+        }
+        r.workers[me] = (answered, pending);
+        r.untrimmed |= dropped;
+    }
+
+    /// Whether a worker other than `me` holds states and has not answered the latest round,
+    /// opened less than [`ROUND_WAIT`] ago.
+    fn others_owe(&self, me: u32) -> bool {
+        let r = self.lock();
+        let round = self.round.load(Ordering::Acquire);
+        r.opened.is_some_and(|t| t.elapsed() < ROUND_WAIT)
+            && r.workers.iter().enumerate().any(|(i, &(a, p))| i != me as usize && a < round && p > 0)
+    }
+
+    /// Whether the latest round is still to be answered (`Some(share)`) by a worker that saw
+    /// it now: a round older than [`ROUND_WAIT`] is over (a worker that just got its first
+    /// states owes nothing of it).
+    fn open_share(&self) -> Option<f64> {
+        let r = self.lock();
+        r.opened.is_some_and(|t| t.elapsed() < ROUND_WAIT).then(|| f64::from_bits(self.share.load(Ordering::Acquire)))
+    }
+
+    /// Opens a round: every worker drops `share` of its pending states. Its number.
+    fn open(&self, share: f64) -> u64 {
+        let mut r = self.lock();
+        r.opened = Some(Instant::now());
+        self.share.store(share.to_bits(), Ordering::Release);
+        self.round.fetch_add(1, Ordering::AcqRel) + 1
+    }
+
+    /// Takes the mark that states were dropped since the latest trim.
+    fn take_untrimmed(&self) -> bool {
+        std::mem::take(&mut self.lock().untrimmed)
+    }
+
+    /// The states of all workers' searchers at their latest checks, `me`'s being `mine`.
+    fn pending(&self, me: u32, mine: u64) -> u64 {
+        let r = self.lock();
+        mine + r.workers.iter().enumerate().filter(|&(i, _)| i != me as usize).map(|(_, w)| w.1).sum::<u64>()
     }
 }
 
@@ -48,59 +167,170 @@ impl<'p> Engine<'p> {
         }
         let pending = searcher.len() as u64 + 1;
         self.stats.states_pending_max = self.stats.states_pending_max.max(pending);
+        let shared = match &self.cfg.share {
+            Share::Worker { pool, index, .. } if self.cfg.limits.memory_mb.is_some() => Some((pool.clone(), *index)),
+            _ => None,
+        };
+        if let Some((pool, me)) = &shared {
+            // A round another worker opened: this worker's share of it.
+            let round = pool.memory.round.load(Ordering::Acquire);
+            if round > self.memory_guard.answered {
+                self.memory_guard.answered = round;
+                let before = self.stats.states_dropped;
+                if let Some(share) = pool.memory.open_share() {
+                    let started = Instant::now();
+                    self.drop_share(searcher, share);
+                    self.stats.memory_drop_s += started.elapsed().as_secs_f64();
+                }
+                let dropped = self.stats.states_dropped > before;
+                self.memory_guard.published = searcher.len() as u64;
+                pool.memory.publish(*me, round, self.memory_guard.published, dropped);
+                if kappa_solver::interrupt::requested() {
+                    return Some(INTERRUPTED.into());
+                }
+            }
+        }
+        if let Some((pool, me)) = &shared {
+            if searcher.is_empty() && self.memory_guard.published > 0 {
+                // Its last state: a worker that runs out of states owes no round (the one
+                // measuring would wait for it).
+                self.memory_guard.published = 0;
+                pool.memory.publish(*me, self.memory_guard.answered, 0, false);
+            }
+        }
         let g = &mut self.memory_guard;
         if self.stats.states_created < g.last_states + CHECK_STATES && g.last_check.elapsed() < CHECK_EVERY {
             return None;
         }
         g.last_check = Instant::now();
         g.last_states = self.stats.states_created;
+        let Some((pool, me)) = shared else { return self.keep_cap(searcher, None) };
+        let cap = &pool.memory;
+        self.memory_guard.published = searcher.len() as u64;
+        cap.publish(me, self.memory_guard.answered, self.memory_guard.published, false);
+        if cap.measuring.compare_exchange(false, true, Ordering::AcqRel, Ordering::Relaxed).is_err() {
+            // Another worker measures: this one goes on.
+            return None;
+        }
+        let hit = self.keep_cap(searcher, Some((cap, me)));
+        cap.measuring.store(false, Ordering::Release);
+        hit
+    }
+
+    /// Measures the resident memory and keeps the cap: over [`DROP_AT`] of it, drops the share
+    /// of the pending states that must go, and again, after handing the memory back, until
+    /// below [`DROP_TO`] (with workers, each round is every worker's, [`SharedCap`]). The
+    /// reason to stop when the cap is passed with nothing left to drop.
+    fn keep_cap(&mut self, searcher: &mut dyn Searcher, shared: Option<(&SharedCap, u32)>) -> Option<String> {
+        if let Some((cap, me)) = shared {
+            if cap.others_owe(me) {
+                // The latest round is not answered yet: measured now, its states count again.
+                return None;
+            }
+            if cap.take_untrimmed() {
+                // The round's one trim, after every worker dropped its share.
+                release_free_memory();
+            }
+        }
         let mut rss = crate::rss_mb();
-        if pending >= 100 && pending >= self.stats.states_pending_max {
-            self.stats.memory_per_state_kb = ((rss - g.base_mb) * 1024.0 / pending as f64).max(0.0);
+        let pending = searcher.len() as u64 + 1;
+        // The process's pending states: every worker's.
+        let all_pending = shared.map_or(pending, |(cap, me)| cap.pending(me, pending));
+        let base = match shared {
+            Some((cap, _)) => cap.base_mb,
+            None => self.memory_guard.base_mb,
+        };
+        if all_pending >= 100 && pending >= self.stats.states_pending_max {
+            self.stats.memory_per_state_kb = ((rss - base) * 1024.0 / all_pending as f64).max(0.0);
         }
         self.stats.peak_memory_mb = self.stats.peak_memory_mb.max(rss);
-        let cap = self.cfg.limits.memory_mb? as f64;
-        if rss > DROP_AT * cap {
-            rss = self.drop_states(searcher, rss, cap);
+        let cap_mb = self.cfg.limits.memory_mb? as f64;
+        let started = Instant::now();
+        let mut rounds = 0;
+        let mut last = false;
+        while rss > if rounds == 0 { DROP_AT } else { DROP_TO } * cap_mb && rounds < ROUNDS {
+            if self.out_of_time() || (searcher.is_empty() && shared.is_none()) {
+                break;
+            }
+            // The share of the memory the states hold that must go, at least a tenth.
+            let held = (rss - base).max(1.0);
+            let share = ((rss - DROP_TO * cap_mb) / held).clamp(0.1, 1.0);
+            rounds += 1;
+            let dropped = self.stats.states_dropped;
+            if let Some((cap, me)) = shared {
+                let round = cap.open(share);
+                self.memory_guard.answered = round;
+                self.drop_share(searcher, share);
+                self.memory_guard.published = searcher.len() as u64;
+                cap.publish(me, round, self.memory_guard.published, false);
+                // The others drop their shares at their next checks (each step), while this
+                // worker waits: then one trim, and the memory measured is what the round left.
+                let waited = Instant::now();
+                while cap.others_owe(me) && !self.out_of_time() {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                // One that did not answer in time (a long step): no more rounds now, which
+                // would wait for it again; the next check goes on.
+                last = waited.elapsed() >= ROUND_WAIT;
+            } else {
+                self.drop_share(searcher, share);
+            }
+            let others_dropped = shared.is_some_and(|(cap, _)| cap.take_untrimmed());
+            if self.stats.states_dropped == dropped && !others_dropped {
+                break;
+            }
+            release_free_memory();
+            rss = crate::rss_mb();
+            if last {
+                break;
+            }
         }
-        if rss > cap {
-            return Some(format!("memory limit of {cap} MB reached"));
+        if rounds > 0 {
+            self.stats.memory_rounds += rounds as u64;
+            self.stats.memory_drop_s += started.elapsed().as_secs_f64();
+        }
+        if rss > cap_mb && !self.out_of_time() {
+            let others = shared.map_or(0, |(cap, me)| cap.pending(me, 0));
+            if rounds >= ROUNDS || (searcher.is_empty() && others == 0) {
+                return Some(format!("memory limit of {cap_mb} MB reached"));
+            }
         }
         None
     }
 
-    /// Drops pending states at random until the resident memory is below `DROP_TO` of the cap
-    /// or none is left; returns the resident memory afterwards.
-    fn drop_states(&mut self, searcher: &mut dyn Searcher, mut rss: f64, cap: f64) -> f64 {
-        let before = self.stats.states_dropped;
-        for _ in 0..16 {
-            let pending = searcher.len();
-            if pending == 0 {
-                break;
-            }
-            // The share of the memory the states hold that must go, at least a tenth.
-            let held = (rss - self.memory_guard.base_mb).max(1.0);
-            let frac = ((rss - DROP_TO * cap) / held).clamp(0.1, 1.0);
-            let n = ((pending as f64 * frac).ceil() as usize).clamp(1, pending);
-            for s in searcher.evict(n, &mut self.memory_guard.rng) {
-                self.stats.states_dropped += 1;
-                self.halted_test(&s, MEMORY_DROP);
-                self.finish(s, Termination::Stopped(MEMORY_DROP.into()));
-            }
-            release_free_memory();
-            rss = crate::rss_mb();
-            if rss <= DROP_TO * cap {
+    /// Drops `share` of the pending states (at least one), chosen at random, each a stopped
+    /// path. An interrupt or the time limit stops the drop: the states not finished yet go back
+    /// to the searcher (the run stops at its next state and counts them as stopped).
+    fn drop_share(&mut self, searcher: &mut dyn Searcher, share: f64) {
+        let pending = searcher.len();
+        if pending == 0 {
+            return;
+        }
+        let n = ((pending as f64 * share).ceil() as usize).clamp(1, pending);
+        let mut evicted = searcher.evict(n, &mut self.memory_guard.rng).into_iter();
+        for s in evicted.by_ref() {
+            self.stats.states_dropped += 1;
+            self.halted_test(&s, MEMORY_DROP);
+            self.finish(s, Termination::Stopped(MEMORY_DROP.into()));
+            if self.out_of_time() {
                 break;
             }
         }
-        if self.stats.states_dropped > before {
-            let reason = format!("memory cap of {cap} MB: {} states dropped", self.stats.states_dropped);
-            match self.stats.incomplete.iter_mut().find(|r| r.starts_with("memory cap of")) {
-                Some(r) => *r = reason,
-                None => self.stats.incomplete.push(reason),
-            }
+        for s in evicted {
+            searcher.push(s);
         }
-        rss
+        if let Some(cap) = self.cfg.limits.memory_mb {
+            self.note_drops(cap as f64);
+        }
+    }
+
+    /// The reason in `incomplete` that says how many states the memory cap dropped.
+    fn note_drops(&mut self, cap: f64) {
+        let reason = format!("memory cap of {cap} MB: {} states dropped", self.stats.states_dropped);
+        match self.stats.incomplete.iter_mut().find(|r| r.starts_with("memory cap of")) {
+            Some(r) => *r = reason,
+            None => self.stats.incomplete.push(reason),
+        }
     }
 
     /// After the run, the limit that stopped it: an interrupt (also one that came during the

@@ -48,7 +48,7 @@ pub enum Termination {
 }
 
 pub use finish::TESTS_PER_DIR;
-pub use limits::INTERRUPTED;
+pub use limits::{SharedCap, INTERRUPTED};
 
 /// Why executing an edge could not go on normally.
 pub(crate) enum Flow {
