@@ -162,10 +162,12 @@ def jobs_table(title, progs, argsf):
         return
     print(f"Medians of {R} runs of each, `--jobs 1` and `--jobs {J}` in turn; spread: the larger range "
           "(max - min) of the two; by time when every run ended by itself (complete, or a definite "
-          "verdict), else by paths per second.\n")
-    row(["program", "time, --jobs 1 (s)", f"time, --jobs {J} (s)", "speed-up", "paths/s, 1",
-         f"paths/s, {J}", "spread", "slower?", "paths (1 / " + J + ")", "verdict (1 / " + J + ")", "same?"])
-    row(["---"] * 11)
+          "verdict), else by paths per second; the exploration's speed-up compares the statistics' "
+          "`time_s` (without the process's start and the front end) where every run ended by itself.\n")
+    row(["program", "time, --jobs 1 (s)", f"time, --jobs {J} (s)", "speed-up", "exploration speed-up",
+         "paths/s, 1", f"paths/s, {J}", "spread", "slower?", "paths (1 / " + J + ")",
+         "verdict (1 / " + J + ")", "same?"])
+    row(["---"] * 12)
     tot1 = tot2 = 0.0
     for name, path in progs:
         args = argsf(path)
@@ -198,18 +200,23 @@ def jobs_table(title, progs, argsf):
             diff = p1 - p2
             speed = f"{p2 / p1:.2f}x (paths/s)" if p1 > 0 else "-"
             spread_cell = f"{sp:.0f} paths/s"
+        # The statistics' `time_s` (the exploration: without the process's start, the front end,
+        # and what follows the exploration), where every run ended by itself.
+        e1 = median([(r[1] or {}).get("time_s", 0.0) for r in r1])
+        e2 = median([(r[1] or {}).get("time_s", 0.0) for r in r2])
+        explore_cell = f"{e1 / e2:.2f}x" if every_done and e2 > 0 else "-"
         slower = "SLOWER" if diff > sp else ("faster" if -diff > sp else "-")
         done = lambda rs: "" if all(ended(r[1]) for r in rs) else " (limit)"
         mp = lambda rs: "/".join(sorted({str(paths(r[1])) for r in rs}, key=int))
         mv = lambda rs: "/".join(sorted({verdict(r[1]) for r in rs}))
-        row([name, f"{w1:.2f}{done(r1)}", f"{w2:.2f}{done(r2)}", speed,
+        row([name, f"{w1:.2f}{done(r1)}", f"{w2:.2f}{done(r2)}", speed, explore_cell,
              f"{p1:.0f}", f"{p2:.0f}", spread_cell, slower, f"{mp(r1)} / {mp(r2)}",
              f"{mv(r1)} / {mv(r2)}", "yes" if same else "DIFFERENT"])
         tot1 += w1
         tot2 += w2
         sys.stdout.flush()
     if len(progs) > 1:
-        row(["**total**", f"{tot1:.1f}", f"{tot2:.1f}", f"{tot1 / tot2:.2f}x" if tot2 > 0 else "-", "", "", "", "", "", "", ""])
+        row(["**total**", f"{tot1:.1f}", f"{tot2:.1f}", f"{tot1 / tot2:.2f}x" if tot2 > 0 else "-", "", "", "", "", "", "", "", ""])
 
 
 def shards_table(title, progs):
