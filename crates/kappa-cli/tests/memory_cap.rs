@@ -6,36 +6,30 @@ use common::{program, read_all, send, spawn, stats, wait_within};
 use std::os::unix::process::ExitStatusExt;
 use std::time::{Duration, Instant};
 
+/// `kappa run unbounded_frontier.c` breadth-first with two workers under `--max-memory CAP`,
+/// its output directory and statistics in the temporary directory returned (`out`, `stats.json`).
+fn frontier_run(cap: &str, extra: &[&str]) -> (tempfile::TempDir, std::process::Child) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let json = dir.path().join("stats.json");
+    let prog = program("unbounded_frontier.c");
+    let mut args = vec!["run", prog.to_str().unwrap(), "--mode", "classic", "--search", "bfs"];
+    args.extend(["--max-memory", cap, "--jobs", "2", "--quiet"]);
+    args.extend(["--out", out.to_str().unwrap(), "--stats-json", json.to_str().unwrap()]);
+    args.extend_from_slice(extra);
+    let child = spawn(&args);
+    (dir, child)
+}
+
 /// `--max-memory 200` on a bfs frontier that grows without bound (a loop that never ends, forking
 /// in every iteration, each state with its own copy of a 16 KB array): the peak resident memory
 /// seen from outside stays within 10% of the cap, the run goes on to its time limit instead of
 /// stopping over the cap, and the states dropped are reported.
 #[test]
 fn memory_cap_is_kept_by_dropping_states() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("out");
+    // Two workers (the default on two cores), whatever the machine: the cap is the process's.
+    let (dir, mut child) = frontier_run("200", &["--max-time", "20"]);
     let json = dir.path().join("stats.json");
-    let prog = program("unbounded_frontier.c");
-    let mut child = spawn(&[
-        "run",
-        prog.to_str().unwrap(),
-        "--mode",
-        "classic",
-        "--search",
-        "bfs",
-        "--max-memory",
-        "200",
-        // Two workers (the default on two cores), whatever the machine: the cap is the process's.
-        "--jobs",
-        "2",
-        "--max-time",
-        "20",
-        "--quiet",
-        "--out",
-        out.to_str().unwrap(),
-        "--stats-json",
-        json.to_str().unwrap(),
-    ]);
     let status_file = format!("/proc/{}/status", child.id());
     let mut peak_kb = 0u64;
     let start = Instant::now();
@@ -78,27 +72,8 @@ fn memory_cap_is_kept_by_dropping_states() {
 /// dropping as if alone) could run long; now a drop stops at the next state.
 #[test]
 fn a_signal_while_the_workers_drop_states_stops_the_run_at_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("out");
+    let (dir, mut child) = frontier_run("120", &[]);
     let json = dir.path().join("stats.json");
-    let prog = program("unbounded_frontier.c");
-    let mut child = spawn(&[
-        "run",
-        prog.to_str().unwrap(),
-        "--mode",
-        "classic",
-        "--search",
-        "bfs",
-        "--max-memory",
-        "120",
-        "--jobs",
-        "2",
-        "--quiet",
-        "--out",
-        out.to_str().unwrap(),
-        "--stats-json",
-        json.to_str().unwrap(),
-    ]);
     // The frontier passes 90% of the cap within a second or two and is cut back every few
     // hundred milliseconds after.
     std::thread::sleep(Duration::from_secs(5));
