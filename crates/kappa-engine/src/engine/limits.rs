@@ -167,6 +167,19 @@ impl<'p> Engine<'p> {
         }
         let pending = searcher.len() as u64 + 1;
         self.stats.states_pending_max = self.stats.states_pending_max.max(pending);
+        // Most steps have nothing to do here: they do not touch the pool (its `Arc`'s count, one
+        // cache line for every worker, would go back and forth between the cores each step).
+        let g = &self.memory_guard;
+        let due = self.stats.states_created >= g.last_states + CHECK_STATES || g.last_check.elapsed() >= CHECK_EVERY;
+        let owed = match &self.cfg.share {
+            Share::Worker { pool, .. } if self.cfg.limits.memory_mb.is_some() => {
+                pool.memory.round.load(Ordering::Acquire) > g.answered || (searcher.is_empty() && g.published > 0)
+            }
+            _ => false,
+        };
+        if !due && !owed {
+            return None;
+        }
         let shared = match &self.cfg.share {
             Share::Worker { pool, index, .. } if self.cfg.limits.memory_mb.is_some() => Some((pool.clone(), *index)),
             _ => None,
