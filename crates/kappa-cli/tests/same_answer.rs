@@ -260,27 +260,25 @@ fn the_slicers_profile_reads_the_same_in_two_processes() {
     assert_eq!(a.0, b.0, "{file}: another slice");
 }
 
-/// `kappa verify --slice FILE`: its output, its statistics and its tests.
-fn verify_slice_output(file: &str) -> (String, serde_json::Value, Vec<(String, String)>) {
+/// `kappa ARGS --jobs 1` with an output directory and statistics of its own: its exit code,
+/// its output, its statistics and its tests, less what differs from run to run.
+type Output = (Option<i32>, String, serde_json::Value, Vec<(String, String)>);
+
+fn one_worker_output(args: &[&str]) -> Output {
     let dir = tempfile::tempdir().expect("temp dir");
     let out = dir.path().join("out");
     let json = dir.path().join("s.json");
-    let (_, o, e) = kappa_in_root(
-        &[
-            "verify",
-            "--slice",
-            file,
-            "--jobs",
-            "1",
-            "--out",
-            &out.display().to_string(),
-            "--stats-json",
-            &json.display().to_string(),
-        ],
-        &[],
-    );
-    let text = unmeasured(&(o + &e), dir.path());
-    (text, unmeasured_json(&json), files_of(&out.join("tests"), dir.path()))
+    let (out_s, json_s) = (out.display().to_string(), json.display().to_string());
+    let mut all = args.to_vec();
+    all.extend(["--jobs", "1", "--out", &out_s, "--stats-json", &json_s]);
+    let (c, o, e) = kappa_in_root(&all, &[]);
+    (c, unmeasured(&(o + &e), dir.path()), unmeasured_json(&json), files_of(&out.join("tests"), dir.path()))
+}
+
+/// `kappa verify --slice FILE`: its output, its statistics and its tests.
+fn verify_slice_output(file: &str) -> (String, serde_json::Value, Vec<(String, String)>) {
+    let (_, text, json, tests) = one_worker_output(&["verify", "--slice", file]);
+    (text, json, tests)
 }
 
 /// The files of a directory (names and contents, `run_dir` in them left out), in name order.
@@ -352,25 +350,7 @@ fn the_front_ends_diagnostics_are_the_same_in_two_processes() {
 
 #[test]
 fn run_prints_the_same_statistics_and_tests_in_two_processes() {
-    let run = |file: &str| {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let out = dir.path().join("out");
-        let json = dir.path().join("s.json");
-        let (c, o, e) = kappa_in_root(
-            &[
-                "run",
-                file,
-                "--jobs",
-                "1",
-                "--out",
-                &out.display().to_string(),
-                "--stats-json",
-                &json.display().to_string(),
-            ],
-            &[],
-        );
-        (c, unmeasured(&(o + &e), dir.path()), unmeasured_json(&json), files_of(&out.join("tests"), dir.path()))
-    };
+    let run = |file: &str| one_worker_output(&["run", file]);
     // The second with a loop template (compact symbolic execution).
     for file in ["tests/programs/front/implicit_decls.c", "bench/loops/step3_bug.c"] {
         let a = run(file);
