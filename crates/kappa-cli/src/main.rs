@@ -418,14 +418,7 @@ fn command(cli: Cli) -> ExitCode {
             // One deadline for the front-end and the exploration, as `verify` has (issue 20),
             // with its watchdog: a front-end that does not end in time is cut by it, and after
             // a signal by the grace period, with the line `run` ends with on a limit.
-            signals::set_deadline(ex.max_time);
-            if let Some(t) = ex.max_time {
-                signals::provisional(format!("exploration incomplete: time limit of {t}s reached"));
-                signals::watch_deadline();
-            } else {
-                signals::provisional(format!("exploration incomplete: {}", kappa_engine::engine::INTERRUPTED));
-            }
-            signals::on_interrupt(format!("exploration incomplete: {}", kappa_engine::engine::INTERRUPTED));
+            signals::arm_exploration(ex.max_time, |why| format!("exploration incomplete: {why}"));
             let prog = match load(&front) {
                 Ok(p) => p,
                 Err(c) => {

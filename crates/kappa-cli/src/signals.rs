@@ -286,6 +286,21 @@ pub fn print_result(line: &str) {
     *p = None;
 }
 
+/// One deadline for the whole of an exploring command (`run`, `testgen`: front-end,
+/// exploration and what follows), with its watchdog; `line(reason)` is the line the command
+/// ends with when the watchdog or the grace period after a signal cuts it, the reason naming
+/// the time limit or the interrupt.
+pub fn arm_exploration(max_time: Option<f64>, line: impl Fn(&str) -> String) {
+    set_deadline(max_time);
+    if let Some(t) = max_time {
+        provisional(line(&format!("time limit of {t}s reached")));
+        watch_deadline();
+    } else {
+        provisional(line(kappa_engine::engine::INTERRUPTED));
+    }
+    on_interrupt(line(kappa_engine::engine::INTERRUPTED));
+}
+
 /// Starts the last-resort watchdog of the deadline: if the command is still working
 /// [`OVERRUN`] after the deadline (a phase that could not be cut: a front-end on a huge file, a
 /// library call), it prints the provisional verdict and ends the process, killing replayed

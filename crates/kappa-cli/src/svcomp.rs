@@ -898,15 +898,7 @@ pub fn testgen(front: FrontOpts, ex: ExploreOpts, to: TestgenOpts) -> ExitCode {
     // One deadline for the front-end, the exploration and the suite, with the watchdog `run`
     // and `verify` have: a phase that does not end in time is cut by it (and after a signal by
     // the grace period), with the line below; no suite is written then.
-    crate::signals::set_deadline(ex.max_time);
-    let unfinished = |why: &str| format!("exploration incomplete: {why}; no test suite written");
-    if let Some(t) = ex.max_time {
-        crate::signals::provisional(unfinished(&format!("time limit of {t}s reached")));
-        crate::signals::watch_deadline();
-    } else {
-        crate::signals::provisional(unfinished(kappa_engine::engine::INTERRUPTED));
-    }
-    crate::signals::on_interrupt(unfinished(kappa_engine::engine::INTERRUPTED));
+    crate::signals::arm_exploration(ex.max_time, |why| format!("exploration incomplete: {why}; no test suite written"));
     let prog = match kappa_libc::lower_file(&front.file, &crate::front_options(&front)) {
         Ok(p) => p,
         Err(d) => {
