@@ -25,6 +25,10 @@ pub enum Answer {
     /// A probe of the solver's caches found nothing (lazy feasibility under `--jobs`: the
     /// branch's side is handed on unchecked, docs/design-parallel.md).
     Uncached,
+    /// The branch was decided lazily: its answers are the caches' probes first. Whether a fork
+    /// is lazy depends on whether another worker wants work at that moment
+    /// ([`crate::engine::Engine`]'s `lazy_wanted`), so a replay learns it from the trail.
+    Lazy,
 }
 
 impl Answer {
@@ -42,6 +46,7 @@ impl Answer {
             Answer::Unsat => kappa_solver::SatResult::Unsat,
             Answer::Unknown(why) => kappa_solver::SatResult::Unknown(why.clone()),
             Answer::Uncached => kappa_solver::SatResult::Unknown("not in the solver's caches".into()),
+            Answer::Lazy => kappa_solver::SatResult::Unknown("a lazy fork's mark, not an answer".into()),
         }
     }
 }
@@ -158,6 +163,7 @@ pub fn digest(t: &[Entry]) -> u64 {
                         Answer::Unsat => 4,
                         Answer::Unknown(_) => 5,
                         Answer::Uncached => 6,
+                        Answer::Lazy => 7,
                     });
                 }
                 eat(u64::from(*index));

@@ -104,6 +104,9 @@ pub struct Engine<'p> {
     replayed_syms: std::cell::RefCell<HashMap<(String, kappa_expr::Sort), Term>>,
     /// A replayed step asked a query its trail has no answer for (or left answers unasked).
     replay_mismatch: bool,
+    /// Another worker of `--jobs` waits for work or steps its last state: a fork may leave a
+    /// side unchecked for it ([`Engine::lazy_fork_here`]). Set before each step.
+    lazy_wanted: bool,
     /// The latest replay's steps and states ([`trace::ReplayMemo`]).
     replay_memo: Option<trace::ReplayMemo>,
     /// The depth of the state the latest replay started from (0: the initial state).
@@ -181,6 +184,7 @@ impl<'p> Engine<'p> {
             replaying: None,
             replayed_syms: Default::default(),
             replay_mismatch: false,
+            lazy_wanted: false,
             replay_memo: None,
             replay_from: 0,
             silent: false,
@@ -400,6 +404,7 @@ impl<'p> Engine<'p> {
             }
             let parent = st.id;
             active.set_hungry(searcher.is_empty());
+            self.lazy_wanted = active.others_want_work();
             self.step_traced(st, &mut out);
             searcher.add(self, Some(parent), std::mem::take(&mut out));
             self.share_work(searcher.as_mut(), &mut active);

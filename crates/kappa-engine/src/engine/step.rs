@@ -244,7 +244,7 @@ impl<'p> Engine<'p> {
             // unchecked is only checked later by this worker, after other queries, which made
             // a worker of two ask its queries in another order than one engine (compact mode:
             // counter_nondet_bug 13 Z3 checks, 1.64 M units, against 12 and 0.96 M).
-            if self.lazy_feasibility() && !st.pinned {
+            if !st.pinned && self.lazy_fork_here() {
                 if let Some(res) = self.lazy_edges(st, guards) {
                     return Some(res);
                 }
@@ -308,12 +308,34 @@ impl<'p> Engine<'p> {
         r
     }
 
-    /// Whether forks decide only the sides the solver's caches answer (lazy feasibility):
+    /// Whether forks may decide only the sides the solver's caches answer (lazy feasibility):
     /// with several workers of `--jobs`, so that a side only Z3 can decide is checked by the
     /// worker that steps it (docs/design-parallel.md, "Lazy feasibility"). One engine decides
     /// both sides at the fork, as before.
     pub(crate) fn lazy_feasibility(&self) -> bool {
         matches!(self.cfg.share, Share::Worker { count: 2.., .. })
+    }
+
+    /// Whether the fork under way is lazy ([`Engine::lazy_edges`]): only while another worker
+    /// wants work (`lazy_wanted`), which a side left unchecked can then be handed to. When none
+    /// does, the side would be checked by this worker later, alone, and the decided side would
+    /// carry its guard although the other side is mostly infeasible (one engine drops a guard
+    /// the path condition implies): under breadth-first search, where the unchecked side waits
+    /// a whole level, two workers made 2.5 Z3 checks per state against one engine's 2.0 and
+    /// completed half its paths (verify of argv_sort, docs/benchmarks.md). The choice goes on
+    /// the trail ([`crate::trail::Answer::Lazy`]): a replay makes the same fork.
+    pub(crate) fn lazy_fork_here(&mut self) -> bool {
+        if !self.lazy_feasibility() {
+            return false;
+        }
+        let lazy = match self.replaying.as_mut() {
+            Some(answers) => answers.front() == Some(&crate::trail::Answer::Lazy) && answers.pop_front().is_some(),
+            None => self.lazy_wanted,
+        };
+        if let (true, Some(rec)) = (lazy, &mut self.rec) {
+            rec.push(crate::trail::Answer::Lazy);
+        }
+        lazy
     }
 
     /// What the solver's caches know of `pc ∧ cond` ([`Solver::check_cached`]); the answer
@@ -322,6 +344,10 @@ impl<'p> Engine<'p> {
         let r = match self.replaying.as_mut() {
             Some(answers) => match answers.pop_front() {
                 Some(crate::trail::Answer::Uncached) => None,
+                Some(crate::trail::Answer::Lazy) => {
+                    self.replay_mismatch = true;
+                    Some(SatResult::Unknown("the replayed trail has a lazy fork's mark here".into()))
+                }
                 Some(a) => Some(a.result()),
                 None => {
                     self.replay_mismatch = true;

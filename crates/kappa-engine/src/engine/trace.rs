@@ -126,7 +126,7 @@ impl<'p> Engine<'p> {
     pub(crate) fn replayed_answer(&mut self) -> Option<SatResult> {
         let answers = self.replaying.as_mut()?;
         match answers.pop_front() {
-            Some(crate::trail::Answer::Uncached) => {
+            Some(crate::trail::Answer::Uncached | crate::trail::Answer::Lazy) => {
                 self.replay_mismatch = true;
                 Some(SatResult::Unknown("the replayed trail has a probe's answer here".into()))
             }
@@ -601,6 +601,14 @@ impl Active {
         if let Some((pool, _)) = &self.pool {
             pool.halted.store(true, Ordering::SeqCst);
         }
+    }
+
+    /// Whether a worker other than this one waits for work or steps its last state
+    /// ([`WorkerPool::waiting`], [`WorkerPool::hungry`]).
+    pub(crate) fn others_want_work(&self) -> bool {
+        self.pool.as_ref().is_some_and(|(pool, _)| {
+            pool.waiting.load(Ordering::Relaxed) + pool.hungry.load(Ordering::Relaxed) > usize::from(self.hungry)
+        })
     }
 
     /// Whether this worker is stepping its last state ([`WorkerPool::hungry`]).
