@@ -127,6 +127,13 @@ impl<'p> Engine<'p> {
             self.count_missing_test(write, refused && model.is_none());
         }
         let file = if write { test.as_ref().and_then(|t| self.write_test(t)) } else { None };
+        if let (true, Some(_), None, Some(m)) = (write, &test, &file, self.cfg.tests.max) {
+            // Another worker took the last number of `--max-tests` since `test_wanted` looked.
+            if self.tests_so_far() >= m {
+                self.stats.tests_not_written += 1;
+                self.stats.tests_limit = Some(format!("--max-tests {m} reached"));
+            }
+        }
         if file.is_some() {
             self.keep_in_suite(&items);
         }
@@ -497,7 +504,7 @@ impl<'p> Engine<'p> {
     /// more than a few thousand entries.
     pub(crate) fn write_test(&mut self, t: &TestCase) -> Option<String> {
         let dir = self.cfg.test_dir.clone()?;
-        let i = self.next_test_number();
+        let i = self.next_test_number()?;
         let name = if i <= TESTS_PER_DIR {
             format!("test{i:06}.json")
         } else {

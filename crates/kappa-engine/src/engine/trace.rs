@@ -540,13 +540,19 @@ impl<'p> Engine<'p> {
         }
     }
 
-    /// The number of the next test: one numbering for all workers.
-    pub(crate) fn next_test_number(&mut self) -> u64 {
+    /// The number of the next test: one numbering for all workers; `None` past `--max-tests`.
+    /// The number is taken only below the limit, in one atomic step: two workers that both saw
+    /// 49 tests written ([`Engine::tests_so_far`]) wrote 51 files under `--max-tests 50`.
+    pub(crate) fn next_test_number(&mut self) -> Option<u64> {
+        let below = |n: u64| self.cfg.tests.max.is_none_or(|m| n < m);
+        let i = match &self.cfg.share {
+            Share::Worker { pool, .. } => {
+                pool.tests.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| below(n).then_some(n + 1)).ok()? + 1
+            }
+            _ => below(self.tests_written).then_some(self.tests_written + 1)?,
+        };
         self.tests_written += 1;
-        match &self.cfg.share {
-            Share::Worker { pool, .. } => pool.tests.fetch_add(1, Ordering::Relaxed) + 1,
-            _ => self.tests_written,
-        }
+        Some(i)
     }
 }
 
