@@ -2,10 +2,11 @@
 # Parallel exploration (issue 23, docs/design-parallel.md): `--jobs 1` against `--jobs 2` in one
 # run, and `--shard` 2-way (two processes at once, then `kappa merge`) against one process.
 #
-#   bench/parallel.sh [SET...]      SET: branchy linsearch utils loops shards heldout (default: all)
-#   bench/parallel.sh short         the short variant (about 5 minutes on a quiet 2-core machine):
-#                                   branchy12 and tokens6, linsearch300, the utilities at 5 s, six
-#                                   loop programs at 10 s, and binsearch_tree (held-out, its own table)
+#   bench/parallel.sh [SET...]      SET: branchy linsearch utils bfs loops shards heldout (default: all)
+#   bench/parallel.sh short         the short variant (about 7 minutes on a quiet 2-core machine):
+#                                   branchy12 and tokens6, linsearch300, the utilities at 5 s, the
+#                                   same under verify's breadth-first search, six loop programs at
+#                                   10 s, and binsearch_tree (held-out, its own tables)
 #
 # Sets (each program run BENCH_REPEAT times with --jobs 1 and --jobs 2 in turn: 1, 2, 1, 2, ...):
 #   branchy   bench/parallel/*.c but linsearch300 and the held-out third, `run --mode classic`
@@ -13,10 +14,13 @@
 #   linsearch bench/parallel/linsearch300.c, `run --mode classic` to the end (a comb)
 #   utils     bench/utils/*.c with the symbolic arguments of bench/utils.sh, `run --search
 #             interleaved --max-time $BENCH_UTIL_TIME`: paths per second (they do not finish)
+#   bfs       `verify --search bfs` (verify's default searcher) of the branchy programs (classic,
+#             to the end) and of the utilities (their symbolic arguments, --max-time
+#             $BENCH_UTIL_TIME): breadth-first search splits otherwise than the depth-first turns
 #   loops     bench/loops/*.c, `verify --mode compact --max-time $BENCH_LOOP_TIME`: time to an answer
 #   shards    the branchy programs: `--shard 0/2` and `--shard 1/2` at once, then `kappa merge`,
 #             against one process with --jobs 1 (same verdict and paths checked)
-#   heldout   bench/parallel/{binsearch_tree,bytes_crc,state_machine}.c as `branchy` and
+#   heldout   bench/parallel/{binsearch_tree,bytes_crc,state_machine}.c as `branchy`, `bfs` and
 #             `shards`, reported in tables of their own
 # A run that gives another definite verdict (true against false) or, both complete, another
 # number of paths than --jobs 1 is flagged DIFFERENT ("yes" when a limit left one unknown). Markdown tables go to stdout and target/bench-parallel/results.md, with
@@ -57,10 +61,10 @@ LT = float(os.environ["BENCH_LOOP_TIME"])
 J = os.environ["BENCH_JOBS"]
 R = max(1, int(os.environ["BENCH_REPEAT"]))
 work = "target/bench-parallel"
-sets = sys.argv[1:] or ["branchy", "linsearch", "utils", "loops", "shards", "heldout"]
+sets = sys.argv[1:] or ["branchy", "linsearch", "utils", "bfs", "loops", "shards", "heldout"]
 short = "short" in sets
 if short:
-    sets = ["branchy", "linsearch", "utils", "loops", "heldout"]
+    sets = ["branchy", "linsearch", "utils", "bfs", "loops", "heldout"]
     UT, LT = min(UT, 5.0), min(LT, 10.0)
 HELD = ["binsearch_tree", "bytes_crc", "state_machine"]
 
@@ -284,16 +288,24 @@ if "branchy" in sets:
 if "linsearch" in sets:
     jobs_table("Linear search over 300 symbolic cells (`run --mode classic`, to the end)",
                [("linsearch300", "bench/parallel/linsearch300.c")], classic)
+cfg = {}
+with open("bench/utils.sh") as f:
+    for line in f:
+        m = re.match(r"^(\w+)\|([^|]+)\|", line)
+        if m:
+            cfg[m.group(1)] = m.group(2).split()
+utils = [(u, f"bench/utils/{u}.c") for u in cfg]
+bfs_classic = lambda p: ["verify", p, "--search", "bfs", "--mode", "classic", "--max-time", str(T), "--no-witnesses"]
+bfs_util = lambda p: (["verify", p] + cfg[os.path.basename(p)[:-2]]
+                      + ["--search", "bfs", "--max-time", str(UT), "--no-witnesses"])
 if "utils" in sets:
-    cfg = {}
-    with open("bench/utils.sh") as f:
-        for line in f:
-            m = re.match(r"^(\w+)\|([^|]+)\|", line)
-            if m:
-                cfg[m.group(1)] = m.group(2).split()
-    utils = [(u, f"bench/utils/{u}.c") for u in cfg]
     jobs_table(f"Utilities with symbolic arguments (`run --search interleaved --max-time {UT:g}`: paths per second)",
                utils, lambda p: ["run", p] + cfg[os.path.basename(p)[:-2]] + ["--search", "interleaved", "--max-time", str(UT)])
+if "bfs" in sets:
+    jobs_table("Branchy programs under breadth-first search (`verify --search bfs --mode classic`, to the end)",
+               branchy, bfs_classic)
+    jobs_table(f"Utilities under breadth-first search (`verify --search bfs --max-time {UT:g}`: paths per second)",
+               utils, bfs_util)
 if "loops" in sets:
     loops = [(f[:-2], f"bench/loops/{f}") for f in sorted(os.listdir("bench/loops")) if f.endswith(".c")]
     if short:
@@ -304,6 +316,8 @@ if "shards" in sets:
     shards_table("`--shard` 2-way (two processes at once) against one process, branchy programs", branchy)
 if "heldout" in sets:
     jobs_table("Held-out: branchy programs (`run --mode classic`, to the end)", held, classic)
+    jobs_table("Held-out: branchy programs under breadth-first search (`verify --search bfs --mode classic`, to the end)",
+               held, bfs_classic)
     if not short:
         shards_table("Held-out: `--shard` 2-way against one process", held)
 print(f"\nload after: `{uptime()}`")

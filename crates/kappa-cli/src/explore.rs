@@ -355,16 +355,11 @@ fn jobs_of(ex: &ExploreOpts, cfg: &Config) -> u32 {
     match ex.jobs {
         Some(n) => n,
         None if cfg.limits.states.is_some() || ex.report.is_some() => 1,
-        // Breadth-first (`verify`'s searcher) on one worker: two explored half the states of
-        // one in `verify --max-time 10` of tests/programs/conformance/argv_sort.c (3,019-3,897
-        // against 6,034; the counterexample cache answered 14% of the queries against 64%), and
-        // missed the path that reads past the arguments' bound (docs/benchmarks.md, "The
-        // default `--jobs`").
-        None if cfg.search == SearchKind::Bfs => 1,
         // The machine's cores (as the scheduler's affinity and cgroup quota allow): on the
         // quiet 2-core machine no row of `bench/parallel.sh short` was slower with two workers
-        // by its medians and spreads, and two workers stop as fast as one after a signal or the
-        // deadline (docs/benchmarks.md, "The default `--jobs`").
+        // by its medians and spreads, breadth-first search (`verify`'s) included since forks
+        // are lazy only while another worker wants work, and two workers stop as fast as one
+        // after a signal or the deadline (docs/benchmarks.md, "The default `--jobs`").
         None => std::thread::available_parallelism().map_or(1, |n| u32::try_from(n.get()).unwrap_or(u32::MAX)),
     }
 }

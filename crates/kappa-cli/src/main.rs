@@ -179,8 +179,8 @@ pub struct ExploreOpts {
     #[arg(long, value_name = "I/N", value_parser = explore::parse_shard)]
     pub shard: Option<(u32, u32)>,
     /// Worker threads exploring the tree together (default: the machine's cores; one with
-    /// --tree, --solver-log, --search prune, --shard, and, unless given, with --max-states,
-    /// --report or breadth-first search, verify's searcher).
+    /// --tree, --solver-log, --search prune, --shard, and, unless given, with --max-states or
+    /// --report).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub jobs: Option<u32>,
     /// Write an HTML report of the run to DIR/index.html (one offline page: verdict, errors,

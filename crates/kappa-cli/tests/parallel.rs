@@ -488,8 +488,8 @@ fn workers_sharing_the_templates_of_two_cycles_at_one_entry_do_not_wait_for_each
 
 /// `--jobs` defaults to the cores (as the test process sees them); a run bounded by `--max-states` (so that a seed and
 /// a state limit repeat it test for test) and one with `--report` (its tree is one engine's) run
-/// one worker unless `--jobs` says otherwise, as does breadth-first search (`verify`'s); `--tree`
-/// always runs one.
+/// one worker unless `--jobs` says otherwise; `--tree` always runs one; breadth-first search
+/// (`verify`'s) runs the cores as the others do.
 #[test]
 fn the_cores_by_default_and_jobs_names_more() {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
@@ -505,7 +505,7 @@ fn the_cores_by_default_and_jobs_names_more() {
         (&["--max-states", "1000", "--jobs", "2"][..], 2),
         (&["--report", report][..], 1),
         (&["--tree", tree, "--jobs", "2"][..], 1),
-        (&["--search", "bfs"][..], 1),
+        (&["--search", "bfs"][..], cores),
         (&["--search", "bfs", "--jobs", "2"][..], 2),
     ] {
         let mut args = vec!["run", "--mode", "classic", prog];
@@ -514,4 +514,8 @@ fn the_cores_by_default_and_jobs_names_more() {
         assert_eq!(s["jobs"].as_u64(), Some(want), "{extra:?}");
         assert_eq!(s["verdict"], "true", "{extra:?}");
     }
+    // `verify`'s exploration after its short first phase (one worker, bounded in work):
+    // symbolic arguments keep it going to the limit.
+    let (s, _) = kappa(&["verify", "--max-time", "2", "tests/programs/conformance/argv_sort.c"]);
+    assert_eq!((s["jobs"].as_u64(), s["search"].as_str()), (Some(cores), Some("bfs")), "{s}");
 }
