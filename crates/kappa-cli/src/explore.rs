@@ -262,10 +262,12 @@ pub fn explore(
         write_report_inputs(prog, ex, engine.coverage(), sampler.samples(), tree.as_ref());
     }
     let dot = record.then(|| recorder.borrow().to_dot());
-    if crate::signals::out_of_time() {
-        // Past the command's deadline (or interrupted) only the answer is left to print: the
-        // engine's states, terms and Z3 context are not freed, which took 0.2 s past a 5 s
-        // limit on a driver of 77,000 tree nodes (bench/drivers/floppy_queue.c).
+    if crate::signals::out_of_time() || ex.exits_after {
+        // Past the command's deadline (or interrupted), or at the end of `run`, only the answer
+        // is left to print: the engine's states, terms and Z3 context are not freed, which took
+        // 0.2 s past a 5 s limit on a driver of 77,000 tree nodes
+        // (bench/drivers/floppy_queue.c), and 7-16 ms after a complete exploration of
+        // bench/parallel/tokens6.c; the process's exit frees them at once.
         std::mem::forget(engine);
     }
     (report, dot)
@@ -382,9 +384,33 @@ fn location_key(loc: &str) -> (&str, u32, u32) {
     split_location(loc).unwrap_or((loc, 0, 0))
 }
 
+thread_local! {
+    /// The solver chain [`prepare_solver`] built on this thread, for its next [`engine`].
+    static PREPARED: std::cell::RefCell<Option<Box<dyn kappa_solver::Solver>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Builds this thread's solver chain ahead of its engine (Z3's context, thread-local, and its
+/// solver: 10-25 ms of start-up), while the thread waits for other work: the front-end (`run`),
+/// a worker's first state. The next [`engine`] on this thread takes it; it is the chain that
+/// engine would build, given its limits then ([`kappa_solver::chain`] sets them after building
+/// too), so nothing of the run changes but when the start-up happens.
+pub fn prepare_solver() {
+    let chain = kappa_solver::chain(&kappa_solver::ChainOptions { timeout: None, unknown_log: None });
+    PREPARED.with(|p| *p.borrow_mut() = Some(chain));
+}
+
 /// An engine for the options: its own solver chain, heap model, searcher and template provider.
 pub(crate) fn engine<'p>(prog: &'p Program, cfg: Config, ex: &ExploreOpts, unknown_log: Option<PathBuf>) -> Engine<'p> {
-    let mut solver = kappa_solver::chain(&kappa_solver::ChainOptions { timeout: cfg.solver_timeout, unknown_log });
+    // The chain [`prepare_solver`] built, unless this one logs undecided queries (the log is
+    // the chain's from its start).
+    let prepared = if unknown_log.is_none() { PREPARED.with(|p| p.borrow_mut().take()) } else { None };
+    let mut solver = match prepared {
+        Some(mut s) => {
+            s.set_timeout(cfg.solver_timeout);
+            s
+        }
+        None => kappa_solver::chain(&kappa_solver::ChainOptions { timeout: cfg.solver_timeout, unknown_log }),
+    };
     if cfg.solver_rlimit.is_some() {
         solver.set_rlimit(cfg.solver_rlimit);
     }
@@ -439,6 +465,10 @@ fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32, main_r
     let work = move |index: u32| {
         let (started, cpu0) = (std::time::Instant::now(), kappa_engine::thread_cpu_s());
         if index > 0 {
+            // Its solver chain first (Z3's context and solver, 10-25 ms), while worker 0
+            // builds its engine and starts, so that the first state handed over does not wait
+            // for it.
+            prepare_solver();
             // A worker builds its engine when the first state is handed to it: until then it
             // costs a sleeping thread (docs/design-parallel.md, "Status").
             let give_up = || {
@@ -488,10 +518,11 @@ fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32, main_r
             ..kappa_engine::report::WorkerShare::of(&report.stats)
         };
         let parts = engine.coverage().export();
-        if crate::signals::out_of_time() {
-            // As one engine after the command's deadline or a signal (`explore`): the states
-            // are not freed (two workers took 1 s for theirs after a 30 s run of
-            // tests/programs/long/branches24.c, 2-5 s after longer ones).
+        if crate::signals::out_of_time() || ex.exits_after {
+            // As one engine after the command's deadline or a signal, or at the end of `run`
+            // (`explore`): the states are not freed (two workers took 1 s for theirs after a
+            // 30 s run of tests/programs/long/branches24.c, 2-5 s after longer ones; 4-10 ms
+            // each after bench/parallel/tokens6.c).
             std::mem::forget(engine);
         }
         (report, parts, share)
