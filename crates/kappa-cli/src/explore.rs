@@ -390,10 +390,12 @@ thread_local! {
 }
 
 /// Builds this thread's solver chain ahead of its engine (Z3's context, thread-local, and its
-/// solver: 10-25 ms of start-up), while the thread waits for other work: the front-end (`run`),
-/// a worker's first state. The next [`engine`] on this thread takes it; it is the chain that
-/// engine would build, given its limits then ([`kappa_solver::chain`] sets them after building
-/// too), so nothing of the run changes but when the start-up happens.
+/// solver: 10-25 ms of start-up), while the thread waits for the front-end (`run`). The next
+/// [`engine`] on this thread takes it; it is the chain that engine would build, given its
+/// limits then ([`kappa_solver::chain`] sets them after building too), so nothing of the run
+/// changes but when the start-up happens. (Not for the other workers of `--jobs`: one that is
+/// never handed a state would build it for nothing, the cost their lazy start removed,
+/// docs/design-parallel.md, "A worker builds its engine when its first state arrives".)
 pub fn prepare_solver() {
     let chain = kappa_solver::chain(&kappa_solver::ChainOptions { timeout: None, unknown_log: None });
     PREPARED.with(|p| *p.borrow_mut() = Some(chain));
@@ -465,10 +467,6 @@ fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32, main_r
     let work = move |index: u32| {
         let (started, cpu0) = (std::time::Instant::now(), kappa_engine::thread_cpu_s());
         if index > 0 {
-            // Its solver chain first (Z3's context and solver, 10-25 ms), while worker 0
-            // builds its engine and starts, so that the first state handed over does not wait
-            // for it.
-            prepare_solver();
             // A worker builds its engine when the first state is handed to it: until then it
             // costs a sleeping thread (docs/design-parallel.md, "Status").
             let give_up = || {
