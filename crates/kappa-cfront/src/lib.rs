@@ -68,11 +68,24 @@ impl Unit {
 /// Lowers a C file. Files ending in `.i` are taken as preprocessed; others go through the
 /// system preprocessor first. With [`Options::units`], lowers the program of those files.
 pub fn lower_file(path: &Path, opts: &Options) -> Result<Program, Diagnostic> {
+    let texts = preprocess_file(path, opts)?;
+    lower_preprocessed_units(texts, opts)
+}
+
+/// The first half of [`lower_file`]: the preprocessed text of each translation unit, with its
+/// name (the system preprocessor's work, which needs none of [`Options::externs`]; kappa-libc
+/// runs it while it lowers the library model that gives those).
+pub fn preprocess_file(path: &Path, opts: &Options) -> Result<Vec<(String, String)>, Diagnostic> {
     let units = if opts.units.is_empty() { vec![Unit::new(path)] } else { opts.units.clone() };
     let mut texts = Vec::with_capacity(units.len());
     for u in &units {
         texts.push((u.path.display().to_string(), read_unit(u, opts)?));
     }
+    Ok(texts)
+}
+
+/// The second half of [`lower_file`]: lowers the units [`preprocess_file`] read as one program.
+pub fn lower_preprocessed_units(texts: Vec<(String, String)>, opts: &Options) -> Result<Program, Diagnostic> {
     lower_units(texts, opts)
 }
 

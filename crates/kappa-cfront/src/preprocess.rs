@@ -93,6 +93,10 @@ const M32_EMULATION: &[&str] = &[
 /// A directory with an empty `gnu/stubs-32.h`, which the 64-bit headers include for 32-bit
 /// code and only the 32-bit package provides.
 fn m32_shim() -> Result<std::path::PathBuf> {
+    // kappa-libc preprocesses the program while it preprocesses its model: one thread at a time
+    // checks and writes the stub, so that neither reads it half-written.
+    static SHIM: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _one = SHIM.lock().unwrap_or_else(|e| e.into_inner());
     let dir = std::env::temp_dir().join(format!("kappa-m32-shim-{}", std::process::id()));
     let gnu = dir.join("gnu");
     std::fs::create_dir_all(&gnu).map_err(|e| Diagnostic::error(format!("cannot create {}: {e}", gnu.display())))?;

@@ -262,10 +262,12 @@ pub fn explore(
         write_report_inputs(prog, ex, engine.coverage(), sampler.samples(), tree.as_ref());
     }
     let dot = record.then(|| recorder.borrow().to_dot());
-    if crate::signals::out_of_time() {
-        // Past the command's deadline (or interrupted) only the answer is left to print: the
-        // engine's states, terms and Z3 context are not freed, which took 0.2 s past a 5 s
-        // limit on a driver of 77,000 tree nodes (bench/drivers/floppy_queue.c).
+    if crate::signals::out_of_time() || ex.exits_after {
+        // Past the command's deadline (or interrupted), or at the end of `run`, only the answer
+        // is left to print: the engine's states, terms and Z3 context are not freed, which took
+        // 0.2 s past a 5 s limit on a driver of 77,000 tree nodes
+        // (bench/drivers/floppy_queue.c), and 7-16 ms after a complete exploration of
+        // bench/parallel/tokens6.c; the process's exit frees them at once.
         std::mem::forget(engine);
     }
     (report, dot)
@@ -377,9 +379,35 @@ fn location_key(loc: &str) -> (&str, u32, u32) {
     split_location(loc).unwrap_or((loc, 0, 0))
 }
 
+thread_local! {
+    /// The solver chain [`prepare_solver`] built on this thread, for its next [`engine`].
+    static PREPARED: std::cell::RefCell<Option<Box<dyn kappa_solver::Solver>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Builds this thread's solver chain ahead of its engine (Z3's context, thread-local, and its
+/// solver: 10-25 ms of start-up), while the thread waits for the front-end (`run`). The next
+/// [`engine`] on this thread takes it; it is the chain that engine would build, given its
+/// limits then ([`kappa_solver::chain`] sets them after building too), so nothing of the run
+/// changes but when the start-up happens. (Not for the other workers of `--jobs`: one that is
+/// never handed a state would build it for nothing, the cost their lazy start removed,
+/// docs/design-parallel.md, "A worker builds its engine when its first state arrives".)
+pub fn prepare_solver() {
+    let chain = kappa_solver::chain(&kappa_solver::ChainOptions { timeout: None, unknown_log: None });
+    PREPARED.with(|p| *p.borrow_mut() = Some(chain));
+}
+
 /// An engine for the options: its own solver chain, heap model, searcher and template provider.
 pub(crate) fn engine<'p>(prog: &'p Program, cfg: Config, ex: &ExploreOpts, unknown_log: Option<PathBuf>) -> Engine<'p> {
-    let mut solver = kappa_solver::chain(&kappa_solver::ChainOptions { timeout: cfg.solver_timeout, unknown_log });
+    // The chain [`prepare_solver`] built, unless this one logs undecided queries (the log is
+    // the chain's from its start).
+    let prepared = if unknown_log.is_none() { PREPARED.with(|p| p.borrow_mut().take()) } else { None };
+    let mut solver = match prepared {
+        Some(mut s) => {
+            s.set_timeout(cfg.solver_timeout);
+            s
+        }
+        None => kappa_solver::chain(&kappa_solver::ChainOptions { timeout: cfg.solver_timeout, unknown_log }),
+    };
     if cfg.solver_rlimit.is_some() {
         solver.set_rlimit(cfg.solver_rlimit);
     }
@@ -483,10 +511,11 @@ fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32, main_r
             ..kappa_engine::report::WorkerShare::of(&report.stats)
         };
         let parts = engine.coverage().export();
-        if crate::signals::out_of_time() {
-            // As one engine after the command's deadline or a signal (`explore`): the states
-            // are not freed (two workers took 1 s for theirs after a 30 s run of
-            // tests/programs/long/branches24.c, 2-5 s after longer ones).
+        if crate::signals::out_of_time() || ex.exits_after {
+            // As one engine after the command's deadline or a signal, or at the end of `run`
+            // (`explore`): the states are not freed (two workers took 1 s for theirs after a
+            // 30 s run of tests/programs/long/branches24.c, 2-5 s after longer ones; 4-10 ms
+            // each after bench/parallel/tokens6.c).
             std::mem::forget(engine);
         }
         (report, parts, share)

@@ -161,6 +161,10 @@ pub struct ExploreOpts {
     /// (explore::setup).
     #[arg(skip)]
     pub coverage_goal: bool,
+    /// The process ends right after this exploration's report (`run`): its engines are not
+    /// freed, the exit frees their memory at once (explore::explore).
+    #[arg(skip)]
+    pub exits_after: bool,
     /// Show progress (with the coverage reached) even when stderr is no terminal: one line a
     /// second.
     #[arg(long, conflicts_with = "quiet")]
@@ -350,6 +354,25 @@ fn load(f: &FrontOpts) -> Result<kappa_ir::Program, ExitCode> {
     })
 }
 
+/// [`load`] on a thread of its own while this thread builds the solver chain its exploration
+/// will use ([`explore::prepare_solver`]: Z3's context and solver, 10-25 ms): on two cores
+/// that start-up is hidden behind the front-end (docs/benchmarks.md, "The serial part of a
+/// run"). Not with a log of undecided queries, whose chain is built with it.
+fn load_preparing_solver(f: &FrontOpts, ex: &ExploreOpts) -> Result<kappa_ir::Program, ExitCode> {
+    if report::solver_log(ex, true).is_some() {
+        return load(f);
+    }
+    std::thread::scope(|s| {
+        let front =
+            std::thread::Builder::new().name("kappa-load".into()).stack_size(64 << 20).spawn_scoped(s, || load(f));
+        explore::prepare_solver();
+        match front {
+            Ok(h) => h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
+            Err(_) => load(f),
+        }
+    })
+}
+
 fn main() -> ExitCode {
     signals::default_sigpipe();
     let cli = match Cli::try_parse() {
@@ -411,6 +434,7 @@ fn command(cli: Cli) -> ExitCode {
         Command::Run { front, explore: ex } => {
             let mut ex = explore::shard_outputs(ex);
             ex.coverage_goal = true;
+            ex.exits_after = true;
             if let Err(e) = ex.inputs.spec() {
                 eprintln!("kappa: {e}");
                 return ExitCode::from(1);
@@ -419,7 +443,7 @@ fn command(cli: Cli) -> ExitCode {
             // with its watchdog: a front-end that does not end in time is cut by it, and after
             // a signal by the grace period, with the line `run` ends with on a limit.
             signals::arm_exploration(ex.max_time, |why| format!("exploration incomplete: {why}"));
-            let prog = match load(&front) {
+            let prog = match load_preparing_solver(&front, &ex) {
                 Ok(p) => p,
                 Err(c) => {
                     signals::disarm();
