@@ -10,7 +10,7 @@
 //! Most of what a long run's memory grows by is not the states' (issue 23): terms, the solver's
 //! caches, Z3's own memory. So the cap first empties what the solver rebuilds (its query caches,
 //! Z3's solver and translations: [`kappa_solver::Solver::release_caches`]), and drops states
-//! only if that was not enough; and when a round of drops freed (almost) nothing, it stops
+//! only if that was not enough; and when dropping half the frontier freed (almost) nothing, it stops
 //! dropping — the states are not what holds the memory, and dropping them all would lose the
 //! run's exploration for nothing — until the frontier has doubled. Over the cap then, the run
 //! stops with the memory limit's reason.
@@ -39,9 +39,8 @@ const ROUNDS: u32 = 16;
 /// The solver's caches are emptied again only after this many queries (work units): refilled
 /// since, they hold something to free.
 const RELEASE_QUERIES: u64 = 2048;
-/// A round of drops is futile when it freed less than this fraction of the memory it was to
-/// free, and less than [`FUTILE_CAP`] of the cap.
-const FUTILE_FREED: f64 = 0.25;
+/// Drops are futile when the rounds of a check dropped half the pending states and freed less
+/// than this fraction of the cap.
 const FUTILE_CAP: f64 = 0.02;
 /// The reason in `incomplete` when the cap stopped dropping states that freed too little.
 pub(crate) const FUTILE_DROPS: &str = "dropping states freed too little memory, the rest kept";
@@ -355,16 +354,19 @@ impl<'p> Engine<'p> {
             if released {
                 release_free_memory();
                 rss = crate::rss_mb();
-                level = in_use_mb(rss, other);
-                self.memory_guard.in_use = Some((self.stats.states_created, rss, level));
             }
         }
+        // Measured now, not estimated: the estimate lags while new states reuse free memory
+        // (the resident size flat), and a round's drops are judged against it.
+        level = in_use_mb(rss, other);
+        self.memory_guard.in_use = Some((self.stats.states_created, rss, level));
         // After a futile round of drops, none until the frontier has doubled.
         let futile_at = match shared {
             Some((cap, _)) => cap.futile_at.load(Ordering::Acquire),
             None => self.memory_guard.futile_at,
         };
         let mut futile = futile_at > 0 && all_pending <= 2 * futile_at;
+        let start_level = level;
         if futile_at > 0 && !futile {
             self.set_futile(shared.map(|s| s.0), 0);
         }
@@ -395,13 +397,14 @@ impl<'p> Engine<'p> {
             }
             release_free_memory();
             rss = crate::rss_mb();
-            let before = level;
             level = in_use_mb(rss, other);
             self.memory_guard.in_use = Some((self.stats.states_created, rss, level));
-            // The states held (almost) none of the memory: stop dropping them.
-            let freed = before - level;
-            if freed < FUTILE_FREED * share * held && freed < FUTILE_CAP * cap_mb {
-                let left = shared.map_or(searcher.len() as u64 + 1, |(cap, me)| cap.pending(me, searcher.len() as u64));
+            // Half the frontier dropped in this check, and (almost) nothing freed: the states
+            // hold none of the memory, stop dropping them. (Not when a worker did not answer
+            // the round: its share is not dropped yet.)
+            let left = shared.map_or(searcher.len() as u64 + 1, |(cap, me)| cap.pending(me, searcher.len() as u64));
+            let freed = start_level - level;
+            if !last && 2 * left <= all_pending && freed < FUTILE_CAP * cap_mb {
                 self.set_futile(shared.map(|s| s.0), left.max(1));
                 futile = true;
                 let reason = format!("memory cap of {cap_mb} MB: {FUTILE_DROPS}");
