@@ -167,6 +167,15 @@ pub struct Stats {
     /// Wall time the workers spent dropping states and handing memory back (s, summed; the
     /// measuring worker's wait for the others' shares included).
     pub memory_drop_s: f64,
+    /// Times the memory cap emptied the solver's caches (query caches, Z3's solver and
+    /// translations) before dropping states (issue 23; with --jobs, summed over the workers).
+    pub memory_caches_released: u64,
+    /// What the memory held besides the states, the largest seen at a memory check (of one
+    /// worker; Z3's of the process): live terms, the query caches' estimated KiB, and Z3's
+    /// estimated allocation (MiB).
+    pub memory_terms_max: u64,
+    pub memory_solver_caches_kb: f64,
+    pub memory_z3_mb: f64,
     /// Terminated paths that got no test file by the test policy (`--max-tests`).
     pub tests_not_written: u64,
     /// Why paths got no test file, when some did not.
@@ -339,6 +348,10 @@ impl Stats {
         self.memory_per_state_kb = self.memory_per_state_kb.max(o.memory_per_state_kb);
         self.memory_rounds += o.memory_rounds;
         self.memory_drop_s += o.memory_drop_s;
+        self.memory_caches_released += o.memory_caches_released;
+        self.memory_terms_max = self.memory_terms_max.max(o.memory_terms_max);
+        self.memory_solver_caches_kb = self.memory_solver_caches_kb.max(o.memory_solver_caches_kb);
+        self.memory_z3_mb = self.memory_z3_mb.max(o.memory_z3_mb);
         self.tests_not_written += o.tests_not_written;
         if self.tests_limit.is_none() {
             self.tests_limit = o.tests_limit.clone();

@@ -141,6 +141,8 @@ pub struct Node {
 /// classically) is a chain that deep, and the default drop would overflow the stack.
 impl Drop for Node {
     fn drop(&mut self) {
+        // (After the thread's end, when the counter is gone, nothing is counted.)
+        let _ = LIVE.try_with(|n| n.set(n.get().wrapping_sub(1)));
         if self.args.iter().all(|a| Rc::strong_count(&a.0) > 1) {
             return;
         }
@@ -190,6 +192,9 @@ struct Pool {
 }
 
 thread_local! {
+    /// Terms of this thread alive now (made and not yet dropped): what the term pool holds
+    /// (issue 23, the memory statistics).
+    static LIVE: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     static POOL: RefCell<Pool> = RefCell::new(Pool { table: HashMap::new(), next_id: 0, inserted: 0, prune_at: 1 << 16, syms: Vec::new() });
 }
 
@@ -234,6 +239,20 @@ impl Term {
         POOL.with(|p| p.borrow().next_id)
     }
 
+    /// How many terms of this thread are alive (held by a state, a cache, another term).
+    pub fn live() -> u64 {
+        LIVE.with(|n| n.get())
+    }
+
+    /// Symbols this thread has made (never freed: their ids index the table of names).
+    pub fn symbols_made() -> u64 {
+        POOL.with(|p| p.borrow().syms.len() as u64)
+    }
+
+    /// Estimated bytes of a live term: its node (with the `Rc`'s counts), two arguments'
+    /// handles, and its weak handle in the pool's table with that table's share.
+    pub const LIVE_BYTES: u64 = (std::mem::size_of::<Node>() + 16 + 16 + 24) as u64;
+
     pub fn mk(op: Op, args: Vec<Term>, sort: Sort) -> Term {
         let h = hash_op(&op, &args, sort);
         POOL.with(|p| {
@@ -265,6 +284,7 @@ impl Term {
             p.next_id += 1;
             let quantified = op == Op::Forall || args.iter().any(|a| a.0.quantified);
             let node = Rc::new(Node { op, args: args.into_boxed_slice(), sort, id, hash: h, quantified });
+            LIVE.with(|n| n.set(n.get() + 1));
             p.table.entry(h).or_default().push(Rc::downgrade(&node));
             // Drop table entries of dead terms now and then, so that long runs do not leak.
             p.inserted += 1;

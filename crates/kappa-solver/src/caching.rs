@@ -235,6 +235,23 @@ impl<S: Solver> CachingSolver<S> {
         }
     }
 
+    /// Estimated bytes of the entries and their indices: per entry its key and its terms'
+    /// handles (16 bytes a constraint), the model's values (some 64 bytes each: a `BTreeMap`
+    /// node's share and the value), and the index entries (the exact map's key again, a
+    /// posting per constraint of a satisfiable entry).
+    fn bytes(&self) -> u64 {
+        let mut b = 0u64;
+        for e in &self.entries {
+            let n = e.ids.len() as u64;
+            b += 64 + 16 * n + 8 * n + 32;
+            b += match &e.answer {
+                Answer::Sat(m) => 8 * n + m.as_ref().map_or(0, |m| 64 * m.len() as u64),
+                Answer::Unsat => 8,
+            };
+        }
+        b
+    }
+
     /// Drops the older half of the entries and rebuilds the indices.
     fn evict(&mut self) {
         let drop = self.entries.len() / 2;
@@ -361,6 +378,26 @@ impl<S: Solver> Solver for CachingSolver<S> {
     }
 
     pass_limits_on!(timeout, deadline, rlimit, work);
+
+    fn cache_memory(&self) -> crate::CacheMemory {
+        let mut m = self.inner.cache_memory();
+        m.query_entries += self.entries.len() as u64;
+        m.query_bytes += self.bytes();
+        m.infos += self.infos.len() as u64;
+        m
+    }
+
+    /// Every entry and the latest models go (their constraints' terms with them, unless a
+    /// state holds them); the hit counters stay.
+    fn release_caches(&mut self) {
+        self.entries = Vec::new();
+        self.exact = HashMap::new();
+        self.sat_postings = HashMap::new();
+        self.unsat_by_min = HashMap::new();
+        self.recent.clear();
+        self.infos.clear();
+        self.inner.release_caches()
+    }
 
     /// The caches' answer, if they have one; a miss asks nothing further (and is not counted
     /// as one: the query may still come as a [`Solver::check`]).

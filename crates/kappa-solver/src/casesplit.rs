@@ -225,7 +225,7 @@ impl<S: Solver> Solver for CaseSplitSolver<S> {
         self.inner.set_rlimit(r)
     }
 
-    pass_limits_on!(work, models, cached);
+    pass_limits_on!(work, models, cached, memory);
 
     fn set_deadline(&mut self, d: Option<std::time::Instant>) {
         self.deadline = d;

@@ -168,6 +168,17 @@ impl<S: Solver> Solver for IndependenceSolver<S> {
     }
 
     pass_limits_on!(timeout, deadline, rlimit, work, models);
+
+    fn cache_memory(&self) -> crate::CacheMemory {
+        let mut m = self.inner.cache_memory();
+        m.infos += self.infos.len() as u64;
+        m
+    }
+
+    fn release_caches(&mut self) {
+        self.infos.clear();
+        self.inner.release_caches()
+    }
 }
 
 /// Union-find over symbols, with path halving.

@@ -465,7 +465,7 @@ impl<S: Solver> Solver for InstantiatingSolver<S> {
         self.inner.set_rlimit(r)
     }
 
-    pass_limits_on!(work, models);
+    pass_limits_on!(work, models, memory);
 
     /// Quantified queries are rewritten before they reach the caches: not probed.
     fn check_cached(&mut self, q: &Query) -> Option<SatResult> {

@@ -52,6 +52,14 @@ macro_rules! pass_limits_on {
             self.inner.check_cached(q)
         }
     };
+    (@memory) => {
+        fn cache_memory(&self) -> $crate::CacheMemory {
+            self.inner.cache_memory()
+        }
+        fn release_caches(&mut self) {
+            self.inner.release_caches()
+        }
+    };
     (@models) => {
         fn recent_models(&self) -> Vec<$crate::Model> {
             self.inner.recent_models()
@@ -95,6 +103,38 @@ pub const DEADLINE: &str = "the run's time limit";
 /// solver's: layers do not retry such a query another way.
 pub fn stopped_by_run(why: &str) -> bool {
     why == interrupt::REASON || why == DEADLINE
+}
+
+/// What a solver chain's caches hold (issue 23: what a long run's memory is made of), for the
+/// statistics and the memory cap. Estimates, in entries and bytes; the caches are rebuilt by
+/// the queries that follow a [`Solver::release_caches`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CacheMemory {
+    /// Entries of the query caches ([`CachingSolver`]: exact, subset/superset and
+    /// counterexample caches share them).
+    pub query_entries: u64,
+    /// Their estimated bytes (keys, the constraints' handles, models, indices).
+    pub query_bytes: u64,
+    /// Terms translated to Z3 and kept ([`Z3Solver`]'s translation cache).
+    pub translations: u64,
+    /// Entries of the per-term facts caches (free symbols, evaluability) of every layer.
+    pub infos: u64,
+}
+
+impl std::ops::AddAssign for CacheMemory {
+    fn add_assign(&mut self, o: CacheMemory) {
+        self.query_entries += o.query_entries;
+        self.query_bytes += o.query_bytes;
+        self.translations += o.translations;
+        self.infos += o.infos;
+    }
+}
+
+/// Bytes Z3 has allocated in this process (all threads' contexts), as Z3 estimates them
+/// (`Z3_get_estimated_alloc_size`).
+pub fn z3_allocated_bytes() -> u64 {
+    // SAFETY: a read of Z3's global allocation counter; no context needed.
+    unsafe { z3_sys::Z3_get_estimated_alloc_size() }
 }
 
 /// The answer to a satisfiability query.
@@ -375,6 +415,16 @@ pub trait Solver {
     fn check_cached(&mut self, _q: &Query) -> Option<SatResult> {
         None
     }
+
+    /// What the caches of this layer and the layers it wraps hold.
+    fn cache_memory(&self) -> CacheMemory {
+        CacheMemory::default()
+    }
+
+    /// Empties every cache of the chain that the following queries rebuild (the query caches,
+    /// the facts about terms, Z3's solver and translations): the memory cap's first resort
+    /// (issue 23). Never changes an answer: a cache only answers what the solver would.
+    fn release_caches(&mut self) {}
 }
 
 impl<S: Solver + ?Sized> Solver for Box<S> {
@@ -416,6 +466,14 @@ impl<S: Solver + ?Sized> Solver for Box<S> {
 
     fn check_cached(&mut self, q: &Query) -> Option<SatResult> {
         (**self).check_cached(q)
+    }
+
+    fn cache_memory(&self) -> CacheMemory {
+        (**self).cache_memory()
+    }
+
+    fn release_caches(&mut self) {
+        (**self).release_caches()
     }
 }
 

@@ -299,5 +299,5 @@ impl<S: Solver> Solver for NarrowingSolver<S> {
         self.inner.set_rlimit(r)
     }
 
-    pass_limits_on!(deadline, work);
+    pass_limits_on!(deadline, work, memory);
 }

@@ -33,6 +33,14 @@ impl InfoCache {
         InfoCache { map: HashMap::new(), cap }
     }
 
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    pub fn clear(&mut self) {
+        self.map = HashMap::new();
+    }
+
     pub fn get(&mut self, t: &Term) -> Rc<TermInfo> {
         if let Some(i) = self.map.get(&t.id()) {
             return i.clone();

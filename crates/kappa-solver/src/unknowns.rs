@@ -153,5 +153,5 @@ impl<S: Solver> Solver for UnknownLog<S> {
         s
     }
 
-    pass_limits_on!(timeout, deadline, rlimit, work, models, cached);
+    pass_limits_on!(timeout, deadline, rlimit, work, models, cached, memory);
 }

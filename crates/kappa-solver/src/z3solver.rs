@@ -1037,6 +1037,23 @@ impl Solver for Z3Solver {
 
     /// Read from Z3's statistics (some microseconds): callers read it around a piece of work,
     /// not per query. Correct as long as less than 2^32 units pass between two reads.
+    fn cache_memory(&self) -> crate::CacheMemory {
+        crate::CacheMemory {
+            translations: self.cache.len() as u64,
+            infos: self.infos.len() as u64,
+            ..Default::default()
+        }
+    }
+
+    /// A fresh Z3 solver (its learned clauses and scopes go) and no translations: what
+    /// [`RESET_EVERY`] does, on the memory cap's demand.
+    fn release_caches(&mut self) {
+        self.reset_state();
+        self.cache = AstMap::default();
+        self.consts = AstMap::default();
+        self.infos.clear();
+    }
+
     fn work(&self) -> u64 {
         let (last, total) = self.work.get();
         let now = self.rlimit_count();
