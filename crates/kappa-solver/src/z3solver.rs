@@ -1035,8 +1035,6 @@ impl Solver for Z3Solver {
         }
     }
 
-    /// Read from Z3's statistics (some microseconds): callers read it around a piece of work,
-    /// not per query. Correct as long as less than 2^32 units pass between two reads.
     fn cache_memory(&self) -> crate::CacheMemory {
         crate::CacheMemory {
             translations: self.cache.len() as u64,
@@ -1054,6 +1052,8 @@ impl Solver for Z3Solver {
         self.infos.clear();
     }
 
+    /// Read from Z3's statistics (some microseconds): callers read it around a piece of work,
+    /// not per query. Correct as long as less than 2^32 units pass between two reads.
     fn work(&self) -> u64 {
         let (last, total) = self.work.get();
         let now = self.rlimit_count();
