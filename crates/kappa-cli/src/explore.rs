@@ -392,8 +392,7 @@ thread_local! {
 /// never handed a state would build it for nothing, the cost their lazy start removed,
 /// docs/design-parallel.md, "A worker builds its engine when its first state arrives".)
 pub fn prepare_solver() {
-    let chain = kappa_solver::chain(&kappa_solver::ChainOptions { timeout: None, unknown_log: None });
-    PREPARED.with(|p| *p.borrow_mut() = Some(chain));
+    PREPARED.with(|p| *p.borrow_mut() = Some(kappa_solver::default_chain(None)));
 }
 
 /// An engine for the options: its own solver chain, heap model, searcher and template provider.

@@ -47,6 +47,8 @@ const FUTILE_CAP: f64 = 0.02;
 pub(crate) const FUTILE_DROPS: &str = "dropping states freed too little memory, the rest kept";
 /// The memory in use is measured again after this many new states ([`Engine::level_mb`]).
 const IN_USE_STATES: u64 = 2048;
+/// How often the statistics of what the memory holds are sampled ([`Engine::note_held`]).
+const NOTE_EVERY: Duration = Duration::from_millis(100);
 /// The environment variable that makes every engine print what its memory holds, at most once
 /// a second, on stderr (the measurements of issue 23).
 const TRACE_VAR: &str = "KAPPA_MEMORY_TRACE";
@@ -77,6 +79,8 @@ pub(crate) struct MemoryGuard {
     futile_at: u64,
     /// When the memory was last traced ([`TRACE_VAR`]), if it is.
     traced: Option<Option<Instant>>,
+    /// When [`Engine::note_held`] last walked the solver's caches.
+    noted: Option<Instant>,
 }
 
 impl MemoryGuard {
@@ -96,6 +100,7 @@ impl MemoryGuard {
             in_use: None,
             futile_at: 0,
             traced,
+            noted: None,
         }
     }
 }
@@ -475,6 +480,12 @@ impl<'p> Engine<'p> {
     /// What the memory holds besides the states, in the statistics (the largest seen) and,
     /// with [`TRACE_VAR`] set, on stderr at most once a second.
     fn note_held(&mut self, rss: f64, pending: u64, all_pending: u64, worker: Option<u32>) {
+        // A walk of the caches' entries (up to 8,192): at most every [`NOTE_EVERY`], not at
+        // each check (every 64 states: on tokens6 more than once a millisecond).
+        if self.memory_guard.noted.is_some_and(|t| t.elapsed() < NOTE_EVERY) {
+            return;
+        }
+        self.memory_guard.noted = Some(Instant::now());
         let terms = Term::live();
         let caches = self.solver.cache_memory();
         let z3_mb = kappa_solver::z3_allocated_bytes() as f64 / (1024.0 * 1024.0);
