@@ -9,7 +9,7 @@
 use crate::syms::{free_symbols, InfoCache};
 use crate::{Counters, Model, Query, SatResult, Solver, SolverStats};
 use kappa_expr::eval::ValueKey;
-use kappa_expr::{Elem, Op, Sort, SymId, Term, Value};
+use kappa_expr::{mask, Elem, Op, Sort, SymId, Term, Value};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
@@ -426,11 +426,102 @@ impl Z3Solver {
             return Err(format!("constraint of sort {}: {t}", t.sort()));
         }
         if !self.cache.contains_key(&t.id()) {
-            if let Some(b) = self.byte_predicate(t)? {
-                self.cache.insert(t.id(), b.into());
-            }
+            self.byte_functions(t)?;
         }
         self.translate(t)?.as_bool().ok_or_else(|| format!("not a Z3 boolean: {t}"))
+    }
+
+    /// Encodes by evaluation ([`Z3Solver::byte_predicate`], [`Z3Solver::byte_function`]) the
+    /// largest subterms of `t` that depend on one byte of input only: in a constraint over two
+    /// bytes (urldecode's `hex(c1)·16 + hex(c2)`), the table read of one of them was left to Z3
+    /// as a disjunction over the table's indices, and such queries took 40–200 ms each.
+    fn byte_functions(&mut self, t: &Term) -> Result<(), String> {
+        let mut seen: HashSet<u64> = HashSet::new();
+        let mut stack = vec![t.clone()];
+        while let Some(x) = stack.pop() {
+            if !seen.insert(x.id()) || self.cache.contains_key(&x.id()) {
+                continue;
+            }
+            let info = self.infos.get(&x);
+            if info.quantified || info.free.is_empty() {
+                continue;
+            }
+            if info.free.len() == 1 {
+                let d = if x.sort() == Sort::Bool {
+                    self.byte_predicate(&x)?.map(Dynamic::from)
+                } else {
+                    self.byte_function(&x)?.map(Dynamic::from)
+                };
+                if let Some(d) = d {
+                    self.cache.insert(x.id(), d);
+                    continue;
+                }
+            }
+            if info.free.iter().any(|s| matches!(Term::sym_info(*s).sort, Sort::Bv(w) if w <= BYTE_PREDICATE_BITS)) {
+                stack.extend(x.args().iter().cloned());
+            }
+        }
+        Ok(())
+    }
+
+    /// A bit-vector term of one symbol of at most [`BYTE_PREDICATE_BITS`] bits (a table read at
+    /// an index computed from an input byte, and what the program computes from it) as the
+    /// function it is, found by evaluating it at every value of the symbol: an ite-chain over
+    /// the runs of consecutive values on which it is affine, `a·x + b` (a table of
+    /// classification flags has a few dozen constant runs, `toupper`'s table four runs of
+    /// slope 1, a hex digit's value times 16 three of slope 16). Left as it is when it has more
+    /// than [`BYTE_FUNCTION_RUNS`] runs or is small; a subterm of it may then be encoded.
+    fn byte_function(&mut self, t: &Term) -> Result<Option<BV>, String> {
+        let info = self.infos.get(t);
+        if info.free.len() != 1 || !info.evaluable || info.quantified {
+            return Ok(None);
+        }
+        let (Sort::Bv(k), s) = (t.sort(), info.free[0]) else { return Ok(None) };
+        let w = match Term::sym_info(s).sort {
+            Sort::Bv(w) if w <= BYTE_PREDICATE_BITS => w,
+            _ => return Ok(None),
+        };
+        if k > 64 || !dag_size_at_least(t, BYTE_PREDICATE_MIN_NODES) {
+            return Ok(None);
+        }
+        let mut runs: Vec<ByteRun> = Vec::new();
+        for v in 0..(1u64 << w) {
+            let Some(Value::Bv(y, _)) = kappa_expr::eval(t, &|x| (x == s).then_some(Value::Bv(v, w))) else {
+                return Ok(None);
+            };
+            if !runs.last_mut().is_some_and(|r| r.extend(v, y, k)) {
+                if runs.len() == BYTE_FUNCTION_RUNS {
+                    return Ok(None);
+                }
+                runs.push(ByteRun { lo: v, hi: v, first: y, slope: None });
+            }
+        }
+        let x = self.sym_const(s, Sort::Bv(w))?.as_bv().ok_or_else(|| format!("symbol of {t} is not a bit-vector"))?;
+        // a·v + b modulo 2^k depends on the low k bits of v only.
+        let wide = match k.cmp(&w) {
+            std::cmp::Ordering::Greater => x.zero_ext(k - w),
+            std::cmp::Ordering::Equal => x.clone(),
+            std::cmp::Ordering::Less => x.extract(k - 1, 0),
+        };
+        // The run's value at v is slope·v + (first - slope·lo), computed in k bits.
+        let piece = |r: &ByteRun| match r.slope.unwrap_or(0) {
+            0 => BV::from_u64(r.first, k),
+            a => {
+                let d = r.first.wrapping_sub(a.wrapping_mul(r.lo)) & mask(k);
+                let ax = if a == 1 { wide.clone() } else { wide.bvmul(BV::from_u64(a, k)) };
+                if d == 0 {
+                    ax
+                } else {
+                    ax.bvadd(BV::from_u64(d, k))
+                }
+            }
+        };
+        let Some(last) = runs.last() else { return Ok(None) };
+        let mut out = piece(last);
+        for r in runs.iter().rev().skip(1) {
+            out = x.bvule(BV::from_u64(r.hi, w)).ite(&piece(r), &out);
+        }
+        Ok(Some(out))
     }
 
     /// A constraint on one symbol of at most [`BYTE_PREDICATE_BITS`] bits (a byte of the
@@ -1132,6 +1223,30 @@ enum Which {
 const BYTE_PREDICATE_BITS: u32 = 8;
 /// Terms smaller than this go to Z3 as they are.
 const BYTE_PREDICATE_MIN_NODES: usize = 12;
+/// Most runs of a [`Z3Solver::byte_function`].
+const BYTE_FUNCTION_RUNS: usize = 64;
+
+/// Consecutive values `lo..=hi` of a byte on which a `k`-bit term is affine in the byte's
+/// value: `first + slope·(v - lo)` (modulo 2^k); a run of one value has no slope yet.
+struct ByteRun {
+    lo: u64,
+    hi: u64,
+    first: u64,
+    slope: Option<u64>,
+}
+
+impl ByteRun {
+    /// Takes value `v` of the byte, at which the `k`-bit term is `y`, into the run if it fits.
+    fn extend(&mut self, v: u64, y: u64, k: u32) -> bool {
+        match self.slope {
+            None => self.slope = Some(y.wrapping_sub(self.first) & mask(k)),
+            Some(a) if y == self.first.wrapping_add(a.wrapping_mul(v - self.lo)) & mask(k) => {}
+            Some(_) => return false,
+        }
+        self.hi = v;
+        true
+    }
+}
 
 /// Whether `t` has at least `n` distinct subterms.
 fn dag_size_at_least(t: &Term, n: usize) -> bool {
@@ -1146,4 +1261,46 @@ fn dag_size_at_least(t: &Term, n: usize) -> bool {
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each byte function's encoding is the term itself: Z3 finds no value of the byte at which
+    /// the encoding and the term's direct translation differ.
+    #[test]
+    fn byte_functions_equal_the_terms_they_encode() {
+        let bv = Term::bv;
+        let mut lower = Term::const_array(Elem::Bv(64), &bv(0, 32));
+        let mut flags = Term::const_array(Elem::Bv(64), &bv(0, 16));
+        for i in 0..384u64 {
+            let c = (i as i64 - 128) as u8;
+            let v = if i == 127 { 0xffff_ffff } else { c.to_ascii_lowercase() as u64 };
+            lower = lower.store(&bv(i, 64), &bv(v, 32));
+            let f = u64::from(c.is_ascii_alphabetic()) * 0x400 + u64::from(c.is_ascii_digit()) * 0x800;
+            flags = flags.store(&bv(i, 64), &bv(f, 16));
+        }
+        let x = Term::fresh("x", Sort::Bv(8));
+        let at = |t: &Term| t.select(&x.sext(64).bvadd(&bv(128, 64)));
+        let terms = [
+            at(&lower),
+            at(&lower).bvadd(&bv(0xffff_ffa9, 32)).bvmul(&bv(16, 32)),
+            at(&lower).bvmul(&bv(3, 32)).extract(3, 0),
+            at(&flags).bvand(&bv(0x400, 16)),
+            at(&flags).extract(11, 11),
+            at(&lower).bvxor(&x.zext(32)).bvadd(&at(&flags).zext(32)),
+        ];
+        let mut s = Z3Solver::new();
+        let mut encoded = 0;
+        for t in &terms {
+            let Some(enc) = s.byte_function(t).expect("translates") else { continue };
+            encoded += 1;
+            let direct = s.translate(t).expect("translates").as_bv().expect("a bit-vector");
+            let z = z3::Solver::new();
+            z.assert(enc.eq(&direct).not());
+            assert_eq!(z.check(), z3::SatResult::Unsat, "{t}");
+        }
+        assert_eq!(encoded, terms.len(), "every term has at most 64 runs");
+    }
 }
