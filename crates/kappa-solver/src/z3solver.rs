@@ -438,7 +438,14 @@ impl Z3Solver {
     fn byte_functions(&mut self, t: &Term) -> Result<(), String> {
         let mut seen: HashSet<u64> = HashSet::new();
         let mut stack = vec![t.clone()];
+        // Each try evaluates its term 256 times; a term that fails (too many runs) is tried
+        // again in its subterms, so a deep function of one byte (a hash of one character) is
+        // tried a bounded number of times, not once per level.
+        let mut failed = 0;
         while let Some(x) = stack.pop() {
+            if failed == BYTE_FUNCTION_TRIES {
+                break;
+            }
             if !seen.insert(x.id()) || self.cache.contains_key(&x.id()) {
                 continue;
             }
@@ -456,6 +463,7 @@ impl Z3Solver {
                     self.cache.insert(x.id(), d);
                     continue;
                 }
+                failed += 1;
             }
             if info.free.iter().any(|s| matches!(Term::sym_info(*s).sort, Sort::Bv(w) if w <= BYTE_PREDICATE_BITS)) {
                 stack.extend(x.args().iter().cloned());
@@ -1225,6 +1233,9 @@ const BYTE_PREDICATE_BITS: u32 = 8;
 const BYTE_PREDICATE_MIN_NODES: usize = 12;
 /// Most runs of a [`Z3Solver::byte_function`].
 const BYTE_FUNCTION_RUNS: usize = 64;
+/// Terms of one byte tried as byte functions in a constraint after which the others go to Z3
+/// as they are.
+const BYTE_FUNCTION_TRIES: usize = 8;
 
 /// Consecutive values `lo..=hi` of a byte on which a `k`-bit term is affine in the byte's
 /// value: `first + slope·(v - lo)` (modulo 2^k); a run of one value has no slope yet.
