@@ -5,7 +5,7 @@
 use crate::program::{ObjId, VarId};
 use crate::types::Ty;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum UnOp {
     /// Two's complement negation of an integer.
     Neg,
@@ -15,7 +15,7 @@ pub enum UnOp {
     Not,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum BinOp {
     Add,
     Sub,
@@ -101,7 +101,7 @@ impl BinOp {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum CastOp {
     ZExt,
     SExt,
@@ -110,7 +110,7 @@ pub enum CastOp {
 
 /// A pure expression. Every node has a type ([`Expr::ty`]); constructors check nothing, the
 /// front-end builds well-typed trees and [`crate::Program::validate`] checks them.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Expr {
     /// An integer constant; `bits` holds the value truncated to `width` bits.
     Int {

@@ -10,7 +10,7 @@ use std::fmt;
 macro_rules! id_type {
     ($(#[$m:meta])* $name:ident, $prefix:literal) => {
         $(#[$m])*
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
         pub struct $name(pub u32);
         impl $name {
             pub fn index(self) -> usize {
@@ -51,7 +51,7 @@ id_type!(
 /// A source position. `file` indexes [`Program::files`]; line and column are 1-based; a span
 /// with `line == 0` is unknown. `offset..end` are byte offsets of the construct in
 /// [`Program::source`], the preprocessed text: replay instruments the program there.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub struct Span {
     pub file: u32,
     pub line: u32,
@@ -66,7 +66,7 @@ impl Span {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct VarInfo {
     pub name: String,
     pub ty: Ty,
@@ -75,7 +75,7 @@ pub struct VarInfo {
     pub span: Span,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum VarKind {
     /// A global (or static local) scalar; lives for the whole run.
     Global,
@@ -89,7 +89,7 @@ pub enum VarKind {
     Ret(FuncId),
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ObjInfo {
     pub name: String,
     pub ctype: CType,
@@ -99,7 +99,7 @@ pub struct ObjInfo {
     pub span: Span,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum ObjKind {
     /// A global or static local in memory, initialised before `main` runs.
     Global { init: Vec<InitItem> },
@@ -116,7 +116,7 @@ pub enum ObjKind {
 }
 
 /// One initialised scalar inside a global object; all other bytes are zero.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct InitItem {
     pub offset: u64,
     /// `Int`, `Null`, `AddrOf` or `PtrAdd(AddrOf, Int)`.
@@ -124,13 +124,13 @@ pub struct InitItem {
 }
 
 /// Initial value of a global variable (register).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct GlobalInit {
     pub var: VarId,
     pub value: Expr,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub enum ErrorKind {
     /// A call to `reach_error()` or `__VERIFIER_error()`.
     ReachError,
@@ -220,7 +220,7 @@ impl fmt::Display for ErrorKind {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum LocKind {
     Normal,
     /// The function's single exit; reached only through `Return` edges.
@@ -234,14 +234,14 @@ pub enum LocKind {
     Halt,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct LocInfo {
     pub kind: LocKind,
     pub span: Span,
 }
 
 /// Where a nondeterministic value comes from; tests record inputs by origin.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum NondetOrigin {
     /// `__VERIFIER_nondet_X()`; `name` is the function called.
     Call { name: String },
@@ -249,7 +249,7 @@ pub enum NondetOrigin {
     Uninit { var: String },
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Region {
     /// Freed when the frame that allocated it returns (locals, VLAs, `alloca`).
     Stack,
@@ -257,7 +257,7 @@ pub enum Region {
     Heap,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum AllocInit {
     /// Contents arbitrary: uninitialised locals are nondet inputs, malloc'd memory too.
     Nondet,
@@ -265,7 +265,7 @@ pub enum AllocInit {
 }
 
 /// What an allocation produces.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum AllocTarget {
     /// (Re)creates the frame's instance of a local memory slot; a previous instance dies.
     Slot(ObjId),
@@ -273,13 +273,13 @@ pub enum AllocTarget {
     Fresh(VarId),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum HaltKind {
     Exit,
     Abort,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum OutputKind {
     /// `printf(fmt, args…)`; the first argument is the format pointer.
     Printf,
@@ -290,7 +290,7 @@ pub enum OutputKind {
 }
 
 /// The single operation labelling an edge.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Op {
     /// No effect (control-flow joins, `goto`).
     Skip,
@@ -402,7 +402,7 @@ impl Op {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Edge {
     pub src: Loc,
     pub dst: Loc,
@@ -410,7 +410,7 @@ pub struct Edge {
     pub span: Span,
 }
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct Function {
     pub name: String,
     pub id: FuncId,
@@ -430,8 +430,11 @@ pub struct Function {
     /// Parameters (0-based) declared `__attribute__((nonnull))` or `nonnull(i, …)`: callers
     /// never pass null (for the entry function: its input references are not null).
     pub nonnull_params: Vec<usize>,
-    /// Outgoing and incoming edges per location, filled by [`Function::index_edges`].
+    /// Outgoing and incoming edges per location, filled by [`Function::index_edges`] (not
+    /// serialised: a reader calls it).
+    #[serde(skip)]
     pub out: Vec<Vec<EdgeId>>,
+    #[serde(skip)]
     pub inc: Vec<Vec<EdgeId>>,
 }
 
@@ -476,7 +479,7 @@ impl Function {
     }
 }
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct Program {
     pub data_model: DataModel,
     /// Source files; [`Span::file`] indexes this.
@@ -506,14 +509,16 @@ pub struct Program {
     pub units: Vec<SourceUnit>,
     /// Edges that are copies of another function's edges (a callee inlined into a loop by
     /// compact mode): copy → original. Coverage counts a copy as its original, so that a
-    /// program's branches, lines and functions are the same in every mode.
+    /// program's branches, lines and functions are the same in every mode. Not serialised (the
+    /// serialised program is the C library model, lowered, in which it is empty).
+    #[serde(skip)]
     pub edge_origin: std::collections::BTreeMap<(FuncId, EdgeId), (FuncId, EdgeId)>,
 }
 
 /// One translation unit of a program of several files: its file as given to the preprocessor
 /// and the byte range of its preprocessed text in [`Program::source`]. Replay compiles each
 /// range as a translation unit of its own and links them.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SourceUnit {
     pub file: String,
     pub start: u32,
@@ -523,7 +528,7 @@ pub struct SourceUnit {
 /// A function or global the program declares and uses but does not define. An imported
 /// function is a [`Function`] without locations until linked; an imported global is an object
 /// without initialiser.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Import {
     Function(FuncId),
     Object(ObjId),

@@ -6,7 +6,7 @@ use std::fmt;
 use std::sync::Arc;
 
 /// Integer sizes of the two data models kappa supports.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
 pub enum DataModel {
     /// int, long and pointers are 32 bits.
     ILP32,
@@ -60,7 +60,7 @@ impl std::str::FromStr for DataModel {
 
 /// The type of an IR value. Signedness lives on operations, as in LLVM: an `Int(32)` is 32 bits,
 /// and `SDiv`/`UDiv` say how to read them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Ty {
     /// Truth values: branch conditions and checks. Never stored in memory or in variables.
     Bool,
@@ -81,7 +81,7 @@ impl fmt::Display for Ty {
 }
 
 /// Rank of a C integer type (C11 6.3.1.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub enum IntRank {
     Bool,
     Char,
@@ -91,7 +91,7 @@ pub enum IntRank {
     LongLong,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum FloatKind {
     Float,
     Double,
@@ -99,11 +99,11 @@ pub enum FloatKind {
 }
 
 /// Index into [`crate::Program::structs`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub struct StructId(pub u32);
 
 /// A C type, as the program declared it (qualifiers dropped).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum CType {
     Void,
     /// `char` is `Int { rank: Char, signed: true }` (x86 gcc); `_Bool` has rank `Bool`.
@@ -120,7 +120,7 @@ pub enum CType {
     Function(Arc<FuncType>),
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum ArrayLen {
     Fixed(u64),
     /// A variable-length array: the register holding its element count (a `size_t`), once the
@@ -130,7 +130,7 @@ pub enum ArrayLen {
     Incomplete,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct FuncType {
     pub ret: CType,
     pub params: Vec<CType>,
@@ -139,7 +139,7 @@ pub struct FuncType {
     pub unprototyped: bool,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct StructDef {
     /// The tag, or a generated name such as `<anon#3>`.
     pub name: String,
@@ -151,7 +151,7 @@ pub struct StructDef {
     pub complete: bool,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Field {
     pub name: Option<String>,
     pub ty: CType,

@@ -1,5 +1,7 @@
 //! The C library model (KLEE's approach: the library is C code compiled by the analyser's own
-//! front-end). The models in `c/` are lowered once per data model and linked into a program at
+//! front-end). The models in `c/` are lowered once per data model, when kappa is built
+//! (`build.rs`, which embeds the IR; a run reads it in milliseconds instead of preprocessing,
+//! parsing and lowering the same text in 0.11 s), and linked into a program at
 //! the IR level ([`link`]) for every function the program calls without defining it (the
 //! program's own definition always wins) and every global it declares `extern` (`stdin`).
 //! Because the models are ordinary IR, they mean the same in the symbolic engine, the concrete
@@ -21,8 +23,10 @@
 //!   `main` runs.
 
 mod link;
+mod model;
 
 pub use link::link;
+pub use model::{lower_library, FILE_PREFIX, SOURCES, VARIADIC_PREFIX};
 
 use kappa_cfront::{Diagnostic, Options};
 use kappa_ir::{DataModel, Program};
@@ -30,25 +34,8 @@ use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock};
 
-/// The model sources, by file name (included by `libc.c`).
-pub const SOURCES: &[(&str, &str)] = &[
-    ("libc.c", include_str!("../c/libc.c")),
-    ("ctype.c", include_str!("../c/ctype.c")),
-    ("ctype_tables.h", include_str!("../c/ctype_tables.h")),
-    ("stdlib.c", include_str!("../c/stdlib.c")),
-    ("string.c", include_str!("../c/string.c")),
-    ("strerror_table.h", include_str!("../c/strerror_table.h")),
-    ("stdio.c", include_str!("../c/stdio.c")),
-    ("format.c", include_str!("../c/format.c")),
-];
-
-/// Prefix of variadic functions' fixed-arity models.
-pub const VARIADIC_PREFIX: &str = "__kappa_va_";
-
-/// The file name the library's spans carry (`kappa-libc/string.c:12:5`).
-pub const FILE_PREFIX: &str = "kappa-libc/";
-
-/// The library lowered for a data model (cached; lowering takes a few hundred milliseconds).
+/// The library lowered for a data model: the one the build embedded, else lowered now (0.11 s);
+/// cached for the process.
 pub fn library(dm: DataModel) -> Result<Arc<Program>, Diagnostic> {
     static CACHE: OnceLock<Mutex<HashMap<DataModel, Arc<Program>>>> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
@@ -56,56 +43,70 @@ pub fn library(dm: DataModel) -> Result<Arc<Program>, Diagnostic> {
     if let Some(p) = map.get(&dm) {
         return Ok(p.clone());
     }
-    let prog = Arc::new(lower_library(dm)?);
+    let prog = match embedded_library(dm) {
+        Some(p) => Arc::new(p),
+        None => Arc::new(lower_library(dm)?),
+    };
     map.insert(dm, prog.clone());
     Ok(prog)
 }
 
-fn lower_library(dm: DataModel) -> Result<Program, Diagnostic> {
-    let dir = std::env::temp_dir().join(format!("kappa-libc-{}-{}", std::process::id(), dm.name()));
-    std::fs::create_dir_all(&dir).map_err(|e| Diagnostic::error(format!("kappa-libc: {e}")))?;
-    for (name, text) in SOURCES {
-        std::fs::write(dir.join(name), text).map_err(|e| Diagnostic::error(format!("kappa-libc: {e}")))?;
+/// The model as the build script lowered it (`build.rs`): JSON of the [`Program`], empty if the
+/// build could not lower it.
+fn embedded(dm: DataModel) -> &'static str {
+    match dm {
+        DataModel::LP64 => include_str!(concat!(env!("OUT_DIR"), "/model-LP64.json")),
+        DataModel::ILP32 => include_str!(concat!(env!("OUT_DIR"), "/model-ILP32.json")),
     }
-    // The comparators of qsort and bsearch are bound per call site at link time.
-    let externs = ["__kappa_qsort_cmp", "__kappa_bsearch_cmp"].iter().map(|s| s.to_string()).collect();
-    let opts = Options { data_model: dm, lower_all: true, externs, ..Options::default() };
-    let r = kappa_cfront::lower_file(&dir.join("libc.c"), &opts);
-    let _ = std::fs::remove_dir_all(&dir);
-    let mut prog =
-        r.map_err(|d| Diagnostic::error(format!("internal error: the C library model does not lower: {d}")))?;
-    let dir_s = dir.display().to_string();
-    for f in &mut prog.files {
-        if let Some(rest) = f.strip_prefix(&dir_s) {
-            *f = format!("{FILE_PREFIX}{}", rest.trim_start_matches('/'));
-        }
+}
+
+/// The embedded model, if there is one and it reads as a program of this data model; its
+/// edge indexes (not serialised) rebuilt.
+pub fn embedded_library(dm: DataModel) -> Option<Program> {
+    let text = embedded(dm);
+    if text.is_empty() {
+        return None;
     }
-    Ok(prog)
+    // Lowered expressions nest deeply (272 levels in the model), deeper than serde_json's
+    // default limit of 128: read without the limit, on a thread with room for the recursion.
+    let read = std::thread::Builder::new().name("kappa-libc".into()).stack_size(256 << 20).spawn(move || {
+        let mut de = serde_json::Deserializer::from_str(text);
+        de.disable_recursion_limit();
+        serde::Deserialize::deserialize(&mut de).ok().filter(|_| de.end().is_ok())
+    });
+    let mut prog: Program = read.ok()?.join().ok()??;
+    if prog.data_model != dm {
+        return None;
+    }
+    for f in &mut prog.functions {
+        f.index_edges();
+    }
+    Some(prog)
 }
 
 /// The names a program may use without defining them: the library's functions (variadic ones
-/// under their C name) and globals.
+/// under their C name) and globals. The build embeds them apart from the model, so that a
+/// program that calls no library function (the front-end needs the names to know) does not read
+/// the model.
 pub fn provided(dm: DataModel) -> Result<BTreeSet<String>, Diagnostic> {
-    let lib = library(dm)?;
-    let mut names: BTreeSet<String> = lib
-        .functions
-        .iter()
-        .filter(|f| !f.locs.is_empty())
-        .map(|f| f.name.strip_prefix(VARIADIC_PREFIX).unwrap_or(&f.name).to_string())
-        .collect();
-    names.extend(
-        lib.objects.iter().filter(|o| matches!(o.kind, kappa_ir::ObjKind::Global { .. })).map(|o| o.name.clone()),
-    );
-    Ok(names)
+    let names = match dm {
+        DataModel::LP64 => include_str!(concat!(env!("OUT_DIR"), "/provided-LP64.txt")),
+        DataModel::ILP32 => include_str!(concat!(env!("OUT_DIR"), "/provided-ILP32.txt")),
+    };
+    if !names.is_empty() && !embedded(dm).is_empty() {
+        return Ok(names.lines().map(str::to_string).collect());
+    }
+    Ok(model::provided_names(&*library(dm)?))
 }
 
 /// Lowers a C file like [`kappa_cfront::lower_file`] and links the library model into it.
 ///
 /// The program's files are preprocessed (a `gcc -E` each, which needs nothing of the library)
-/// on a thread of their own while this one lowers the library model, the front-end's largest
-/// serial part (0.11 of a 0.13 s front-end on bench/parallel/tokens6.c): on two cores the
-/// preprocessor's time is hidden. The diagnostics are those of the one-thread order: the
-/// library's first, then the program's.
+/// on a thread of their own while this one gets the names the library provides: embedded by
+/// the build, they take microseconds; when the build could not embed the model, lowering it
+/// here is the front-end's largest serial part (0.11 of a 0.13 s front-end on
+/// bench/parallel/tokens6.c), which the preprocessor's time then hides on two cores. The
+/// diagnostics are those of the one-thread order: the library's first, then the program's.
 pub fn lower_file(path: &Path, opts: &Options) -> Result<Program, Diagnostic> {
     let (lib_opts, texts) = std::thread::scope(|s| {
         let texts = std::thread::Builder::new()
