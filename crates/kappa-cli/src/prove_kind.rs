@@ -463,6 +463,58 @@ pub fn quick_exploration(
     (report, dot)
 }
 
+/// Z3's work units for one query of [`exploration_for_a_test`]: five times the short
+/// exploration's [`QUICK_RLIMIT`] (`big_array_search`'s model of an array of 102,400 nondet
+/// chars under the template's ∀ condition: 2.7 to 4.0 M units for the whole exploration, its
+/// 31 queries, where the short exploration's per-query budget left the model's arrays at their
+/// defaults).
+const FOR_TEST_RLIMIT: u64 = 10_000_000;
+/// …and over all its queries, without `--max-time`.
+const FOR_TEST_WORK: u64 = 40_000_000;
+
+/// The exploration again, for a test of the violation that the short exploration reached but
+/// whose test did not replay (issue 21, "verify answers late"): the same search
+/// ([`QUICK_STATES`], [`QUICK_QUERIES`], within which it reached the violation), with a larger
+/// budget per query ([`FOR_TEST_RLIMIT`], [`FOR_TEST_WORK`] in all; under `--max-time T` at
+/// most the work of the base case's share, a quarter of what the short exploration leaves of
+/// T, `crate::phase`). It runs before k-induction and its base case: a reached violation is
+/// most likely a bug, which no proof of safety can stand against; only the model was wrong
+/// (`big_array_search`: the input array left at its defaults). So a deep bug the exploration reaches in a
+/// few queries is not held up by the base case's classic iterations (`big_array_search`: its
+/// 102,400 iterations of the first loop took 22 s of the base case on the quiet machine,
+/// where this exploration takes 3 s). Its report, for the caller to confirm by replay; when
+/// that fails, the proof, its base case and the plain exploration follow as before.
+pub fn exploration_for_a_test(
+    prog: &kappa_ir::Program,
+    cfg: &kappa_engine::Config,
+    ex: &ExploreOpts,
+) -> (RunReport, Option<String>) {
+    let mut cfg = cfg.clone();
+    cfg.limits.states = Some(cfg.limits.states.map_or(QUICK_STATES, |m| m.min(QUICK_STATES)));
+    cfg.limits.queries = Some(cfg.limits.queries.map_or(QUICK_QUERIES, |m| m.min(QUICK_QUERIES)));
+    cfg.limits.work = Some(cfg.limits.work.map_or(FOR_TEST_WORK, |m| m.min(FOR_TEST_WORK)));
+    cfg.solver_rlimit = Some(cfg.solver_rlimit.map_or(FOR_TEST_RLIMIT, |r| r.min(FOR_TEST_RLIMIT)));
+    match crate::phase::Budget::of_part(0.25, crate::phase::after_quick()) {
+        Some(b) => {
+            b.limit(&mut cfg);
+            // As in the short exploration: compact mode's quantified queries run slower than
+            // the rate of crate::phase, so half the share's units, and half of them per query.
+            cfg.limits.work = cfg.limits.work.map(|w| w.min(b.units / 2));
+            cfg.solver_rlimit = cfg.solver_rlimit.map(|r| r.min(b.units / 4).max(1));
+        }
+        None => {
+            let t = QUICK_BACKSTOP;
+            cfg.limits.time = Some(cfg.limits.time.map_or(t, |l| l.min(t)));
+            cfg.solver_timeout = Some(cfg.solver_timeout.map_or(t, |s| s.min(t)));
+        }
+    }
+    cfg.halt_tests.queries = 0;
+    let (report, dot) = explore::explore(prog, cfg, ex, true);
+    debug_phase("exploration for a test", &report);
+    crate::phase::record("exploration for a test", &report);
+    (report, dot)
+}
+
 /// Whether the short exploration stopped only on solver queries left unknown within their
 /// per-query work budget ([`QUICK_RLIMIT`]): no error, every other incompleteness absent — no
 /// state, query, work or time limit of the exploration itself, and no query cut by time.
