@@ -463,6 +463,58 @@ pub fn quick_exploration(
     (report, dot)
 }
 
+/// Z3's work units for one query of [`exploration_for_a_test`]: five times the short
+/// exploration's [`QUICK_RLIMIT`] (`big_array_search`'s model of an array of 102,400 nondet
+/// chars under the template's ∀ condition: 2.7 to 4.0 M units for the whole exploration, its
+/// 31 queries, where the short exploration's per-query budget left the model's arrays at their
+/// defaults).
+const FOR_TEST_RLIMIT: u64 = 10_000_000;
+/// …and over all its queries, without `--max-time`.
+const FOR_TEST_WORK: u64 = 40_000_000;
+
+/// The exploration again, for a test of the violation that the short exploration reached but
+/// whose test did not replay (issue 21, "verify answers late"): the same search
+/// ([`QUICK_STATES`], [`QUICK_QUERIES`], within which it reached the violation), with a larger
+/// budget per query ([`FOR_TEST_RLIMIT`], [`FOR_TEST_WORK`] in all; under `--max-time T` at
+/// most the work of the base case's share, a quarter of what the short exploration leaves of
+/// T, `crate::phase`). It runs before k-induction and its base case: a reached violation is
+/// most likely a bug, which no proof of safety can stand against; only the model was wrong
+/// (`big_array_search`: the input array left at its defaults). So a deep bug the exploration reaches in a
+/// few queries is not held up by the base case's classic iterations (`big_array_search`: its
+/// 102,400 iterations of the first loop took 22 s of the base case on the quiet machine,
+/// where this exploration takes 3 s). Its report, for the caller to confirm by replay; when
+/// that fails, the proof, its base case and the plain exploration follow as before.
+pub fn exploration_for_a_test(
+    prog: &kappa_ir::Program,
+    cfg: &kappa_engine::Config,
+    ex: &ExploreOpts,
+) -> (RunReport, Option<String>) {
+    let mut cfg = cfg.clone();
+    cfg.limits.states = Some(cfg.limits.states.map_or(QUICK_STATES, |m| m.min(QUICK_STATES)));
+    cfg.limits.queries = Some(cfg.limits.queries.map_or(QUICK_QUERIES, |m| m.min(QUICK_QUERIES)));
+    cfg.limits.work = Some(cfg.limits.work.map_or(FOR_TEST_WORK, |m| m.min(FOR_TEST_WORK)));
+    cfg.solver_rlimit = Some(cfg.solver_rlimit.map_or(FOR_TEST_RLIMIT, |r| r.min(FOR_TEST_RLIMIT)));
+    match crate::phase::Budget::of_part(0.25, crate::phase::after_quick()) {
+        Some(b) => {
+            b.limit(&mut cfg);
+            // As in the short exploration: compact mode's quantified queries run slower than
+            // the rate of crate::phase, so half the share's units, and half of them per query.
+            cfg.limits.work = cfg.limits.work.map(|w| w.min(b.units / 2));
+            cfg.solver_rlimit = cfg.solver_rlimit.map(|r| r.min(b.units / 4).max(1));
+        }
+        None => {
+            let t = QUICK_BACKSTOP;
+            cfg.limits.time = Some(cfg.limits.time.map_or(t, |l| l.min(t)));
+            cfg.solver_timeout = Some(cfg.solver_timeout.map_or(t, |s| s.min(t)));
+        }
+    }
+    cfg.halt_tests.queries = 0;
+    let (report, dot) = explore::explore(prog, cfg, ex, true);
+    debug_phase("exploration for a test", &report);
+    crate::phase::record("exploration for a test", &report);
+    (report, dot)
+}
+
 /// Whether the short exploration stopped only on solver queries left unknown within their
 /// per-query work budget ([`QUICK_RLIMIT`]): no error, every other incompleteness absent — no
 /// state, query, work or time limit of the exploration itself, and no query cut by time.
@@ -491,6 +543,13 @@ const BASE_STATES: u64 = 2_000;
 /// …and solver queries it may make, each of at most [`BASE_RLIMIT`] of Z3's work units.
 const BASE_QUERIES: u64 = 1_000;
 const BASE_RLIMIT: u64 = 2_000_000;
+/// Edges a path of the base case may run: its bugs are a few iterations deep, and its states,
+/// queries and Z3's units do not count the classic iterations of a loop with no branch on an
+/// input (`big_array_search`: 102,400 iterations storing a nondet char, 512,918 edges and 22 s
+/// of the base case on the quiet machine, 149 s for the debug build at load 13, in 205 states
+/// and 305 queries). 100,000 edges took 1.5 s there at load 13; a path stopped by the depth
+/// leaves the base case undecided (the plain exploration follows), never `true`.
+const BASE_DEPTH: u64 = 100_000;
 /// The short base case's states and queries ([`BaseShare::Short`]): `gsv2008_bug`'s violation,
 /// ten iterations deep (`y = 1`: `x` reaches 5 after 10), takes 23 states and 47 queries.
 const SHORT_BASE_STATES: u64 = 200;
@@ -514,7 +573,7 @@ pub enum BaseShare {
 /// The base case of k-induction (Beyer, Dangl and Wendler, CAV 2015, §3: the first k
 /// iterations from the initial states), run after a failed proof: a classic exploration of
 /// the original program bounded by work ([`BASE_STATES`], [`BASE_QUERIES`], [`BASE_RLIMIT`]
-/// per query) and by a quarter of the time `--max-time` leaves (less with [`BaseShare::Short`]). Classic mode forks each
+/// per query, [`BASE_DEPTH`] edges per path) and by a quarter of the time `--max-time` leaves (less with [`BaseShare::Short`]). Classic mode forks each
 /// iteration and keeps its queries small, where compact mode's templates make queries
 /// (`x + k * y + k * (k - 1) / 2`) that the solver may not decide in the time left: so bugs a
 /// few iterations deep are found early and deterministically. The report, for the caller to
@@ -552,6 +611,7 @@ pub fn base_case(
     crate::inputs::nondet_main(&mut setup.cfg.program_inputs);
     setup.cfg.solver_rlimit = Some(BASE_RLIMIT);
     setup.cfg.limits.queries = Some(queries);
+    setup.cfg.limits.depth = Some(setup.cfg.limits.depth.map_or(BASE_DEPTH, |d| d.min(BASE_DEPTH)));
     match &budget {
         Some(b) => b.limit(&mut setup.cfg),
         None => {

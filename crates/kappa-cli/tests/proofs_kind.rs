@@ -145,11 +145,10 @@ fn a_loop_the_exploration_ends_at_once_is_decided_before_k_induction() {
             .expect("run kappa");
         let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
         assert_eq!(stdout.lines().last(), Some(want), "{file}: {stdout}");
-        // Only a complete exploration decides before k-induction: a violation goes on to the
-        // base case, whose model replays (the short budget's may not: big_array_search).
-        if want == "RESULT: true" {
-            assert!(!stderr.contains("k-induction"), "{file}: k-induction ran: {stderr}");
-        }
+        // A complete exploration decides before k-induction, and so does a violation whose
+        // test replays (kind9: the bug twin's base case ran 255 classic iterations to its
+        // backstop, 15 s of a 30 s run, before the plain exploration answered in 0.01 s).
+        assert!(!stderr.contains("k-induction"), "{file}: k-induction ran: {stderr}");
     }
 }
 

@@ -79,8 +79,8 @@ fn twice_the_same(file: &str, args: &[&str], want: &str) {
 
 #[test]
 fn compact_mode_after_a_failed_proof_does_the_same_work_twice() {
-    // The short exploration (compact), three step programs of k-induction, its base case, then
-    // the plain exploration whose statistics these are.
+    // The short exploration (compact), whose violation's test replays: its statistics (kind9;
+    // before, three step programs of k-induction, its base case and the plain exploration).
     twice_the_same("bench/loops/step3_bug.c", &["--mode", "compact"], "RESULT: false(unreach-call)");
 }
 
@@ -116,12 +116,19 @@ fn twice_the_same_within_a_limit(file: &str, args: &[&str], want: &str, phases: 
 
 #[test]
 fn under_a_time_limit_every_phase_does_the_same_work_twice() {
-    // The short exploration, k-induction's step programs, its base case, the plain exploration.
+    // The short exploration, whose violation replays (kind9: no proof after it).
     twice_the_same_within_a_limit(
         "bench/loops/step3_bug.c",
         &["--mode", "compact"],
         "RESULT: false(unreach-call)",
-        &["short exploration", "k-induction step (k = 1)", "base case", "exploration"],
+        &["short exploration"],
+    );
+    // The short exploration, k-induction's step programs (k = 1 to 3), its base case.
+    twice_the_same_within_a_limit(
+        "bench/proofs/gsv2008_bug.c",
+        &[],
+        "RESULT: false(unreach-call)",
+        &["short exploration", "k-induction step (k = 3)", "base case"],
     );
     // The exploration's tenth before the proof by summaries, then the proof's rounds.
     twice_the_same_within_a_limit(

@@ -177,12 +177,40 @@ fn testgen_runs_main_as_the_validator_does_unless_given_arguments() {
 fn counterexample_through_a_quantified_path_condition_replays() {
     // 102,400 nondet chars, then a search for one more: the template's ∀ condition needs a model
     // of the input array with the first match at κ >= 100. kappa's verdict is `false` only when
-    // the test replays on the compiled program. The run takes 45-50 s on the 2-core machine with
-    // a load of 5 (most of it k-induction's base case before the exploration that finds the
-    // path); at a limit of 60 s the replay missed the deadline once in CI under that load.
+    // the test replays on the compiled program. The short exploration reaches the violation in
+    // 31 queries, but within its budget per query the model leaves the array at its defaults and
+    // does not replay; the exploration again with a larger one gives the test that replays,
+    // before k-induction and its base case, whose classic iterations of the first loop took
+    // 22 s on the quiet machine and 45-50 s at a load of 5 (the test had 150 s). Main 57109a1
+    // answered `unknown` at 15 and 20 s and after 25.6 s at 30 s on the quiet machine (kind9).
+    // On a machine loaded past ~10 the short exploration is cut by its backstop before the
+    // violation and the old order follows: this debug build took 61 s at a load of 12 (the
+    // short exploration 6.6 s, k-induction's step programs with the array 26 s, the base case
+    // 2.3 s up to its depth, the plain exploration 17 s), and missed 25, 30 and 60 s; hence
+    // 90 s. What tells the base case's cost apart does not depend on the load: the phases'
+    // counts below.
     let f = "tests/programs/conformance/big_array_search.c";
-    let (got, out, _dir) = verify(f, "unreach-call", &["--mode", "compact", "--no-witnesses", "--max-time", "150"]);
+    let stats = tempfile::tempdir().unwrap();
+    let json = stats.path().join("stats.json");
+    let args = ["--mode", "compact", "--no-witnesses", "--max-time", "90", "--stats-json", json.to_str().unwrap()];
+    let (got, out, _dir) = verify(f, "unreach-call", &args);
     assert_eq!(got, "false(unreach-call)", "{out}");
+    let s = common::stats(&json);
+    let phases = s["phases"].as_array().unwrap();
+    let names: Vec<&str> = phases.iter().filter_map(|p| p["phase"].as_str()).collect();
+    let stopped_by = |p: &serde_json::Value, why: &str| {
+        p["incomplete"].as_array().is_some_and(|r| r.iter().any(|r| r.as_str().is_some_and(|r| r.starts_with(why))))
+    };
+    // The base case, if it runs, stops at its depth (BASE_DEPTH edges), long before the end of
+    // the 102,400 iterations, and leaves the bug to the exploration.
+    for p in phases.iter().filter(|p| p["phase"] == "base case") {
+        assert!(stopped_by(p, "depth limit of 100000"), "{p}");
+    }
+    // Where the short exploration reached the violation within its wall-clock backstop (on a
+    // machine not loaded past ~10), neither k-induction nor its base case ran.
+    if stopped_by(&phases[0], "stopped at the first violation") {
+        assert!(names.iter().all(|p| *p != "base case" && !p.starts_with("k-induction")), "{names:?}");
+    }
 }
 
 /// Every program of tests/programs/conformance gets its expected verdict or `unknown`, never the
