@@ -101,6 +101,19 @@ pub fn reserve_halt_time(cfg: &mut Config) {
     }
 }
 
+/// The time an engine may run (its exploration and its dump-on-halt) when the command's
+/// deadline is `left` away: `left` less what the end of the run needs. The end of a run halted
+/// by the time limit — the engines' last counters, the merge of the workers' reports, the
+/// coverage, statistics and summary — must be written before the deadline, not after it: a
+/// supervisor such as BenchExec kills the process at the limit, and kappa's own watchdog answers
+/// 600 ms after it ([`crate::signals::watch_deadline`]), without the statistics. Kept: a
+/// fortieth of the time left, between 50 ms and 2 s (at load ~14, the workers of a 120 s run
+/// of tests/programs/long/branches24.c with `--jobs 2` ended their dump up to 0.4 s late and
+/// the merge of their reports took up to 0.74 s; docs/benchmarks.md, issue watch9).
+fn engine_time(left: Duration) -> Duration {
+    left.saturating_sub((left / 40).clamp(Duration::from_millis(50), Duration::from_secs(2)))
+}
+
 /// Progress lines on a terminal are redrawn often; plain lines come once a second
 /// (`KAPPA_PROGRESS_INTERVAL_MS` changes that, for scripts).
 fn progress_interval(ex: &ExploreOpts) -> Duration {
@@ -207,9 +220,15 @@ pub fn explore(
     } else {
         prog
     };
+    // The run's statistics, kept for the watchdog of the deadline should it have to answer
+    // before the run's end is written (issue watch9).
+    if main_run {
+        crate::signals::snapshot_to(ex.stats_json.clone());
+    }
     let jobs = jobs_of(ex, &cfg);
     if jobs > 1 {
         let report = explore_jobs(prog, cfg, ex, jobs, main_run);
+        crate::signals::snapshot_to(None);
         return (report, None);
     }
     // The engine calls back often enough for the report's samples; the display keeps its
@@ -219,8 +238,8 @@ pub fn explore(
     let mut engine = engine(prog, cfg, ex, unknown_log);
     if let Some(left) = crate::signals::time_left() {
         // The limit was computed before the engine was built (0.13 s on a driver of 363 cycles);
-        // the engine counts it from its own start.
-        engine.limit_time_to(left);
+        // the engine counts it from its own start; the end of the run needs time too.
+        engine.limit_time_to(engine_time(left));
     }
     let recorder = std::rc::Rc::new(std::cell::RefCell::new(TreeRecorder::default()));
     if record {
@@ -238,11 +257,13 @@ pub fn explore(
     let mut last_line: Option<std::time::Instant> = None;
     let report = engine.run(&mut |s, pending| {
         sampler.observe(s, pending);
+        crate::signals::snapshot(0, s, false);
         if bar.is_some() || last_line.is_none_or(|t| t.elapsed() >= display_interval) {
             last_line = Some(std::time::Instant::now());
             show_progress(&bar, lines, s, pending);
         }
     });
+    crate::signals::snapshot(0, &report.stats, true);
     sampler.finish(&report.stats);
     crate::signals::exploring(false);
     if let Some(b) = bar {
@@ -270,6 +291,7 @@ pub fn explore(
         // bench/parallel/tokens6.c; the process's exit frees them at once.
         std::mem::forget(engine);
     }
+    crate::signals::snapshot_to(None);
     (report, dot)
 }
 
@@ -484,7 +506,18 @@ fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32, main_r
         let mut cfg = cfg.clone();
         cfg.share = Share::Worker { index, count: jobs, pool: pool_ref.clone() };
         let mut engine = engine(prog, cfg, ex, None);
+        if let Some(left) = crate::signals::time_left() {
+            // Every worker stops at the command's deadline, as one engine does (`explore`): an
+            // engine's limit counts from its own start, and a worker starts when its first state
+            // is handed to it (0.4 s after the first under load, whose own start came after the
+            // inlining and its engine's construction), so that the two workers of a 120 s run of
+            // tests/programs/long/branches24.c ended 0.2 and 0.6 s past the deadline, and the
+            // watchdog answered without the statistics (issue watch9, docs/benchmarks.md).
+            engine.limit_time_to(engine_time(left));
+        }
+        crate::signals::end_trace(&format!("worker {index} starts"));
         let report = engine.run(&mut |s, pending| {
+            crate::signals::snapshot(index as usize, s, false);
             if main_run {
                 if let Ok(mut m) = sampler.lock() {
                     m.observe_worker(index as usize, s, pending);
@@ -501,6 +534,8 @@ fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32, main_r
                 }
             }
         });
+        crate::signals::end_trace(&format!("worker {index} run returned"));
+        crate::signals::snapshot(index as usize, &report.stats, true);
         let (waits, idle, replay) = engine.worker_times();
         let share = kappa_engine::report::WorkerShare {
             waits,
@@ -517,6 +552,7 @@ fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32, main_r
             // each after bench/parallel/tokens6.c).
             std::mem::forget(engine);
         }
+        crate::signals::end_trace(&format!("worker {index} done"));
         (report, parts, share)
     };
     let results: Vec<Option<(RunReport, kappa_engine::CoverageParts, kappa_engine::report::WorkerShare)>> =
@@ -550,6 +586,7 @@ fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32, main_r
             }
             results
         });
+    crate::signals::end_trace("workers joined");
     crate::signals::exploring(false);
     if let Some(b) = bar {
         b.finish_and_clear();
@@ -604,6 +641,7 @@ fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32, main_r
         merged.stats.incomplete.insert(0, r);
     }
     merged.stats.coverage = kappa_engine::report::Coverage::from_counts(&cov.map().counts(cov.tested()));
+    crate::signals::end_trace("merged");
     if lines {
         // The last line: the merged run's, with what all workers' states reached together.
         let mut last = merged.stats.clone();
@@ -621,6 +659,7 @@ fn explore_jobs(prog: &Program, cfg: Config, ex: &ExploreOpts, jobs: u32, main_r
         sampler.finish(&merged.stats);
         write_report_inputs(prog, ex, &cov, sampler.samples(), None);
     }
+    crate::signals::end_trace("report inputs written");
     merged
 }
 

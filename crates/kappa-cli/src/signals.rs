@@ -293,6 +293,7 @@ pub fn print_result(line: &str) {
 pub fn arm_exploration(max_time: Option<f64>, line: impl Fn(&str) -> String) {
     set_deadline(max_time);
     if let Some(t) = max_time {
+        *LIMIT_REASON.lock().unwrap_or_else(|e| e.into_inner()) = Some(format!("time limit of {t}s reached"));
         provisional(line(&format!("time limit of {t}s reached")));
         watch_deadline();
     } else {
@@ -318,6 +319,7 @@ pub fn watch_deadline() {
         let Some(v) = p.as_ref() else { return };
         eprintln!("kappa: still working {} ms after the time limit: answering now", OVERRUN.as_millis());
         kappa_replay::kill_running();
+        write_snapshot();
         println!("{v}");
         let _ = std::io::stdout().flush();
         let _ = std::io::stderr().flush();
@@ -326,6 +328,109 @@ pub fn watch_deadline() {
         unsafe { libc::_exit(0) }
     });
 }
+
+/// The environment variable that makes kappa print, on stderr, when each part of the end of a
+/// run happens relative to the deadline (`kappa-end: +0.123 s worker 1 run returned`): what the
+/// process does between the time limit and its report (issue `watch9`).
+const END_TRACE_VAR: &str = "KAPPA_END_TRACE";
+
+/// With [`END_TRACE_VAR`] set: `what` happened now, in seconds after the deadline (negative:
+/// before it).
+pub fn end_trace(what: &str) {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    if !*ON.get_or_init(|| std::env::var_os(END_TRACE_VAR).is_some()) {
+        return;
+    }
+    let now = std::time::Instant::now();
+    let at = match *DEADLINE.lock().unwrap_or_else(|e| e.into_inner()) {
+        Some(d) if now >= d => (now - d).as_secs_f64(),
+        Some(d) => -(d - now).as_secs_f64(),
+        None => f64::NAN,
+    };
+    eprintln!("kappa-end: {at:+.3} s {what}");
+}
+
+/// The time limit as a reason of `incomplete` (`time limit of 120s reached`), for the
+/// statistics the watchdog writes.
+static LIMIT_REASON: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
+
+/// The statistics the watchdog writes if it answers while an exploration is still ending
+/// ([`snapshot_to`]): the `--stats-json` file, and the latest counters of each engine (a
+/// worker's final report once its run returned). A user under a supervisor wants the
+/// statistics whenever the verdict is printed (issue watch9).
+struct Snapshot {
+    path: std::path::PathBuf,
+    /// Per engine: its latest statistics and when they were taken.
+    engines: Vec<Option<(kappa_engine::Stats, std::time::Instant)>>,
+}
+
+static SNAPSHOT: std::sync::Mutex<Option<Snapshot>> = std::sync::Mutex::new(None);
+
+/// How often an engine's statistics are copied for the watchdog during its run.
+const SNAPSHOT_EVERY: Duration = Duration::from_secs(1);
+
+/// An exploration whose statistics go to `path` starts (`None`: it ended, and the command
+/// writes its statistics itself): its engines' counters are kept for the watchdog. Only while a
+/// deadline is armed.
+pub fn snapshot_to(path: Option<std::path::PathBuf>) {
+    let armed = DEADLINE.lock().unwrap_or_else(|e| e.into_inner()).is_some();
+    *SNAPSHOT.lock().unwrap_or_else(|e| e.into_inner()) =
+        path.filter(|_| armed).map(|path| Snapshot { path, engines: Vec::new() });
+}
+
+/// Engine `k`'s statistics now: kept for the watchdog if `last` (its run returned) or if the
+/// copy it has is older than [`SNAPSHOT_EVERY`]. A try-lock: a progress callback never waits
+/// for the watchdog.
+pub fn snapshot(k: usize, stats: &kappa_engine::Stats, last: bool) {
+    let Ok(mut g) = SNAPSHOT.try_lock() else { return };
+    let Some(snap) = g.as_mut() else { return };
+    if snap.engines.len() <= k {
+        snap.engines.resize_with(k + 1, || None);
+    }
+    let slot = &mut snap.engines[k];
+    if last || slot.as_ref().is_none_or(|(_, t)| t.elapsed() >= SNAPSHOT_EVERY) {
+        *slot = Some((stats.clone(), std::time::Instant::now()));
+    }
+}
+
+/// The watchdog's statistics: the engines' latest counters summed (as `--jobs` merges its
+/// workers' reports), `incomplete` naming the time limit and that the watchdog answered,
+/// verdict `unknown`. Nothing when no exploration registered a file, or when its lock stays
+/// taken (a thread stuck while holding it: the watchdog must answer regardless).
+fn write_snapshot() {
+    let mut guard = None;
+    for _ in 0..20 {
+        if let Ok(g) = SNAPSHOT.try_lock() {
+            guard = Some(g);
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let Some(mut guard) = guard else { return };
+    let Some(snap) = guard.take() else { return };
+    let mut engines = snap.engines.into_iter().flatten().map(|(s, _)| s);
+    let Some(mut stats) = engines.next() else { return };
+    for s in engines {
+        stats.absorb(&s);
+    }
+    let limit = LIMIT_REASON.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    let limit = limit.unwrap_or_else(|| "time limit reached".into());
+    stats.incomplete.retain(|r| *r != limit);
+    stats.incomplete.insert(0, limit);
+    stats.incomplete.push(format!(
+        "{WATCHDOG_ANSWERED} {} ms after the time limit: the statistics are the engines' latest counters",
+        OVERRUN.as_millis()
+    ));
+    stats.verdict = "unknown".into();
+    if let Ok(json) = serde_json::to_string_pretty(&stats) {
+        if let Err(e) = std::fs::write(&snap.path, json + "\n") {
+            eprintln!("kappa: cannot write {}: {e}", snap.path.display());
+        }
+    }
+}
+
+/// The start of the reason in `incomplete` of statistics the watchdog wrote.
+pub const WATCHDOG_ANSWERED: &str = "the run was still ending and the watchdog answered";
 
 /// Writing to a closed pipe (`kappa replay ... | head -1`) ends kappa by SIGPIPE, as it ends
 /// `cat` or KLEE, instead of making `println!` panic (Rust ignores SIGPIPE by default).
@@ -339,6 +444,50 @@ pub fn default_sigpipe() {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The watchdog's statistics (issue watch9): the engines' latest copies summed, a copy
+    /// taken at most every [`SNAPSHOT_EVERY`] unless it is an engine's last, `incomplete`
+    /// naming the time limit first (once) and the watchdog, verdict `unknown`; nothing once the
+    /// exploration ended (the command writes its own).
+    #[test]
+    fn the_watchdog_writes_the_engines_latest_statistics() {
+        let dir = std::env::temp_dir().join(format!("kappa-watchdog-stats-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a scratch directory");
+        let path = dir.join("stats.json");
+        set_deadline(Some(3600.0));
+        *LIMIT_REASON.lock().expect("lock") = Some("time limit of 60s reached".into());
+        snapshot_to(Some(path.clone()));
+        let a = kappa_engine::Stats { paths_completed: 3, states_created: 10, ..Default::default() };
+        let b = kappa_engine::Stats {
+            paths_completed: 4,
+            states_created: 20,
+            incomplete: vec!["time limit of 60s reached".into()],
+            ..Default::default()
+        };
+        snapshot(0, &a, false);
+        snapshot(1, &b, true);
+        // Within a second of the last copy: not taken.
+        snapshot(0, &kappa_engine::Stats { paths_completed: 100, ..a.clone() }, false);
+        write_snapshot();
+        let s: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).expect("written")).expect("JSON");
+        assert_eq!((s["paths_completed"].as_u64(), s["states_created"].as_u64()), (Some(7), Some(30)), "{s}");
+        assert_eq!(s["verdict"], "unknown");
+        let reasons: Vec<&str> = s["incomplete"].as_array().expect("list").iter().filter_map(|r| r.as_str()).collect();
+        assert_eq!(reasons.len(), 2, "{reasons:?}");
+        assert_eq!(reasons[0], "time limit of 60s reached");
+        assert!(reasons[1].starts_with(WATCHDOG_ANSWERED), "{reasons:?}");
+        // Written once; after the exploration's end, nothing.
+        std::fs::remove_file(&path).expect("removed");
+        write_snapshot();
+        snapshot_to(Some(path.clone()));
+        snapshot(0, &a, true);
+        snapshot_to(None);
+        write_snapshot();
+        assert!(!path.exists());
+        let _ = std::fs::remove_dir_all(&dir);
+        set_deadline(None);
+    }
 
     #[test]
     fn the_process_age_is_read_from_proc() {
