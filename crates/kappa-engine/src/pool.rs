@@ -303,7 +303,9 @@ impl WorkerPool {
                 }
                 break Work::Back(back);
             }
-            if let Some(t) = q.trails.pop_front() {
+            // Its own trail first: nobody took it yet, and the worker still has the state.
+            let own = q.trails.iter().position(|t| t.owner == me);
+            if let Some(t) = own.and_then(|k| q.trails.remove(k)).or_else(|| q.trails.pop_front()) {
                 q.active += 1;
                 break Work::Trail(t);
             }
