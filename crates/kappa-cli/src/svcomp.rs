@@ -350,13 +350,16 @@ fn verify_one(
         _ => None,
     };
     // Then k-induction (issue 21), budgeted by work; not proved, the plain exploration gets
-    // the time left. Proved, the run's report is that of the validating exploration.
-    let kind_report = if kind && quick.is_none() {
+    // the time left. Proved, the run's report is that of the validating exploration. Asked for
+    // by name (`--proof kind`), it runs after a confirmed violation too (k = 1): the user asked
+    // why the program is not proved (the guide's lseg_cycle); the verdict stays the violation's.
+    let kind_report = if kind && (quick.is_none() || (kind_by_name && confirmed)) {
         crate::prove_kind::before_exploration(front, &prog, p, &ex, vo.no_witnesses, kind_by_name, max_k)
     } else {
         None
     };
-    let proved = kind_report.is_some();
+    // (A confirmed violation replayed on the compiled program: no proof outweighs it.)
+    let proved = kind_report.is_some() && quick.is_none();
     let (mut report, mut dot) = match (quick, kind_report) {
         (Some(q), _) => q,
         (None, Some(r)) => (r, None),
