@@ -432,35 +432,8 @@ pub fn quick_exploration(
     cfg: &kappa_engine::Config,
     ex: &ExploreOpts,
 ) -> (RunReport, Option<String>) {
-    let mut cfg = cfg.clone();
-    cfg.limits.states = Some(cfg.limits.states.map_or(QUICK_STATES, |m| m.min(QUICK_STATES)));
-    cfg.limits.queries = Some(cfg.limits.queries.map_or(QUICK_QUERIES, |m| m.min(QUICK_QUERIES)));
-    cfg.limits.work = Some(cfg.limits.work.map_or(QUICK_WORK, |m| m.min(QUICK_WORK)));
-    cfg.solver_rlimit = Some(cfg.solver_rlimit.map_or(QUICK_RLIMIT, |r| r.min(QUICK_RLIMIT)));
-    // Under `--max-time`, its share of the nominal time as work (crate::phase), the wall
-    // clock only a backstop; without, the fixed budget above and QUICK_BACKSTOP.
-    match crate::phase::quick_share().and_then(crate::phase::Budget::of_share) {
-        Some(b) => {
-            b.limit(&mut cfg);
-            // Compact mode's quantified template queries run at 1.3 to 5 M units a second
-            // (gsv2008's query of 2 M units took 1.4 s on the quiet machine, 2.7 s at load 4),
-            // where the rate of crate::phase is the step programs': half the share's units,
-            // and a quarter of them for one query, keep it well within the backstop.
-            cfg.limits.work = cfg.limits.work.map(|w| w.min(b.units / 2));
-            cfg.solver_rlimit = cfg.solver_rlimit.map(|r| r.min(b.units / 4).max(1));
-        }
-        None => {
-            let t = QUICK_BACKSTOP;
-            cfg.limits.time = Some(cfg.limits.time.map_or(t, |l| l.min(t)));
-            cfg.solver_timeout = Some(cfg.solver_timeout.map_or(t, |s| s.min(t)));
-        }
-    }
-    // Not decided, the run goes on to the proof: no tests for the states it leaves pending.
-    cfg.halt_tests.queries = 0;
-    let (report, dot) = explore::explore(prog, cfg, ex, true);
-    debug_phase("quick exploration", &report);
-    crate::phase::record("short exploration", &report);
-    (report, dot)
+    let budget = crate::phase::quick_share().and_then(crate::phase::Budget::of_share);
+    bounded_exploration(prog, cfg, ex, (QUICK_WORK, QUICK_RLIMIT), budget, "short exploration")
 }
 
 /// Z3's work units for one query of [`exploration_for_a_test`]: five times the short
@@ -489,16 +462,33 @@ pub fn exploration_for_a_test(
     cfg: &kappa_engine::Config,
     ex: &ExploreOpts,
 ) -> (RunReport, Option<String>) {
+    let budget = crate::phase::Budget::of_part(0.25, crate::phase::after_quick());
+    bounded_exploration(prog, cfg, ex, (FOR_TEST_WORK, FOR_TEST_RLIMIT), budget, "exploration for a test")
+}
+
+/// The search of [`quick_exploration`] and [`exploration_for_a_test`]: at most [`QUICK_STATES`]
+/// states and [`QUICK_QUERIES`] queries, `work` units in all and `rlimit` per query without
+/// `--max-time`; under it, the phase's `budget` as work (compact mode's quantified template
+/// queries run at 1.3 to 5 M units a second — gsv2008's query of 2 M units took 1.4 s on the
+/// quiet machine, 2.7 s at load 4 — where the rate of crate::phase is the step programs': half
+/// the budget's units, and a quarter of them for one query, keep it well within the backstop).
+/// Not decided, the run goes on: no tests for the states it leaves pending.
+fn bounded_exploration(
+    prog: &kappa_ir::Program,
+    cfg: &kappa_engine::Config,
+    ex: &ExploreOpts,
+    (work, rlimit): (u64, u64),
+    budget: Option<crate::phase::Budget>,
+    phase: &str,
+) -> (RunReport, Option<String>) {
     let mut cfg = cfg.clone();
     cfg.limits.states = Some(cfg.limits.states.map_or(QUICK_STATES, |m| m.min(QUICK_STATES)));
     cfg.limits.queries = Some(cfg.limits.queries.map_or(QUICK_QUERIES, |m| m.min(QUICK_QUERIES)));
-    cfg.limits.work = Some(cfg.limits.work.map_or(FOR_TEST_WORK, |m| m.min(FOR_TEST_WORK)));
-    cfg.solver_rlimit = Some(cfg.solver_rlimit.map_or(FOR_TEST_RLIMIT, |r| r.min(FOR_TEST_RLIMIT)));
-    match crate::phase::Budget::of_part(0.25, crate::phase::after_quick()) {
+    cfg.limits.work = Some(cfg.limits.work.map_or(work, |m| m.min(work)));
+    cfg.solver_rlimit = Some(cfg.solver_rlimit.map_or(rlimit, |r| r.min(rlimit)));
+    match budget {
         Some(b) => {
             b.limit(&mut cfg);
-            // As in the short exploration: compact mode's quantified queries run slower than
-            // the rate of crate::phase, so half the share's units, and half of them per query.
             cfg.limits.work = cfg.limits.work.map(|w| w.min(b.units / 2));
             cfg.solver_rlimit = cfg.solver_rlimit.map(|r| r.min(b.units / 4).max(1));
         }
@@ -510,8 +500,8 @@ pub fn exploration_for_a_test(
     }
     cfg.halt_tests.queries = 0;
     let (report, dot) = explore::explore(prog, cfg, ex, true);
-    debug_phase("exploration for a test", &report);
-    crate::phase::record("exploration for a test", &report);
+    debug_phase(phase, &report);
+    crate::phase::record(phase, &report);
     (report, dot)
 }
 

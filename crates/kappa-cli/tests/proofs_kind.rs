@@ -131,24 +131,38 @@ fn a_loop_the_exploration_ends_at_once_is_decided_before_k_induction() {
     // The loop template of `c++` up to 255 ends the exploration in a dozen queries; k-induction
     // (whose step case reaches the error: `k <= 255` is not inductive) and its base case (255
     // classic iterations, 38 s unbounded) are not run. Named, k-induction would say why it
-    // failed: it says nothing because it never ran. The bug twin is found the same way.
+    // failed: it says nothing because it never ran. The bug twin's violation replays after the
+    // short exploration: that is the answer, and no base case runs (kind9: it ran 255 classic
+    // iterations to its backstop, 15 s of a 30 s run, before the plain exploration answered in
+    // 0.01 s); k-induction, asked for by name, still says at k = 1 why it does not prove.
     for (file, want) in [
         ("tests/programs/proofs/kind_quick_wrap.c", "RESULT: true"),
         ("tests/programs/proofs/kind_quick_wrap_bug.c", "RESULT: false(unreach-call)"),
     ] {
         let dir = tempfile::tempdir().expect("temp dir");
+        let stats = dir.path().join("stats.json");
         let out = Command::new(env!("CARGO_BIN_EXE_kappa"))
             .current_dir(root())
-            .args(["verify", file, "--proof", "kind", "--max-time", "60", "--quiet", "--out"])
+            .args(["verify", file, "--proof", "kind", "--max-time", "60", "--quiet", "--stats-json"])
+            .arg(&stats)
+            .arg("--out")
             .arg(dir.path())
             .output()
             .expect("run kappa");
         let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
         assert_eq!(stdout.lines().last(), Some(want), "{file}: {stdout}");
-        // A complete exploration decides before k-induction, and so does a violation whose
-        // test replays (kind9: the bug twin's base case ran 255 classic iterations to its
-        // backstop, 15 s of a 30 s run, before the plain exploration answered in 0.01 s).
-        assert!(!stderr.contains("k-induction"), "{file}: k-induction ran: {stderr}");
+        let s: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&stats).expect("statistics written")).expect("JSON");
+        let phases: Vec<&str> =
+            s["phases"].as_array().expect("phases").iter().filter_map(|p| p["phase"].as_str()).collect();
+        assert_eq!(phases.first(), Some(&"short exploration"), "{file}: {phases:?}");
+        assert!(!phases.iter().any(|p| *p == "base case" || *p == "exploration"), "{file}: {phases:?}");
+        if want == "RESULT: true" {
+            assert!(!stderr.contains("k-induction"), "{file}: k-induction ran: {stderr}");
+        } else {
+            assert!(phases.iter().skip(1).all(|p| p.starts_with("k-induction step (k = 1)")), "{file}: {phases:?}");
+            assert!(stderr.contains("k-induction: not proved: the step case reaches an error"), "{file}: {stderr}");
+        }
     }
 }
 

@@ -21,6 +21,22 @@ fn assert_model_satisfies(m: &Model, pc: &[Term], cond: &Term) {
     }
 }
 
+/// Every solver of [`solvers`] says whether `pc ∧ cond` is satisfiable as `expected` says, and a
+/// model it gives satisfies it.
+fn assert_every_solver_answers(pc: &[Term], cond: &Term, expected: bool) {
+    for (name, mut s) in solvers() {
+        let q = Query::new(pc, cond.clone());
+        assert_eq!(s.check(&q).is_sat(), expected, "{name}: {cond}");
+        match s.model(&q) {
+            Ok(m) => {
+                assert!(expected, "{name}: a model of an unsatisfiable query");
+                assert_model_satisfies(&m, pc, cond);
+            }
+            Err(e) => assert!(!expected && e.is_unsat(), "{name}: {e}"),
+        }
+    }
+}
+
 /// The solvers a behaviour must hold for.
 fn solvers() -> Vec<(&'static str, Box<dyn Solver>)> {
     let z3 = |mode| Z3Solver::with_options(Z3Options { mode, ..Z3Options::default() });
@@ -642,17 +658,7 @@ fn byte_classifications_agree_with_evaluation() {
                     .all(|t| kappa_expr::eval(t, &env) == Some(Value::Bool(true)));
             }
         }
-        for (name, mut s) in solvers() {
-            let q = Query::new(pc, cond.clone());
-            assert_eq!(s.check(&q).is_sat(), expected, "{name}: {cond}");
-            match s.model(&q) {
-                Ok(m) => {
-                    assert!(expected, "{name}: a model of an unsatisfiable query");
-                    assert_model_satisfies(&m, pc, cond);
-                }
-                Err(e) => assert!(!expected && e.is_unsat(), "{name}: {e}"),
-            }
-        }
+        assert_every_solver_answers(pc, cond, expected);
     }
 }
 
@@ -743,17 +749,7 @@ fn byte_functions_inside_two_byte_constraints_agree_with_evaluation() {
                 pc.iter().chain(std::iter::once(cond)).all(|t| kappa_expr::eval(t, &env) == Some(Value::Bool(true)));
             assert_eq!(by_eval, oracle(x as u64, y as u64), "{cond} at ({x}, {y})");
         }
-        for (name, mut s) in solvers() {
-            let q = Query::new(pc, cond.clone());
-            assert_eq!(s.check(&q).is_sat(), expected, "{name}: {cond}");
-            match s.model(&q) {
-                Ok(m) => {
-                    assert!(expected, "{name}: a model of an unsatisfiable query");
-                    assert_model_satisfies(&m, pc, cond);
-                }
-                Err(e) => assert!(!expected && e.is_unsat(), "{name}: {e}"),
-            }
-        }
+        assert_every_solver_answers(pc, cond, expected);
     }
 }
 
