@@ -472,6 +472,20 @@ impl Z3Solver {
         Ok(())
     }
 
+    /// The one symbol of `t` and its width, when it has at most [`BYTE_PREDICATE_BITS`] bits and
+    /// `t` is worth encoding by evaluation: evaluable, without quantifier, not small.
+    fn byte_symbol(&mut self, t: &Term) -> Option<(SymId, u32)> {
+        let info = self.infos.get(t);
+        if info.free.len() != 1 || !info.evaluable || info.quantified {
+            return None;
+        }
+        let s = info.free[0];
+        match Term::sym_info(s).sort {
+            Sort::Bv(w) if w <= BYTE_PREDICATE_BITS && dag_size_at_least(t, BYTE_PREDICATE_MIN_NODES) => Some((s, w)),
+            _ => None,
+        }
+    }
+
     /// A bit-vector term of one symbol of at most [`BYTE_PREDICATE_BITS`] bits (a table read at
     /// an index computed from an input byte, and what the program computes from it) as the
     /// function it is, found by evaluating it at every value of the symbol: an ite-chain over
@@ -480,18 +494,11 @@ impl Z3Solver {
     /// slope 1, a hex digit's value times 16 three of slope 16). Left as it is when it has more
     /// than [`BYTE_FUNCTION_RUNS`] runs or is small; a subterm of it may then be encoded.
     fn byte_function(&mut self, t: &Term) -> Result<Option<BV>, String> {
-        let info = self.infos.get(t);
-        if info.free.len() != 1 || !info.evaluable || info.quantified {
+        let Sort::Bv(k) = t.sort() else { return Ok(None) };
+        if k > 64 {
             return Ok(None);
         }
-        let (Sort::Bv(k), s) = (t.sort(), info.free[0]) else { return Ok(None) };
-        let w = match Term::sym_info(s).sort {
-            Sort::Bv(w) if w <= BYTE_PREDICATE_BITS => w,
-            _ => return Ok(None),
-        };
-        if k > 64 || !dag_size_at_least(t, BYTE_PREDICATE_MIN_NODES) {
-            return Ok(None);
-        }
+        let Some((s, w)) = self.byte_symbol(t) else { return Ok(None) };
         let mut runs: Vec<ByteRun> = Vec::new();
         for v in 0..(1u64 << w) {
             let Some(Value::Bv(y, _)) = kappa_expr::eval(t, &|x| (x == s).then_some(Value::Bv(v, w))) else {
@@ -540,18 +547,7 @@ impl Z3Solver {
     /// asserting those took most of the solver's time on stdin parsers. Small terms are left
     /// as they are.
     fn byte_predicate(&mut self, t: &Term) -> Result<Option<Bool>, String> {
-        let info = self.infos.get(t);
-        if info.free.len() != 1 || !info.evaluable || info.quantified {
-            return Ok(None);
-        }
-        let s = info.free[0];
-        let w = match Term::sym_info(s).sort {
-            Sort::Bv(w) if w <= BYTE_PREDICATE_BITS => w,
-            _ => return Ok(None),
-        };
-        if !dag_size_at_least(t, BYTE_PREDICATE_MIN_NODES) {
-            return Ok(None);
-        }
+        let Some((s, w)) = self.byte_symbol(t) else { return Ok(None) };
         let mut runs: Vec<(u64, u64)> = Vec::new();
         for v in 0..(1u64 << w) {
             let Some(Value::Bool(b)) = kappa_expr::eval(t, &|x| (x == s).then_some(Value::Bv(v, w))) else {
