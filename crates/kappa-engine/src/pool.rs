@@ -22,6 +22,9 @@ pub struct WorkerPool {
     pub hungry: std::sync::atomic::AtomicUsize,
     /// Answers about handed states waiting for their donors ([`Handover::returns`]).
     pub returns: std::sync::atomic::AtomicUsize,
+    /// A worker took another's trail and left fewer than [`REFILL_BELOW`] queued: the busy
+    /// ones hand a batch over before it waits ([`WorkerPool::wants_refill`]).
+    pub low: std::sync::atomic::AtomicBool,
     /// A worker halted at a limit: the waiting ones end too.
     pub halted: std::sync::atomic::AtomicBool,
     /// Handed states that did not replay; past [`HANDOVER_FAILURES`], no more are handed.
@@ -143,6 +146,10 @@ const STEAL_SAMPLES: usize = 16;
 const PROBE_EVERY: u64 = 8;
 const PROBE_MAX: u64 = 1 << 10;
 
+/// A worker that takes another's trail and leaves fewer than this many queued asks for a
+/// refill ([`WorkerPool::wants_refill`]).
+pub const REFILL_BELOW: usize = 16;
+
 /// Trails queued at most ahead of need for each worker stepping its last state
 /// ([`WorkerPool::wants_ahead`]).
 pub const AHEAD: usize = 4;
@@ -263,6 +270,7 @@ impl Default for WorkerPool {
             waiting: Default::default(),
             hungry: Default::default(),
             returns: Default::default(),
+            low: Default::default(),
             halted: Default::default(),
             failures: Default::default(),
             queue: std::sync::Mutex::new(Handover { active: 1, ..Handover::default() }),
@@ -306,6 +314,9 @@ impl WorkerPool {
             // Its own trail first: nobody took it yet, and the worker still has the state.
             let own = q.trails.iter().position(|t| t.owner == me);
             if let Some(t) = own.and_then(|k| q.trails.remove(k)).or_else(|| q.trails.pop_front()) {
+                if t.owner != me && q.trails.len() < REFILL_BELOW {
+                    self.low.store(true, Ordering::Relaxed);
+                }
                 q.active += 1;
                 break Work::Trail(t);
             }
@@ -390,6 +401,19 @@ impl WorkerPool {
             return false;
         }
         self.lock().trails.len() < waiting
+    }
+
+    /// Whether a busy worker should hand a batch over although no worker waits: one that lives
+    /// on stolen subtrees took a trail and left few queued ([`REFILL_BELOW`]); the flag is
+    /// taken. The donor then refills the queue before the thief runs it dry: with hand-overs
+    /// only to a waiting worker, the thief of small subtrees waited for the donor's next step
+    /// after each batch, and a step preempted by the scheduler (4 ms ticks) or a Z3 check was a
+    /// wait that long (tokens6: worker 1 idle 0.12-0.24 s of 0.6-0.8 s, in 24-50 waits).
+    pub fn wants_refill(&self) -> bool {
+        use std::sync::atomic::Ordering;
+        self.low.load(Ordering::Relaxed)
+            && self.failures.load(Ordering::Relaxed) < HANDOVER_FAILURES
+            && self.low.swap(false, Ordering::Relaxed)
     }
 
     /// Whether a busy worker should hand an unchecked side (lazy feasibility) over ahead: a
@@ -564,6 +588,32 @@ mod tests {
         assert!(pool.wants_ahead());
         pool.failures.store(HANDOVER_FAILURES, Ordering::Relaxed);
         assert!(!pool.wants_ahead());
+    }
+
+    /// A worker that takes another's trail and leaves fewer than [`REFILL_BELOW`] queued asks
+    /// the donors for a refill, once; taking back its own trail, or leaving enough, does not.
+    #[test]
+    fn a_thief_that_runs_the_queue_low_asks_for_a_refill() {
+        let pool = WorkerPool::default();
+        let look =
+            crate::trail::Look { func: 0, loc: 0, frames: 1, depth: 3, constraints: 1, forks: 1, inputs: vec![] };
+        let hand = |owner, id| {
+            pool.hand(Handed { trail: vec![], look: look.clone(), owner, id, stepped: false, models: vec![] })
+        };
+        for id in 0..=REFILL_BELOW as u64 {
+            hand(0, id);
+        }
+        let take = |me| matches!(pool.wait(me, false, &|| false), Work::Trail(_));
+        assert!(take(1));
+        assert!(!pool.wants_refill(), "{REFILL_BELOW} left");
+        assert!(take(1));
+        assert!(pool.wants_refill());
+        assert!(!pool.wants_refill(), "the flag is taken by one donor");
+        hand(1, 100);
+        assert!(take(1), "its own trail back");
+        assert!(!pool.wants_refill());
+        assert!(take(2));
+        assert!(pool.wants_refill());
     }
 
     /// Evidence both ways (a deeper steal paid, a shallower one did not): the sums decide.

@@ -381,9 +381,10 @@ impl<'p> Engine<'p> {
     /// After a step of a worker of `--jobs`: takes back the states it handed over that did not
     /// replay, and hands some of its pending states ([`Searcher::donate`]) to a worker that
     /// waits for them, keeping at least [`KEEP`] for itself; never a [`State::pinned`] one.
-    /// A waiting worker gets a batch ([`steal_batch`]); a worker about to wait gets unchecked
-    /// sides ahead of need ([`WorkerPool::wants_ahead`]), which go while the
-    /// donor keeps one other state ([`KEEP_UNCHECKED`]).
+    /// A waiting worker gets a batch ([`steal_batch`]), and so does the queue when a worker
+    /// living on stolen subtrees runs it low ([`WorkerPool::wants_refill`]); a worker about to
+    /// wait gets unchecked sides ahead of need ([`WorkerPool::wants_ahead`]), which go while
+    /// the donor keeps one other state ([`KEEP_UNCHECKED`]).
     pub(crate) fn share_work(&mut self, searcher: &mut dyn Searcher, active: &mut Active) {
         let Active { pool: Some((pool, me)), lent, rng, backoff, ahead_backoff, .. } = active else { return };
         if let Some(answers) = pool.returns_for(*me) {
@@ -409,7 +410,8 @@ impl<'p> Engine<'p> {
             return;
         }
         let waits = pool.wants();
-        if !waits && (*ahead_backoff > 0 || !pool.wants_ahead()) {
+        let refill = !waits && searcher.len() > KEEP && pool.wants_refill();
+        if !waits && !refill && (*ahead_backoff > 0 || !pool.wants_ahead()) {
             return;
         }
         // An unchecked side (lazy feasibility) goes whatever the steals so far say: the caches
@@ -418,12 +420,12 @@ impl<'p> Engine<'p> {
         // gate judges by depth, and on a comb the first leaf, replayed from the root, spoke
         // against every deeper one. Ahead of need, only those go, one at a time.
         let above_keep = searcher.len() > KEEP;
-        let batch = if waits { steal_batch(searcher.len()) } else { 1 };
+        let batch = if waits || refill { steal_batch(searcher.len()) } else { 1 };
         let mut handed = Vec::new();
         while handed.len() < batch && searcher.len() > KEEP_UNCHECKED {
             let spare = searcher.len() > KEEP;
-            let Some(s) =
-                searcher.donate(rng, &mut |s| s.unchecked.is_some() || (spare && waits && pool.accepts(s.depth)))
+            let Some(s) = searcher
+                .donate(rng, &mut |s| s.unchecked.is_some() || (spare && (waits || refill) && pool.accepts(s.depth)))
             else {
                 break;
             };
@@ -445,11 +447,11 @@ impl<'p> Engine<'p> {
         // both decided sides of its first fork, waited two steps, and handed a quarter of the
         // tree where a half was there: 225 steals where 34 do).
         if none && above_keep {
-            if waits {
+            if waits || refill {
                 // Only pinned states, or the pool refused the one offered: not again for as
                 // many steps as states are pending, so that the search costs the same per step,
                 // but at most [`RETRY_AFTER`] steps.
-                self.stats.handovers_refused += 1;
+                self.stats.handovers_refused += u64::from(waits);
                 *backoff = (searcher.len() as u64).min(RETRY_AFTER);
             } else {
                 *ahead_backoff = (searcher.len() as u64).min(RETRY_AFTER);
