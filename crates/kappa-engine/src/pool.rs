@@ -22,9 +22,10 @@ pub struct WorkerPool {
     pub hungry: std::sync::atomic::AtomicUsize,
     /// Answers about handed states waiting for their donors ([`Handover::returns`]).
     pub returns: std::sync::atomic::AtomicUsize,
-    /// A worker took another's trail and left fewer than [`REFILL_BELOW`] queued: the busy
-    /// ones hand a batch over before it waits ([`WorkerPool::wants_refill`]).
-    pub low: std::sync::atomic::AtomicBool,
+    /// A worker took another's trail and left fewer than [`REFILL_BELOW`] queued: the other
+    /// busy ones hand a batch over before it waits ([`WorkerPool::wants_refill`]). The worker's
+    /// index plus one; 0 when none asks.
+    pub low: std::sync::atomic::AtomicU32,
     /// A worker halted at a limit: the waiting ones end too.
     pub halted: std::sync::atomic::AtomicBool,
     /// Handed states that did not replay; past [`HANDOVER_FAILURES`], no more are handed.
@@ -147,8 +148,10 @@ const PROBE_EVERY: u64 = 8;
 const PROBE_MAX: u64 = 1 << 10;
 
 /// A worker that takes another's trail and leaves fewer than this many queued asks for a
-/// refill ([`WorkerPool::wants_refill`]).
-pub const REFILL_BELOW: usize = 16;
+/// refill ([`WorkerPool::wants_refill`]). While a thief lives on small subtrees the queue then
+/// holds 32 to 63 trails: tokens6's at depth 75-90 take 0.1-1 ms each, so the donor has some
+/// milliseconds to answer, more than a scheduler tick (4 ms) or most of its Z3 checks.
+pub const REFILL_BELOW: usize = 32;
 
 /// Trails queued at most ahead of need for each worker stepping its last state
 /// ([`WorkerPool::wants_ahead`]).
@@ -315,7 +318,7 @@ impl WorkerPool {
             let own = q.trails.iter().position(|t| t.owner == me);
             if let Some(t) = own.and_then(|k| q.trails.remove(k)).or_else(|| q.trails.pop_front()) {
                 if t.owner != me && q.trails.len() < REFILL_BELOW {
-                    self.low.store(true, Ordering::Relaxed);
+                    self.low.store(me + 1, Ordering::Relaxed);
                 }
                 q.active += 1;
                 break Work::Trail(t);
@@ -403,17 +406,20 @@ impl WorkerPool {
         self.lock().trails.len() < waiting
     }
 
-    /// Whether a busy worker should hand a batch over although no worker waits: one that lives
-    /// on stolen subtrees took a trail and left few queued ([`REFILL_BELOW`]); the flag is
-    /// taken. The donor then refills the queue before the thief runs it dry: with hand-overs
+    /// Whether worker `me`, busy, should hand a batch over although no worker waits: another
+    /// that lives on stolen subtrees took a trail and left few queued ([`REFILL_BELOW`]); the
+    /// request is taken (by the thief itself, it handed its own states to itself, and took
+    /// them back: tokens6's first worker then kept two thirds of the tree). The donor then refills the queue before the thief runs it dry: with hand-overs
     /// only to a waiting worker, the thief of small subtrees waited for the donor's next step
     /// after each batch, and a step preempted by the scheduler (4 ms ticks) or a Z3 check was a
     /// wait that long (tokens6: worker 1 idle 0.12-0.24 s of 0.6-0.8 s, in 24-50 waits).
-    pub fn wants_refill(&self) -> bool {
+    pub fn wants_refill(&self, me: u32) -> bool {
         use std::sync::atomic::Ordering;
-        self.low.load(Ordering::Relaxed)
+        let thief = self.low.load(Ordering::Relaxed);
+        thief != 0
+            && thief != me + 1
             && self.failures.load(Ordering::Relaxed) < HANDOVER_FAILURES
-            && self.low.swap(false, Ordering::Relaxed)
+            && self.low.compare_exchange(thief, 0, Ordering::Relaxed, Ordering::Relaxed).is_ok()
     }
 
     /// Whether a busy worker should hand an unchecked side (lazy feasibility) over ahead: a
@@ -605,15 +611,16 @@ mod tests {
         }
         let take = |me| matches!(pool.wait(me, false, &|| false), Work::Trail(_));
         assert!(take(1));
-        assert!(!pool.wants_refill(), "{REFILL_BELOW} left");
+        assert!(!pool.wants_refill(0), "{REFILL_BELOW} left");
         assert!(take(1));
-        assert!(pool.wants_refill());
-        assert!(!pool.wants_refill(), "the flag is taken by one donor");
+        assert!(!pool.wants_refill(1), "not by the thief itself");
+        assert!(pool.wants_refill(0));
+        assert!(!pool.wants_refill(2), "the request is taken by one donor");
         hand(1, 100);
         assert!(take(1), "its own trail back");
-        assert!(!pool.wants_refill());
+        assert!(!pool.wants_refill(0));
         assert!(take(2));
-        assert!(pool.wants_refill());
+        assert!(pool.wants_refill(1));
     }
 
     /// Evidence both ways (a deeper steal paid, a shallower one did not): the sums decide.

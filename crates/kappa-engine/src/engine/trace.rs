@@ -61,6 +61,15 @@ pub fn steal_batch(pending: usize) -> usize {
 /// the same frontier): a tree that does not widen within them (a comb) is not split further.
 pub const SPLIT_STEPS: u64 = 1 << 12;
 
+/// With `KAPPA_STEAL_TRACE` set, the hand-overs and waits of `--jobs` go to stderr, with the
+/// microseconds since the first: where a worker's time goes between its states.
+fn steal_trace(line: impl FnOnce() -> String) {
+    static START: std::sync::OnceLock<Option<std::time::Instant>> = std::sync::OnceLock::new();
+    if let Some(t0) = START.get_or_init(|| std::env::var_os("KAPPA_STEAL_TRACE").map(|_| std::time::Instant::now())) {
+        eprintln!("steal {:>9} {}", t0.elapsed().as_micros(), line());
+    }
+}
+
 impl<'p> Engine<'p> {
     /// The initial states, each with its trail's first entry.
     pub(crate) fn traced_initial_states(&mut self) -> Result<Vec<State>, String> {
@@ -308,7 +317,9 @@ impl<'p> Engine<'p> {
             // Tree nodes: one per edge run (and per failed leaf); a Z3 check counts as
             // [`CHECK_EDGES`] edges (lazy feasibility hands over leaves whose check is the work).
             let checks = self.solver.stats().core_calls.saturating_sub(checks);
-            pool.stolen(depth, replayed, self.next_node - from + CHECK_EDGES * checks);
+            let ran = self.next_node - from + CHECK_EDGES * checks;
+            pool.stolen(depth, replayed, ran);
+            steal_trace(|| format!("w{me} subtree done: depth {depth}, replayed {replayed}, ran {ran}"));
         }
         if !pool.has_work_for(me) {
             self.waits += 1;
@@ -321,6 +332,14 @@ impl<'p> Engine<'p> {
                 pool.wait(me, active.counted, &give_up)
             };
             self.idle += t0.elapsed();
+            steal_trace(|| {
+                let what = match &work {
+                    Work::Over => "over".to_string(),
+                    Work::Back(b) => format!("{} answers back", b.len()),
+                    Work::Trail(h) => format!("a trail of w{} at depth {}", h.owner, h.look.depth),
+                };
+                format!("w{me} got {what} after {} us", t0.elapsed().as_micros())
+            });
             active.counted = false;
             match work {
                 Work::Over => return None,
@@ -410,7 +429,7 @@ impl<'p> Engine<'p> {
             return;
         }
         let waits = pool.wants();
-        let refill = !waits && searcher.len() > KEEP && pool.wants_refill();
+        let refill = !waits && searcher.len() > KEEP && pool.wants_refill(*me);
         if !waits && !refill && (*ahead_backoff > 0 || !pool.wants_ahead()) {
             return;
         }
@@ -439,6 +458,10 @@ impl<'p> Engine<'p> {
         // siblings share the prefix down to their fork.
         handed.sort_by(|a, b| a.trail.cmp(&b.trail));
         let none = handed.is_empty();
+        steal_trace(|| {
+            let depths: Vec<u64> = handed.iter().map(|h| h.look.depth).collect();
+            format!("w{me} hands {depths:?} (waits {waits}, refill {refill}, {} pending)", searcher.len())
+        });
         for h in handed {
             pool.hand(h);
         }
