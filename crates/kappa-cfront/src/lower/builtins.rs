@@ -44,7 +44,9 @@ impl<'a> Lowerer<'a> {
             return self.indirect_call(&c.node.callee, &c.node.arguments, span);
         };
         let name = id.node.name.as_str();
-        let sym = self.lookup(name);
+        // A global function pointer whose initialiser cannot be lowered (`void (*quit)(int) =
+        // exit;`) says why, rather than looking undeclared.
+        let sym = self.lookup_checked(name).map_err(|d| d.at(Some(self.sm.pos(c.node.callee.span.start))))?;
         let func = match sym {
             Some(Sym::Func(i)) => Some(i),
             Some(Sym::Reg { ty, .. } | Sym::Obj { ty, .. }) if matches!(ty.pointee(), Some(CType::Function(_))) => {

@@ -1397,6 +1397,9 @@ impl<'a> Lowerer<'a> {
                 _ if plt.is_signed() => BinOp::AShr,
                 _ => BinOp::LShr,
             };
+            if bop == BinOp::Shl && plt.is_signed() {
+                self.shift_overflow_check(&l, &amount, w, span);
+            }
             return Ok((fold_or(Expr::bin(bop, l, amount)), plt));
         }
         let ct = self.usual_arith(&lt, &rt);
@@ -1482,6 +1485,26 @@ impl<'a> Lowerer<'a> {
             _ => "*",
         };
         self.check(bad, ErrorKind::Overflow, format!("signed overflow ({sym}) in `{}`", self.snippet(span)), sp);
+    }
+
+    /// With [`crate::Options::overflow_checks`]: an `overflow` error where a signed `l << k`
+    /// (`k` below the width) has a value `l * 2^k` that does not fit in `w` bits. SV-COMP's
+    /// no-overflow counts every operation of signed result type whose value is out of range, and
+    /// C11 6.5.7p4 makes such a shift undefined (`1 << 31`). It fits exactly when `l >> (w - 1 -
+    /// k)` (arithmetic) is 0 or -1: the bits shifted out and the new sign bit all equal the old
+    /// sign. A negative `l` with a value in range (`-1 << 3`) is undefined in C11 too, but no
+    /// overflow of the value, and not reported; nor is an amount of at least the width.
+    pub(crate) fn shift_overflow_check(&mut self, l: &Expr, k: &Expr, w: u32, span: &LSpan) {
+        if !self.overflow_checks || self.no_eval > 0 {
+            return;
+        }
+        let sp = self.span(span);
+        let in_width = Expr::bin(BinOp::Ult, k.clone(), Expr::uint(u64::from(w), w));
+        let rest = Expr::bin(BinOp::AShr, l.clone(), Expr::bin(BinOp::Sub, Expr::uint(u64::from(w) - 1, w), k.clone()));
+        let out =
+            Expr::bin(BinOp::Ne, rest.clone(), Expr::uint(0, w)).and(Expr::bin(BinOp::Ne, rest, Expr::int(-1, w)));
+        let bad = fold_or(in_width.and(out));
+        self.check(bad, ErrorKind::Overflow, format!("signed overflow (<<) in `{}`", self.snippet(span)), sp);
     }
 
     /// A comparison as a boolean IR expression.
