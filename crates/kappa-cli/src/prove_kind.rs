@@ -436,37 +436,7 @@ pub fn quick_exploration(
     bounded_exploration(prog, cfg, ex, (QUICK_WORK, QUICK_RLIMIT), budget, "short exploration")
 }
 
-/// Z3's work units for one query of [`exploration_for_a_test`]: five times the short
-/// exploration's [`QUICK_RLIMIT`] (`big_array_search`'s model of an array of 102,400 nondet
-/// chars under the template's ∀ condition: 2.7 to 4.0 M units for the whole exploration, its
-/// 31 queries, where the short exploration's per-query budget left the model's arrays at their
-/// defaults).
-const FOR_TEST_RLIMIT: u64 = 10_000_000;
-/// …and over all its queries, without `--max-time`.
-const FOR_TEST_WORK: u64 = 40_000_000;
-
-/// The exploration again, for a test of the violation that the short exploration reached but
-/// whose test did not replay (issue 21, "verify answers late"): the same search
-/// ([`QUICK_STATES`], [`QUICK_QUERIES`], within which it reached the violation), with a larger
-/// budget per query ([`FOR_TEST_RLIMIT`], [`FOR_TEST_WORK`] in all; under `--max-time T` at
-/// most the work of the base case's share, a quarter of what the short exploration leaves of
-/// T, `crate::phase`). It runs before k-induction and its base case: a reached violation is
-/// most likely a bug, which no proof of safety can stand against; only the model was wrong
-/// (`big_array_search`: the input array left at its defaults). So a deep bug the exploration reaches in a
-/// few queries is not held up by the base case's classic iterations (`big_array_search`: its
-/// 102,400 iterations of the first loop took 22 s of the base case on the quiet machine,
-/// where this exploration takes 3 s). Its report, for the caller to confirm by replay; when
-/// that fails, the proof, its base case and the plain exploration follow as before.
-pub fn exploration_for_a_test(
-    prog: &kappa_ir::Program,
-    cfg: &kappa_engine::Config,
-    ex: &ExploreOpts,
-) -> (RunReport, Option<String>) {
-    let budget = crate::phase::Budget::of_part(0.25, crate::phase::after_quick());
-    bounded_exploration(prog, cfg, ex, (FOR_TEST_WORK, FOR_TEST_RLIMIT), budget, "exploration for a test")
-}
-
-/// The search of [`quick_exploration`] and [`exploration_for_a_test`]: at most [`QUICK_STATES`]
+/// The search of [`quick_exploration`]: at most [`QUICK_STATES`]
 /// states and [`QUICK_QUERIES`] queries, `work` units in all and `rlimit` per query without
 /// `--max-time`; under it, the phase's `budget` as work (compact mode's quantified template
 /// queries run at 1.3 to 5 M units a second — gsv2008's query of 2 M units took 1.4 s on the

@@ -291,8 +291,10 @@ fn verify_one(
     }
     // A short exploration on a work budget first: what it decides (it ends, or reaches a
     // violation that has a test to replay) needs no proof. A violation without a test that
-    // replays (the model's query ran out of the short budget, or left the arrays of a
-    // quantified path condition at their defaults: big_array_search) is explored again below.
+    // replays (the model's query ran out of the short budget) goes on to k-induction and its
+    // base case. (The engine checks a test's model against its path condition and asks again
+    // with more work when it is not a model of it: big_array_search's input array, left at
+    // its defaults by the short budget, once needed a second exploration here, issue kind10.)
     let decided = |r: &RunReport| matches!(verdict_of(p, r, ub), Verdict::True);
     let quick = if kind { Some(crate::prove_kind::quick_exploration(&prog, &setup.cfg, &ex)) } else { None };
     // Stopped by nothing but queries left unknown within its per-query budget (no error, no
@@ -308,45 +310,22 @@ fn verify_one(
     let max_k = if reached { 1 } else { crate::prove_kind::MAX_K };
     // A violation of the property reached by the short exploration is most likely a bug (a
     // path to the error that the exploration found feasible), which no proof can stand
-    // against; only its test may be missing or wrong. One whose test replays decides now
-    // (`false`); otherwise the exploration again with a larger budget per query, for a test
-    // that replays, before k-induction and its base case (issue 21, "verify answers late":
-    // big_array_search's base case spent 22 s on classic iterations before the exploration
-    // that finds the bug in 3 s). Only a replayed test decides, as after any phase.
+    // against; only its test may be missing. One whose test replays decides now (`false`,
+    // issue 21, "verify answers late"); only a replayed test decides, as after any phase.
     let mut confirmed = false;
     let quick = match quick {
         Some(q) if decided(&q.0) => Some(q),
-        Some(q) if matches!(verdict_of(p, &q.0, ub), Verdict::False(_)) => {
-            let ok = |r: &RunReport| match verdict_of(p, r, ub) {
-                v @ Verdict::False(_) => {
-                    let v = confirm(front, &prog, p, r, v);
-                    if std::env::var_os("KAPPA_KIND_DEBUG").is_some() {
-                        eprintln!("kind: the violation before k-induction: {}", v.result_line());
-                    }
-                    matches!(v, Verdict::False(_))
+        Some(q) => match verdict_of(p, &q.0, ub) {
+            v @ Verdict::False(_) => {
+                let v = confirm(front, &prog, p, &q.0, v);
+                if std::env::var_os("KAPPA_KIND_DEBUG").is_some() {
+                    eprintln!("kind: the violation before k-induction: {}", v.result_line());
                 }
-                _ => false,
-            };
-            // A violation with no test (the model's query left unknown: kind_late_bug) goes on
-            // to the base case, whose classic queries are small; the exploration again is for
-            // a model the short budget left imprecise.
-            let tested =
-                q.0.stats
-                    .errors
-                    .iter()
-                    .find(|e| matches!(p.classify(&e.kind), Class::Violation(_)))
-                    .is_some_and(|e| e.testcase.is_some());
-            if ok(&q.0) {
-                confirmed = true;
-                Some(q)
-            } else if !tested || crate::signals::out_of_time() {
-                None
-            } else {
-                let again = crate::prove_kind::exploration_for_a_test(&prog, &setup.cfg, &ex);
-                confirmed = ok(&again.0);
-                confirmed.then_some(again)
+                confirmed = matches!(v, Verdict::False(_));
+                confirmed.then_some(q)
             }
-        }
+            _ => None,
+        },
         _ => None,
     };
     // Then k-induction (issue 21), budgeted by work; not proved, the plain exploration gets

@@ -147,6 +147,10 @@ pub struct Stats {
     pub tests: u64,
     /// Completed paths without a test: the solver found no model of the path condition in time.
     pub tests_missing: u64,
+    /// Models of paths' path conditions that kappa's evaluator found false, each asked again
+    /// once with more work; a path whose second model is false too has no test
+    /// (`tests_missing`).
+    pub models_rejected: u64,
     /// Tests of paths the run halted before their end (dump-on-halt, outcome `halted`),
     /// counted in `tests` too.
     pub tests_on_halt: u64,
@@ -341,6 +345,7 @@ impl Stats {
         }
         self.tests += o.tests;
         self.tests_missing += o.tests_missing;
+        self.models_rejected += o.models_rejected;
         self.tests_on_halt += o.tests_on_halt;
         self.paths_stopped += o.paths_stopped;
         self.states_dropped += o.states_dropped;

@@ -110,7 +110,8 @@ fn select_through_stores(x: &Term, env: &dyn Fn(SymId) -> Option<Value>) -> Opti
     }
 }
 
-fn apply(t: &Term, a: &[Value], env: &dyn Fn(SymId) -> Option<Value>) -> Option<Value> {
+/// The value of the node `t` given its arguments' values `a` (`env` for a symbol).
+pub fn apply(t: &Term, a: &[Value], env: &dyn Fn(SymId) -> Option<Value>) -> Option<Value> {
     let w = t.width();
     // Values are 64-bit: wider bit-vectors cannot be evaluated.
     if w > 64 {

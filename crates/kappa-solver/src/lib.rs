@@ -78,6 +78,7 @@ pub mod interrupt;
 mod narrow;
 mod syms;
 mod unknowns;
+mod validate;
 mod z3solver;
 
 pub use caching::{CachingSolver, CachingStats};
@@ -86,6 +87,7 @@ pub use independence::{IndependenceSolver, ModelStrategy};
 pub use instantiate::{expand_bounded_quantifiers, under_approximate, InstantiatingSolver, MAX_INSTANCES};
 pub use narrow::NarrowingSolver;
 pub use unknowns::{classify, QueryClass, UnknownLog};
+pub use validate::{check_model, ModelCheck, MODEL_CHECK_WORK};
 pub use z3solver::{Z3Mode, Z3Options, Z3Solver, QUERY_TIMEOUT_BACKSTOP, QUERY_WORK};
 
 use kappa_expr::{eval, Elem, Sort, SymId, Term, Value};

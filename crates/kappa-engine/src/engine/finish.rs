@@ -25,6 +25,10 @@ const LEAK_SCAN_BYTES: u64 = 1 << 16;
 /// The bounds tried, in order, for the iterations of a loop summary in a test's model
 /// ([`Engine::test_model`]).
 const SMALL_KAPPA: [u64; 2] = [1 << 8, 1 << 16];
+/// How many times the work per query a path's model is asked again with when the first one is
+/// not a model of the path condition ([`Engine::checked_test_model`]): the short exploration's
+/// 2 M units left big_array_search's arrays at their defaults, 10 M found them.
+const MODEL_RETRY_FACTOR: u64 = 5;
 
 impl<'p> Engine<'p> {
     // ---- termination and tests ----
@@ -121,6 +125,7 @@ impl<'p> Engine<'p> {
         }
         if wanted {
             model = model.map(|m| self.test_model(&st, m));
+            model = model.and_then(|m| self.checked_test_model(&st, m, self.cfg.solver_rlimit, &mut refused));
         }
         let test = if wanted { model.as_ref().and_then(|m| self.make_test(&st, &how, m)) } else { None };
         if test.is_none() && wanted {
@@ -272,6 +277,56 @@ impl<'p> Engine<'p> {
             }
         }
         model
+    }
+
+    /// `model` if kappa's own evaluator does not find it false on the path condition
+    /// ([`kappa_solver::check_model`], as KLEE's `ValidatingSolver` checks a counterexample);
+    /// otherwise the path's model asked again, once, with five times the work per query
+    /// (`rlimit`, the limit the queries ran under; at most [`kappa_solver::QUERY_WORK`]), and
+    /// checked again; `None` when that fails too. Why: a `sat` answer's model can leave part of
+    /// the path condition out: in a quantified one (a template's ∀ condition) the solver layer
+    /// finds the scalars first and the arrays from the expanded query, and when that query ran
+    /// out of its work the arrays were left at their defaults (issue kind10: big_array_search's
+    /// input array of 102,400 chars all zeros, within the short exploration's 2 M units per
+    /// query; its test did not replay and `verify` explored the whole program again). A test
+    /// must be a model of its path. Work, not time: the same models are rejected on a busy
+    /// machine.
+    pub(crate) fn checked_test_model(
+        &mut self,
+        st: &State,
+        model: kappa_solver::Model,
+        rlimit: Option<u64>,
+        refused: &mut bool,
+    ) -> Option<kappa_solver::Model> {
+        if self.model_holds(st, &model) {
+            return Some(model);
+        }
+        self.stats.models_rejected += 1;
+        let have = rlimit.unwrap_or(kappa_solver::QUERY_WORK);
+        let more = have.saturating_mul(MODEL_RETRY_FACTOR).min(kappa_solver::QUERY_WORK);
+        if more <= have {
+            return None;
+        }
+        self.solver.set_rlimit(Some(more));
+        let again = self.path_model_or(st, refused).map(|m| self.test_model(st, m));
+        self.solver.set_rlimit(rlimit);
+        let again = again?;
+        if self.model_holds(st, &again) {
+            return Some(again);
+        }
+        self.stats.models_rejected += 1;
+        None
+    }
+
+    /// Whether `model` may be a model of the path condition: not found false by the evaluator
+    /// (undecided counts as may: the evaluator does not decide every term, and the replay of a
+    /// test checks it again). `KAPPA_MODEL_DEBUG` prints what was not decided or was false.
+    fn model_holds(&self, st: &State, model: &kappa_solver::Model) -> bool {
+        let r = kappa_solver::check_model(model, st.pc.constraints(), kappa_solver::MODEL_CHECK_WORK);
+        if std::env::var_os("KAPPA_MODEL_DEBUG").is_some() {
+            eprintln!("model: check of a test's model ({} constraints): {r:?}", st.pc.constraints().len());
+        }
+        !matches!(r, kappa_solver::ModelCheck::Fails)
     }
 
     /// The test of a terminated path: the model of its path condition, read at its inputs.

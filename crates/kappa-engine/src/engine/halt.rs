@@ -54,6 +54,9 @@ impl Engine<'_> {
             return false;
         }
         let model = self.test_model(st, model);
+        let Some(model) = self.checked_test_model(st, model, self.cfg.halt_tests.rlimit, &mut false) else {
+            return false;
+        };
         let Some(mut test) = self.make_test(st, &Termination::Abort, &model) else { return false };
         test.outcome = TestOutcome::Halted { reason: reason.to_string() };
         if self.write_test(&test).is_none() {
