@@ -835,7 +835,14 @@ pub fn print_report(prog: &Program, report: &RunReport, out_dir: &Path, verbose:
         print!(" ({} for paths the limit halted, where they add coverage)", s.tests_on_halt);
     }
     if s.tests_missing > 0 {
-        print!(" ({} paths without a test: the solver found no model in time)", s.tests_missing);
+        if s.models_rejected > 0 {
+            print!(
+                " ({} paths without a test: the solver found no model in time, or only values that are not a model)",
+                s.tests_missing
+            );
+        } else {
+            print!(" ({} paths without a test: the solver found no model in time)", s.tests_missing);
+        }
     }
     println!();
     if s.tests_not_written > 0 {

@@ -1064,6 +1064,12 @@ pub fn testgen(front: FrontOpts, ex: ExploreOpts, to: TestgenOpts) -> ExitCode {
     if !s.incomplete.is_empty() {
         println!("exploration incomplete: {}", s.incomplete.join("; "));
     }
+    if let Some(p) = &ex.stats_json {
+        // The exploration's statistics, with its verdict as `run` gives it.
+        if let Err(e) = explore::write_stats(p, &report, &explore::verdict_of(&report)) {
+            eprintln!("kappa: {e}");
+        }
+    }
     let summary = format!("{} tests in the suite", suite.len());
     crate::report::finish("testgen", &front, &ex, &report, summary, None);
     println!("RESULT: done");

@@ -201,6 +201,28 @@ fn error_call_suites_call_reach_error() {
     assert_eq!(errors, 1, "the test does not call reach_error with gcc");
 }
 
+/// `--stats-json` of `testgen` holds the exploration's statistics, as `run`'s does (it wrote
+/// none before).
+#[test]
+fn testgen_writes_its_statistics() {
+    let out = tempfile::tempdir().unwrap();
+    let stats = out.path().join("s.json");
+    let o = out.path().join("out");
+    kappa(&[
+        "testgen",
+        "--out",
+        o.to_str().unwrap(),
+        "--stats-json",
+        stats.to_str().unwrap(),
+        "examples/bounded_search.c",
+    ]);
+    let text = std::fs::read_to_string(&stats).expect("the statistics file");
+    let v: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    assert_eq!(v["paths_completed"], 15, "{text}");
+    assert_eq!(v["verdict"], "false(unreach-call)", "{text}");
+    assert!(v["incomplete"].as_array().is_some_and(|a| a.is_empty()), "{text}");
+}
+
 /// The `(type, value)` pairs of a testcase file's `<input>` elements, in order.
 fn typed_inputs(xml: &str) -> Vec<(String, String)> {
     xml.split("<input")
