@@ -475,6 +475,33 @@ impl<'a> Lowerer<'a> {
                 }
                 Value::Scalar(Expr::Var(dst), CType::ptr_to(CType::Void))
             }
+            // C11 7.22.3.5: the bytes of the new block past the old one's size are indeterminate.
+            // The block is allocated here, at the program's call, as malloc's (its bytes are the
+            // call site's inputs, which replay feeds); the library's `__kappa_realloc_into`
+            // copies the old bytes into it and frees the old block (or it, for `n == 0`).
+            "realloc" if self.file_scope_sym(crate::implicit::REALLOC_INTO).is_some() => {
+                let v = self.int_args(args, 2, name, span)?;
+                if !v[0].1.is_pointer() {
+                    return Err(self.error(&args[0].span, "`realloc` of a value that is not a pointer"));
+                }
+                let p = self.materialize(v[0].0.clone(), &v[0].1, sp);
+                let n = self.convert(v[1].0.clone(), &v[1].1, &size_t);
+                let n = self.materialize(n, &size_t, sp);
+                let into = self.lookup_func(crate::implicit::REALLOC_INTO)?;
+                let block = self.temp(CType::ptr_to(CType::Void));
+                let dst = self.temp(CType::ptr_to(CType::Void));
+                self.fcx.b.step(
+                    Op::Alloc {
+                        target: AllocTarget::Fresh(block),
+                        region: Region::Heap,
+                        size: n.clone(),
+                        init: AllocInit::Nondet,
+                    },
+                    sp,
+                );
+                self.fcx.b.step(Op::Call { dst: Some(dst), func: into, args: vec![p, n, Expr::Var(block)] }, sp);
+                Value::Scalar(Expr::Var(dst), CType::ptr_to(CType::Void))
+            }
             "atexit" => {
                 let handler = match args {
                     [Node { node: Expression::Identifier(h), .. }] => h.node.name.as_str(),
