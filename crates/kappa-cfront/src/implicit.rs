@@ -135,7 +135,9 @@ pub(crate) fn declarations(
             format!("implicit declaration of function `{name}` (C89); kappa uses the C library's `{proto}`"),
         ));
     }
-    if uses.called.contains_key("realloc") && provided.contains(REALLOC_INTO) {
+    if (uses.called.contains_key("realloc") || uses.called.contains_key("reallocarray"))
+        && provided.contains(REALLOC_INTO)
+    {
         text.push_str(&format!("void *{REALLOC_INTO}(void *, {size_t}, void *);\n"));
     }
     if !uses.atexit.is_empty() {

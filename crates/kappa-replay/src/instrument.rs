@@ -227,6 +227,7 @@ const PRELUDE: &str = "extern unsigned long long __kappa_rt_value(int);
 extern void __kappa_rt_fill(int, void *, unsigned long);
 extern void *__kappa_rt_malloc(int, unsigned long);
 extern void *__kappa_rt_realloc(int, void *, unsigned long);
+extern int *__kappa_rt_errno(void);
 extern void __kappa_rt_error(int) __attribute__((__noreturn__));
 extern void __kappa_rt_assert_fail(int, const char *, const char *, unsigned int, const char *) __attribute__((__noreturn__));
 extern unsigned long long __kappa_rt_arg(int);
@@ -329,7 +330,21 @@ fn plan_input(prog: &Program, b: &mut Builder, span: Span, role: &Role, desc: St
             );
             Ok(InputPlan::Site(k))
         }
-        Role::Realloc => {
+        Role::Realloc { callee } if callee == "reallocarray" => {
+            expect_ident(callee)?;
+            let k = b.site(desc);
+            b.replace(at, callee.len(), format!("__kappa_reallocarray_{k}"));
+            let _ = writeln!(b.protos, "extern void *__kappa_reallocarray_{k}(void *, unsigned long, unsigned long);");
+            // Where n * m overflows, reallocarray reads no input: NULL and ENOMEM, as glibc's.
+            let _ = writeln!(
+                b.stubs,
+                "void *__kappa_reallocarray_{k}(void *p, unsigned long n, unsigned long m) {{ if (m != 0 && n > \
+                 (unsigned long)-1 / m) {{ *__kappa_rt_errno() = 12; return (void *)0; }} return \
+                 __kappa_rt_realloc({k}, p, n * m); }}"
+            );
+            Ok(InputPlan::Site(k))
+        }
+        Role::Realloc { .. } => {
             expect_ident("realloc")?;
             let k = b.site(desc);
             b.replace(at, "realloc".len(), format!("__kappa_realloc_{k}"));

@@ -233,6 +233,12 @@ void *__kappa_rt_realloc(int site, void *p, unsigned long n) {
     return q;
 }
 
+/* errno, for the program's stand-ins (which include no header). */
+#include <errno.h>
+int *__kappa_rt_errno(void) {
+    return &errno;
+}
+
 __attribute__((noreturn)) void __kappa_rt_error(int site) {
     fflush(stdout);
     kappa_leak_check();
