@@ -135,11 +135,20 @@ pub(crate) fn declarations(
             format!("implicit declaration of function `{name}` (C89); kappa uses the C library's `{proto}`"),
         ));
     }
+    if (uses.called.contains_key("realloc") || uses.called.contains_key("reallocarray"))
+        && provided.contains(REALLOC_INTO)
+    {
+        text.push_str(&format!("void *{REALLOC_INTO}(void *, {size_t}, void *);\n"));
+    }
     if !uses.atexit.is_empty() {
         text.push_str(&atexit_table(&uses.atexit));
     }
     (text, warnings, uses.atexit)
 }
+
+/// `realloc(p, n)` is lowered to a nondet-initialised block of `n` bytes, allocated at the call
+/// as `malloc`'s, and `REALLOC_INTO(p, n, block)`, the C library's copy of the old bytes.
+pub(crate) const REALLOC_INTO: &str = "__kappa_realloc_into";
 
 /// `atexit(f)` is lowered to `ATEXIT_REGISTER(k)`, `f` being the `k`-th handler (from 1).
 pub(crate) const ATEXIT_REGISTER: &str = "__kappa_atexit_register";

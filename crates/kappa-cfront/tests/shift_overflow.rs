@@ -56,3 +56,39 @@ fn a_symbolic_amount_is_checked_and_unsigned_or_unchecked_shifts_are_not() {
     assert_eq!(shift_overflow_sites(src, DataModel::LP64, true), 2, "`1 << k` and `a <<= k`");
     assert_eq!(shift_overflow_sites(src, DataModel::LP64, false), 0, "without overflow checks");
 }
+
+/// The error locations of shift amounts out of range (sound11), by kind.
+fn amount_sites(src: &str, model: DataModel, checks: bool) -> (usize, usize) {
+    let opts = Options { data_model: model, overflow_checks: checks, ..Options::default() };
+    let prog = lower_preprocessed("shift.c", src, &opts).unwrap_or_else(|d| panic!("{src}: {d:?}"));
+    let mut n = (0, 0);
+    for l in prog.functions.iter().flat_map(|f| &f.locs) {
+        match &l.kind {
+            LocKind::Error { kind: ErrorKind::Overflow, message } if message.starts_with("shift amount") => n.0 += 1,
+            LocKind::Error { kind: ErrorKind::ShiftAmount, .. } => n.1 += 1,
+            _ => {}
+        }
+    }
+    n
+}
+
+#[test]
+fn shift_amounts_outside_the_width_are_undefined_behaviour_or_an_overflow() {
+    let expr = |e: &str| {
+        format!("int __VERIFIER_nondet_int(void);\nint main(void) {{ int k = __VERIFIER_nondet_int(); unsigned u = k; long r = {e}; return r != 0; }}\n")
+    };
+    // A symbolic amount: a signed `<<` is an overflow under the checks, anything else UB.
+    assert_eq!(amount_sites(&expr("1 << k"), DataModel::LP64, true), (1, 0));
+    assert_eq!(amount_sites(&expr("1 << k"), DataModel::LP64, false), (0, 1));
+    assert_eq!(amount_sites(&expr("u << k"), DataModel::LP64, true), (0, 1));
+    assert_eq!(amount_sites(&expr("u >> k"), DataModel::LP64, false), (0, 1));
+    assert_eq!(amount_sites(&expr("k >> k"), DataModel::LP64, true), (0, 1));
+    // A long amount (wider than the int it shifts), and a negative one.
+    assert_eq!(amount_sites(&expr("u << (long)k"), DataModel::LP64, false), (0, 1));
+    // Constant amounts fold: in range, none; 32 for `int` or -1, one.
+    assert_eq!(amount_sites(&expr("u << 31"), DataModel::LP64, false), (0, 0));
+    assert_eq!(amount_sites(&expr("1L << 40"), DataModel::LP64, true), (0, 0));
+    assert_eq!(amount_sites(&expr("1L << 40"), DataModel::ILP32, true), (1, 0));
+    assert_eq!(amount_sites(&expr("u << 32"), DataModel::LP64, false), (0, 1));
+    assert_eq!(amount_sites(&expr("u >> -1"), DataModel::LP64, false), (0, 1));
+}

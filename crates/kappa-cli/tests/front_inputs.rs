@@ -94,6 +94,20 @@ fn sv_comp_inputs_are_read_as_gcc_reads_them_and_decided_right() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+/// A shift by 32 or more is undefined (sound11): without `--ub stop` the answer is no `true`
+/// (kappa's 0 made `if (k >= 32 && w != 0) reach_error();` unreachable; x86 gives 256).
+#[test]
+fn a_shift_amount_past_the_width_gives_no_true_by_default() {
+    let out_dir = tempfile::tempdir().unwrap();
+    let o = out_dir.path().to_str().unwrap();
+    let file = "tests/programs/front/shift_amount_ub.c";
+    let (out, err, code) =
+        kappa(&root(), &["verify", "--max-time", "30", "--out", o, "--property", "unreach-call", file]);
+    assert_eq!(code, Some(0), "{err}");
+    let want = format!("RESULT: unknown (undefined behaviour: shift_amount at {file}:15:7)");
+    assert_eq!(out.lines().last(), Some(want.as_str()), "{out}");
+}
+
 #[test]
 fn implicit_declarations_warn_as_gcc_does() {
     let out_dir = tempfile::tempdir().unwrap();

@@ -155,6 +155,10 @@ pub enum ErrorKind {
     MemoryNotFreed,
     /// A variable-length array whose length evaluates to 0 or less (C11 6.7.6.2p5: undefined).
     VlaBound,
+    /// A shift by an amount outside `0 .. width-1` of the promoted left operand (C11 6.5.7p3:
+    /// undefined; x86 takes the amount modulo the width, SMT-LIB's shift gives 0). A signed
+    /// `<<` so is an `Overflow` under the front-end's `overflow_checks` instead.
+    ShiftAmount,
     /// A loop head reached twice on one path in the same state (a lasso): repeating the
     /// iterations in between, with the same nondet values, never ends (SV-COMP's
     /// `termination`). Never an error location of the IR: the engine finds it.
@@ -183,11 +187,12 @@ impl ErrorKind {
             ErrorKind::MemoryLeak => "memory_leak",
             ErrorKind::MemoryNotFreed => "memory_not_freed",
             ErrorKind::VlaBound => "vla_bound",
+            ErrorKind::ShiftAmount => "shift_amount",
             ErrorKind::NonTermination => "non_termination",
         }
     }
 
-    pub fn all() -> [ErrorKind; 13] {
+    pub fn all() -> [ErrorKind; 14] {
         use ErrorKind::*;
         [
             ReachError,
@@ -202,6 +207,7 @@ impl ErrorKind {
             MemoryLeak,
             MemoryNotFreed,
             VlaBound,
+            ShiftAmount,
             NonTermination,
         ]
     }

@@ -173,8 +173,32 @@ long long atoll(const char *s) {
     return strtoll(s, NULL, 10);
 }
 
-/* The old block's bytes are copied as far as the old block reaches; memory the library allocates
-   is zero-filled (linking makes every library allocation so), where glibc leaves it arbitrary. */
+/* realloc as a program calls it: the front-end allocates the new block `q` of `n` bytes at the
+   call, nondet-initialised as malloc's (C11 7.22.3.5: the bytes past the old size are
+   indeterminate), and this copies the old block's bytes into it as far as the old block reaches.
+   The library never fails an allocation, so neither does this. */
+void *__kappa_realloc_into(void *p, size_t n, void *q) {
+    if (p == NULL)
+        return q;
+    if (n == 0) {
+        free(q);
+        free(p);
+        return NULL;
+    }
+    const unsigned char *old = p;
+    unsigned char *d = q;
+    size_t i = 0;
+    for (; i < n && __kappa_in_bounds(old + i, 1); i++)
+        d[i] = old[i];
+    __kappa_memcopy(d, old, i);
+    free(p);
+    return q;
+}
+
+/* realloc inside the library (reallocarray, getdelim): the old block's bytes are copied as far
+   as the old block reaches; memory the library allocates is zero-filled (linking makes every
+   library allocation so), where glibc leaves it arbitrary; the library's callers write the
+   bytes they later read. */
 void *realloc(void *p, size_t n) {
     if (p == NULL)
         return malloc(n);

@@ -263,8 +263,25 @@ fn file_models_agree_with_glibc() {
 /// The C library functions the front-end lowers itself (`kappa-cfront`'s `builtins.rs`):
 /// [`kappa_libc::provided`] does not list them. A driver calls each by name.
 const BUILTINS: &[&str] = &[
-    "malloc", "calloc", "free", "alloca", "exit", "_exit", "_Exit", "abort", "printf", "fprintf", "sprintf",
-    "snprintf", "puts", "putchar", "qsort", "bsearch", "assert",
+    "malloc",
+    "calloc",
+    "free",
+    "alloca",
+    "exit",
+    "_exit",
+    "_Exit",
+    "abort",
+    "printf",
+    "fprintf",
+    "sprintf",
+    "snprintf",
+    "puts",
+    "putchar",
+    "qsort",
+    "bsearch",
+    "assert",
+    "realloc",
+    "reallocarray",
 ];
 
 /// Functions of the library no driver calls, and why they cannot be compared with glibc.

@@ -402,8 +402,13 @@ fn ubsan_kind(msg: &str) -> Option<ErrorKind> {
         Some(ErrorKind::NullDeref)
     } else if msg.starts_with("signed integer overflow:")
         || (msg.starts_with("negation of ") && msg.contains("cannot be represented"))
+        || (msg.starts_with("left shift of") && msg.contains("cannot be represented"))
     {
         Some(ErrorKind::Overflow)
+    } else if msg.starts_with("shift exponent ")
+        && (msg.contains(" is too large for ") || msg.ends_with(" is negative"))
+    {
+        Some(ErrorKind::ShiftAmount)
     } else if msg.starts_with("variable length array bound evaluates to non-positive value") {
         Some(ErrorKind::VlaBound)
     } else {
@@ -502,7 +507,14 @@ mod tests {
         assert_eq!(parse_report(segv, &prog).unwrap().kind, Some(ErrorKind::InvalidDeref));
         let ub = "a.c:9:48: runtime error: division of -2147483648 by -1 cannot be represented in type 'int'\n";
         assert_eq!(parse_report(ub, &prog).unwrap().kind, Some(ErrorKind::DivOverflow));
+        // sound11: shifts.
         let ub = "a.c:18:32: runtime error: shift exponent 40 is too large for 32-bit type 'int'\n";
+        assert_eq!(parse_report(ub, &prog).unwrap().kind, Some(ErrorKind::ShiftAmount));
+        let ub = "a.c:18:32: runtime error: shift exponent -1 is negative\n";
+        assert_eq!(parse_report(ub, &prog).unwrap().kind, Some(ErrorKind::ShiftAmount));
+        let ub = "a.c:8:11: runtime error: left shift of 1 by 31 places cannot be represented in type 'int'\n";
+        assert_eq!(parse_report(ub, &prog).unwrap().kind, Some(ErrorKind::Overflow));
+        let ub = "a.c:8:11: runtime error: left shift of negative value -1\n";
         assert_eq!(parse_report(ub, &prog).unwrap().kind, None);
     }
 }

@@ -10,6 +10,9 @@ use kappa_ir::testcase::{Input, InputKind, TestCase, TestOutcome};
 use kappa_ir::*;
 
 const MARK: &str = "\u{1}kappa-site ";
+/// Markers around a call from a program function into the C library.
+const CALL_MARK: &str = "\u{1}kappa-call ";
+const RETURN_MARK: &str = "\u{1}kappa-return";
 
 /// Converts a concrete run of `prog` (from `entry`, with `args` for its parameters; ignored for
 /// `main`) into a test: every input with its site and offset, in the order the run read them,
@@ -43,7 +46,13 @@ pub fn testcase_from_run(
         .ok_or_else(|| format!("no function `{entry}` in the program"))?;
     let tagged = tag_program(prog);
     let interp = Interpreter::new(&tagged);
-    let mut rec = Recorder { inner: VecInput::replay(run), pending: None, log: Vec::new(), pw: prog.ptr_bits() };
+    let mut rec = Recorder {
+        inner: VecInput::replay(run),
+        pending: None,
+        log: Vec::new(),
+        pw: prog.ptr_bits(),
+        calls: Vec::new(),
+    };
     // A lasso's run ended where it found its state repeated: the repetition looks for it too.
     let lassos = matches!(&run.outcome, Outcome::Error { kind: kappa_ir::ErrorKind::NonTermination, .. });
     let config = Config { max_steps: run.steps.saturating_mul(2).saturating_add(1000), lassos, ..Config::default() };
@@ -68,6 +77,21 @@ pub fn testcase_from_run(
             again.outcome, run.outcome
         ));
     }
+    // An error inside a library model is the program's at its call of the library (the
+    // engine's tests name it so, and so do the sanitizers' reports on the compiled program).
+    let outcome = match outcome {
+        TestOutcome::Error { error, message, .. } if matches!(&run.outcome, Outcome::Error { func, .. } if prog.is_library(*func)) => {
+            match rec.calls.last() {
+                Some(&(f, e)) => TestOutcome::Error {
+                    error,
+                    location: prog.fmt_span(prog.functions[f as usize].edges[e as usize].span),
+                    message,
+                },
+                None => return Err("an error inside the C library, called from no program function".into()),
+            }
+        }
+        o => o,
+    };
     let values: Vec<u64> =
         rec.log.iter().filter_map(|r| if let Rec::Value { value, .. } = r { Some(*value) } else { None }).collect();
     let want: Vec<u64> = run.inputs.iter().map(|(_, _, v)| *v).collect();
@@ -153,11 +177,24 @@ struct Recorder {
     pending: Option<(u32, u32)>,
     log: Vec<Rec>,
     pw: u32,
+    /// The program's calls of library functions under way (function, edge), innermost last.
+    calls: Vec<(u32, u32)>,
 }
 
 impl InputSource for Recorder {
     fn next(&mut self, origin: &NondetOrigin, ty: Ty) -> Option<u64> {
         if let NondetOrigin::Call { name } = origin {
+            if let Some(rest) = name.strip_prefix(CALL_MARK) {
+                let mut it = rest.split(':').map(|s| s.parse::<u32>().ok());
+                if let (Some(Some(f)), Some(Some(e))) = (it.next(), it.next()) {
+                    self.calls.push((f, e));
+                }
+                return Some(0);
+            }
+            if name == RETURN_MARK {
+                self.calls.pop();
+                return Some(0);
+            }
             if let Some(rest) = name.strip_prefix(MARK) {
                 let mut it = rest.split(':').map(|s| s.parse::<u32>().ok());
                 if let (Some(Some(f)), Some(Some(e))) = (it.next(), it.next()) {
@@ -183,7 +220,8 @@ impl InputSource for Recorder {
     }
 }
 
-/// A copy of the program with a marker edge before every input-reading edge.
+/// A copy of the program with a marker edge before every input-reading edge, and markers before
+/// and after every call of a library function from a program function.
 fn tag_program(prog: &Program) -> Program {
     let mut p = prog.clone();
     for fi in 0..p.functions.len() {
@@ -191,7 +229,18 @@ fn tag_program(prog: &Program) -> Program {
             let f = &prog.functions[fi];
             f.edges.iter().enumerate().filter(|(_, e)| input_of_edge(prog, f, e).is_some()).map(|(i, _)| i).collect()
         };
-        if inputs.is_empty() {
+        let lib_calls: Vec<usize> = if prog.is_library(FuncId(fi as u32)) {
+            Vec::new()
+        } else {
+            let f = &prog.functions[fi];
+            f.edges
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| matches!(&e.op, Op::Call { func, .. } if prog.is_library(*func)))
+                .map(|(i, _)| i)
+                .collect()
+        };
+        if inputs.is_empty() && lib_calls.is_empty() {
             continue;
         }
         let func = FuncId(fi as u32);
@@ -212,6 +261,25 @@ fn tag_program(prog: &Program) -> Program {
             let origin = NondetOrigin::Call { name: format!("{MARK}{fi}:{ei}") };
             f.edges[ei] = Edge { src: orig.src, dst: mid, op: Op::Nondet { dst: marker, origin }, span: orig.span };
             f.edges.push(Edge { src: mid, dst: orig.dst, op: orig.op, span: orig.span });
+        }
+        for ei in lib_calls {
+            // src -[call marker]-> before -[call]-> after -[return marker]-> dst
+            let orig = f.edges[ei].clone();
+            f.locs.push(LocInfo { kind: LocKind::Normal, span: orig.span });
+            let before = Loc((f.locs.len() - 1) as u32);
+            f.locs.push(LocInfo { kind: LocKind::Normal, span: orig.span });
+            let after = Loc((f.locs.len() - 1) as u32);
+            let enter = NondetOrigin::Call { name: format!("{CALL_MARK}{fi}:{ei}") };
+            let leave = NondetOrigin::Call { name: RETURN_MARK.to_string() };
+            f.edges[ei] =
+                Edge { src: orig.src, dst: before, op: Op::Nondet { dst: marker, origin: enter }, span: orig.span };
+            f.edges.push(Edge { src: before, dst: after, op: orig.op, span: orig.span });
+            f.edges.push(Edge {
+                src: after,
+                dst: orig.dst,
+                op: Op::Nondet { dst: marker, origin: leave },
+                span: orig.span,
+            });
         }
         f.index_edges();
     }

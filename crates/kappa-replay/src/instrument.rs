@@ -226,6 +226,8 @@ pub(crate) fn instrument(prog: &Program, entry: &str) -> Result<Plan, String> {
 const PRELUDE: &str = "extern unsigned long long __kappa_rt_value(int);
 extern void __kappa_rt_fill(int, void *, unsigned long);
 extern void *__kappa_rt_malloc(int, unsigned long);
+extern void *__kappa_rt_realloc(int, void *, unsigned long);
+extern int *__kappa_rt_errno(void);
 extern void __kappa_rt_error(int) __attribute__((__noreturn__));
 extern void __kappa_rt_assert_fail(int, const char *, const char *, unsigned int, const char *) __attribute__((__noreturn__));
 extern unsigned long long __kappa_rt_arg(int);
@@ -325,6 +327,31 @@ fn plan_input(prog: &Program, b: &mut Builder, span: Span, role: &Role, desc: St
                     "; void *__kappa_p = __builtin_alloca(__kappa_n); __kappa_rt_fill({k}, __kappa_p, __kappa_n); \
                      __kappa_p; }})"
                 ),
+            );
+            Ok(InputPlan::Site(k))
+        }
+        Role::Realloc { callee } if callee == "reallocarray" => {
+            expect_ident(callee)?;
+            let k = b.site(desc);
+            b.replace(at, callee.len(), format!("__kappa_reallocarray_{k}"));
+            let _ = writeln!(b.protos, "extern void *__kappa_reallocarray_{k}(void *, unsigned long, unsigned long);");
+            // Where n * m overflows, reallocarray reads no input: NULL and ENOMEM, as glibc's.
+            let _ = writeln!(
+                b.stubs,
+                "void *__kappa_reallocarray_{k}(void *p, unsigned long n, unsigned long m) {{ if (m != 0 && n > \
+                 (unsigned long)-1 / m) {{ *__kappa_rt_errno() = 12; return (void *)0; }} return \
+                 __kappa_rt_realloc({k}, p, n * m); }}"
+            );
+            Ok(InputPlan::Site(k))
+        }
+        Role::Realloc { .. } => {
+            expect_ident("realloc")?;
+            let k = b.site(desc);
+            b.replace(at, "realloc".len(), format!("__kappa_realloc_{k}"));
+            let _ = writeln!(b.protos, "extern void *__kappa_realloc_{k}(void *, unsigned long);");
+            let _ = writeln!(
+                b.stubs,
+                "void *__kappa_realloc_{k}(void *p, unsigned long n) {{ return __kappa_rt_realloc({k}, p, n); }}"
             );
             Ok(InputPlan::Site(k))
         }

@@ -206,6 +206,39 @@ void *__kappa_rt_malloc(int site, unsigned long n) {
     return p;
 }
 
+/* The size the program asked for when it allocated `p` (AddressSanitizer knows it; without it,
+   glibc's usable size, which may be a few bytes more). */
+extern size_t __sanitizer_get_allocated_size(const volatile void *p) __attribute__((weak));
+extern int __sanitizer_get_ownership(const volatile void *p) __attribute__((weak));
+extern size_t malloc_usable_size(void *p);
+
+/* realloc at an input site: kappa allocates the new block at the call with the test's bytes and
+   copies the old block's bytes over them (C11 7.22.3.5 leaves the rest indeterminate). The input
+   is taken before the real realloc, which reports a bad pointer as the program's would. */
+void *__kappa_rt_realloc(int site, void *p, unsigned long n) {
+    unsigned long old = 0;
+    unsigned char *fresh = malloc(n ? n : 1);
+    void *q;
+    __kappa_rt_fill(site, fresh, n);
+    if (p != NULL && __sanitizer_get_allocated_size) {
+        if (__sanitizer_get_ownership && __sanitizer_get_ownership(p))
+            old = __sanitizer_get_allocated_size(p);
+    } else if (p != NULL) {
+        old = malloc_usable_size(p);
+    }
+    q = realloc(p, n);
+    if (q != NULL && n > old)
+        memcpy((unsigned char *)q + old, fresh + old, n - old);
+    free(fresh);
+    return q;
+}
+
+/* errno, for the program's stand-ins (which include no header). */
+#include <errno.h>
+int *__kappa_rt_errno(void) {
+    return &errno;
+}
+
 __attribute__((noreturn)) void __kappa_rt_error(int site) {
     fflush(stdout);
     kappa_leak_check();

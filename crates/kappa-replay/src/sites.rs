@@ -20,6 +20,9 @@ pub(crate) enum Role {
     Fill { var: String },
     /// `malloc`: the callee is replaced by one that fills the block.
     Malloc,
+    /// `realloc` or `reallocarray`: the callee is replaced by one that fills the new block's
+    /// bytes past the old block's size.
+    Realloc { callee: String },
     /// `alloca` (or `__builtin_alloca`, which `<alloca.h>` makes of it): the call is replaced by
     /// one in the same function's frame that fills the block.
     Alloca,
@@ -74,6 +77,14 @@ pub(crate) fn input_of_edge(prog: &Program, func: &Function, edge: &Edge) -> Opt
             Some((InputKind::Memory, var.clone(), Role::Fill { var }))
         }
         Op::Alloc { target: AllocTarget::Fresh(_), region, init: AllocInit::Nondet, .. } => match region {
+            // The front-end allocates realloc's new block at the program's call (its bytes past
+            // the old size are inputs); the test names it as malloc's.
+            Region::Heap
+                if matches!(ident_at(&prog.source, edge.span.offset as usize), Some("realloc" | "reallocarray")) =>
+            {
+                let callee = ident_at(&prog.source, edge.span.offset as usize).unwrap_or("realloc").to_string();
+                Some((InputKind::Memory, "malloc".into(), Role::Realloc { callee }))
+            }
             Region::Heap => Some((InputKind::Memory, "malloc".into(), Role::Malloc)),
             Region::Stack => Some((InputKind::Memory, "alloca".into(), Role::Alloca)),
         },

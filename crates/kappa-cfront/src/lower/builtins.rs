@@ -475,6 +475,71 @@ impl<'a> Lowerer<'a> {
                 }
                 Value::Scalar(Expr::Var(dst), CType::ptr_to(CType::Void))
             }
+            // C11 7.22.3.5: the bytes of the new block past the old one's size are indeterminate.
+            // The block is allocated here, at the program's call, as malloc's (its bytes are the
+            // call site's inputs, which replay feeds); the library's `__kappa_realloc_into`
+            // copies the old bytes into it and frees the old block (or it, for `n == 0`).
+            "realloc" if self.file_scope_sym(crate::implicit::REALLOC_INTO).is_some() => {
+                let v = self.int_args(args, 2, name, span)?;
+                if !v[0].1.is_pointer() {
+                    return Err(self.error(&args[0].span, "`realloc` of a value that is not a pointer"));
+                }
+                let p = self.materialize(v[0].0.clone(), &v[0].1, sp);
+                let n = self.convert(v[1].0.clone(), &v[1].1, &size_t);
+                let n = self.materialize(n, &size_t, sp);
+                let into = self.lookup_func(crate::implicit::REALLOC_INTO)?;
+                let block = self.temp(CType::ptr_to(CType::Void));
+                let dst = self.temp(CType::ptr_to(CType::Void));
+                self.fcx.b.step(
+                    Op::Alloc {
+                        target: AllocTarget::Fresh(block),
+                        region: Region::Heap,
+                        size: n.clone(),
+                        init: AllocInit::Nondet,
+                    },
+                    sp,
+                );
+                self.fcx.b.step(Op::Call { dst: Some(dst), func: into, args: vec![p, n, Expr::Var(block)] }, sp);
+                Value::Scalar(Expr::Var(dst), CType::ptr_to(CType::Void))
+            }
+            // reallocarray(p, n, m) as realloc(p, n * m) (the same indeterminate bytes); where
+            // n * m overflows, the library's own (NULL, errno ENOMEM).
+            "reallocarray" if func.is_some() && self.file_scope_sym(crate::implicit::REALLOC_INTO).is_some() => {
+                let v = self.int_args(args, 3, name, span)?;
+                if !v[0].1.is_pointer() {
+                    return Err(self.error(&args[0].span, "`reallocarray` of a value that is not a pointer"));
+                }
+                let p = self.materialize(v[0].0.clone(), &v[0].1, sp);
+                let n = self.convert(v[1].0.clone(), &v[1].1, &size_t);
+                let n = self.materialize(n, &size_t, sp);
+                let m = self.convert(v[2].0.clone(), &v[2].1, &size_t);
+                let m = self.materialize(m, &size_t, sp);
+                let into = self.lookup_func(crate::implicit::REALLOC_INTO)?;
+                let library = self.func_id(func.unwrap_or_default());
+                let overflow = product_overflows(&n, &m, pw);
+                let size = super::expr::fold_or(Expr::bin(BinOp::Mul, n.clone(), m.clone()));
+                let block = self.temp(CType::ptr_to(CType::Void));
+                let dst = self.temp(CType::ptr_to(CType::Void));
+                let refused = Op::Call { dst: Some(dst), func: library, args: vec![p.clone(), n, m] };
+                let (bad, ok, done) = (self.fcx.b.fresh(), self.fcx.b.fresh(), self.fcx.b.fresh());
+                self.fcx.b.branch(overflow, bad, ok, sp);
+                self.fcx.b.cur = bad;
+                self.fcx.b.step(refused, sp);
+                self.fcx.b.jump(done, sp);
+                self.fcx.b.cur = ok;
+                self.fcx.b.step(
+                    Op::Alloc {
+                        target: AllocTarget::Fresh(block),
+                        region: Region::Heap,
+                        size: size.clone(),
+                        init: AllocInit::Nondet,
+                    },
+                    sp,
+                );
+                self.fcx.b.step(Op::Call { dst: Some(dst), func: into, args: vec![p, size, Expr::Var(block)] }, sp);
+                self.fcx.b.join(done, sp);
+                Value::Scalar(Expr::Var(dst), CType::ptr_to(CType::Void))
+            }
             "atexit" => {
                 let handler = match args {
                     [Node { node: Expression::Identifier(h), .. }] => h.node.name.as_str(),

@@ -1397,6 +1397,7 @@ impl<'a> Lowerer<'a> {
                 _ if plt.is_signed() => BinOp::AShr,
                 _ => BinOp::LShr,
             };
+            self.shift_amount_check(&amount, w, bop == BinOp::Shl && plt.is_signed(), span);
             if bop == BinOp::Shl && plt.is_signed() {
                 self.shift_overflow_check(&l, &amount, w, span);
             }
@@ -1505,6 +1506,30 @@ impl<'a> Lowerer<'a> {
             Expr::bin(BinOp::Ne, rest.clone(), Expr::uint(0, w)).and(Expr::bin(BinOp::Ne, rest, Expr::int(-1, w)));
         let bad = fold_or(in_width.and(out));
         self.check(bad, ErrorKind::Overflow, format!("signed overflow (<<) in `{}`", self.snippet(span)), sp);
+    }
+
+    /// A shift amount outside `0 .. w-1` (`k`, the amount as an unsigned `w`-bit number: a
+    /// negative one is as large) is undefined behaviour (C11 6.5.7p3), and what the compiled
+    /// program computes (x86 takes the amount modulo the width) is not kappa's 0: the error
+    /// kind `shift_amount`, which no property but its own counts, so that a path through it
+    /// gives no `true` (`--ub report`) or ends (`--ub stop`). A signed `<<` under
+    /// `overflow_checks` reports it as an `overflow` (SV-COMP's no-overflow: `1 << 40` is no
+    /// value of type `int`); UBSan reports "shift exponent … is too large"/"is negative".
+    pub(crate) fn shift_amount_check(&mut self, k: &Expr, w: u32, signed_shl: bool, span: &LSpan) {
+        if self.no_eval > 0 {
+            return;
+        }
+        let bad = fold_or(Expr::bin(BinOp::Uge, k.clone(), Expr::uint(u64::from(w), w)));
+        if bad == Expr::Bool(false) {
+            return;
+        }
+        let sp = self.span(span);
+        let what = self.snippet(span);
+        if signed_shl && self.overflow_checks {
+            self.check(bad, ErrorKind::Overflow, format!("shift amount out of range in `{what}`"), sp);
+        } else {
+            self.check(bad, ErrorKind::ShiftAmount, format!("shift amount out of range in `{what}`"), sp);
+        }
     }
 
     /// A comparison as a boolean IR expression.
