@@ -43,7 +43,8 @@ impl Value {
         }
     }
 
-    fn key(&self) -> Option<ValueKey> {
+    /// The value as an array index (`None` for an array).
+    pub fn key(&self) -> Option<ValueKey> {
         match self {
             Value::Bool(b) => Some(ValueKey::Bool(*b)),
             Value::Bv(v, _) => Some(ValueKey::Bv(*v)),

@@ -91,15 +91,6 @@ struct Arr {
     entries: BTreeMap<ValueKey, Value>,
 }
 
-fn key_of(v: &Value) -> Option<ValueKey> {
-    match v {
-        Value::Bool(b) => Some(ValueKey::Bool(*b)),
-        Value::Bv(x, _) => Some(ValueKey::Bv(*x)),
-        Value::Int(x) => Some(ValueKey::Int(*x)),
-        Value::Array(..) => None,
-    }
-}
-
 struct Checker<'m> {
     model: &'m Model,
     left: u64,
@@ -311,12 +302,12 @@ impl<'m> Checker<'m> {
             Op::ConstArray(_) => Ok(V::A(Rc::new(Arr { default: scalar(0)?.clone(), entries: BTreeMap::new() }))),
             Op::Select => {
                 let a = array(0)?;
-                let k = key_of(scalar(1)?).ok_or("an array index that is an array")?;
+                let k = scalar(1)?.key().ok_or("an array index that is an array")?;
                 Ok(V::S(a.entries.get(&k).unwrap_or(&a.default).clone()))
             }
             Op::Store => {
                 let a = array(0)?;
-                let k = key_of(scalar(1)?).ok_or("an array index that is an array")?;
+                let k = scalar(1)?.key().ok_or("an array index that is an array")?;
                 let v = scalar(2)?.clone();
                 self.spend(a.entries.len() as u64)?;
                 let mut entries = a.entries.clone();

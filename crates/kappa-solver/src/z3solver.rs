@@ -988,7 +988,7 @@ impl Z3Solver {
             let Some(ix) = elem_of(i.sort()) else { continue };
             let Ok(d) = self.translate(&i) else { continue };
             let Some(v) = m.eval(&d, true) else { continue };
-            let Some(k) = value_of(&v, i.sort()).and_then(|v| key_of(&v)) else { continue };
+            let Some(k) = value_of(&v, i.sort()).and_then(|v| v.key()) else { continue };
             if keys.entry(ix).or_default().insert(k.clone()) {
                 out.entry(ix).or_default().push((k, v));
             }
@@ -1031,15 +1031,6 @@ fn value_of(d: &Dynamic, sort: Sort) -> Option<Value> {
         Sort::Bv(w) if (1..=64).contains(&w) => d.as_bv()?.as_u64().map(|v| Value::Bv(v, w)),
         Sort::Int => d.as_int()?.as_i64().map(Value::Int),
         _ => None,
-    }
-}
-
-fn key_of(v: &Value) -> Option<ValueKey> {
-    match v {
-        Value::Bool(b) => Some(ValueKey::Bool(*b)),
-        Value::Bv(x, _) => Some(ValueKey::Bv(*x)),
-        Value::Int(x) => Some(ValueKey::Int(*x)),
-        Value::Array(..) => None,
     }
 }
 
