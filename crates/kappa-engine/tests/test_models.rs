@@ -92,16 +92,20 @@ fn x_of(t: &kappa_ir::testcase::TestCase) -> Option<i64> {
 /// Under the small limit the first model of each path is empty (every input at 0); the engine
 /// finds it false and asks again with five times the work, where the values are kept: the
 /// error's test reaches the error (on the engine before kind10 it had `x = 0`).
+/// The run's `reach_error` (every run of SEARCH reaches it).
+fn reach_error(s: &kappa_engine::Stats) -> &kappa_engine::report::ErrorEntry {
+    s.errors
+        .iter()
+        .find(|e| e.kind == "reach_error")
+        .unwrap_or_else(|| panic!("{:?} {:?}", s.errors.iter().map(|e| &e.kind).collect::<Vec<_>>(), s.incomplete))
+}
+
 #[test]
 fn a_model_that_left_values_out_is_asked_again_with_more_work() {
     let prog = lower(SEARCH);
     let report = run(&prog, SMALL);
     let s = &report.stats;
-    let e = s
-        .errors
-        .iter()
-        .find(|e| e.kind == "reach_error")
-        .unwrap_or_else(|| panic!("{:?} {:?}", s.errors.iter().map(|e| &e.kind).collect::<Vec<_>>(), s.incomplete));
+    let e = reach_error(s);
     let test = e.testcase.as_ref().expect("the error has a test");
     assert_eq!(x_of(test), Some(42), "the error's test does not reach it: {test:?}");
     assert!(s.models_rejected >= 1, "{}", s.models_rejected);
@@ -115,11 +119,7 @@ fn a_model_that_is_not_one_is_not_written() {
     let prog = lower(SEARCH);
     let report = run(&prog, 1_000_000);
     let s = &report.stats;
-    let e = s
-        .errors
-        .iter()
-        .find(|e| e.kind == "reach_error")
-        .unwrap_or_else(|| panic!("{:?} {:?}", s.errors.iter().map(|e| &e.kind).collect::<Vec<_>>(), s.incomplete));
+    let e = reach_error(s);
     // Asked again with 5 M units the values are kept (above SMALL): the test is right. With
     // the retry's limit under SMALL too, every model of the error path lacks them.
     if let Some(t) = &e.testcase {
@@ -127,11 +127,7 @@ fn a_model_that_is_not_one_is_not_written() {
     }
     let report = run(&prog, 300_000);
     let s = &report.stats;
-    let e = s
-        .errors
-        .iter()
-        .find(|e| e.kind == "reach_error")
-        .unwrap_or_else(|| panic!("{:?} {:?}", s.errors.iter().map(|e| &e.kind).collect::<Vec<_>>(), s.incomplete));
+    let e = reach_error(s);
     assert!(e.testcase.is_none(), "a test from a model with its values left out: {:?}", e);
     assert!(s.models_rejected >= 2 && s.tests_missing >= 1, "{} {}", s.models_rejected, s.tests_missing);
 }
