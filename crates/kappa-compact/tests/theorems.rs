@@ -144,7 +144,7 @@ fn instances(l: &Leaf, max: u64) -> Vec<(HashMap<SymId, Term>, Vec<Term>)> {
         let mut map = HashMap::new();
         let mut rest = n;
         for &s in &l.kappas {
-            map.insert(s, Term::bv(rest % (max + 1), Term::sym_info(s).sort.width()));
+            map.insert(s, Term::bv(rest % (max + 1), Term::sym_sort(s).width()));
             rest /= max + 1;
         }
         let mut budget = 100_000;

@@ -117,7 +117,7 @@ impl Dag {
         let mut syms = Vec::with_capacity(self.syms.len());
         for (i, (name, sort)) in self.syms.iter().enumerate() {
             let s = sym(i, name, *sort)?;
-            if Term::sym_info(s).sort != *sort {
+            if Term::sym_sort(s) != *sort {
                 return None;
             }
             syms.push(s);

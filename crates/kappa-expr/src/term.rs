@@ -391,8 +391,13 @@ impl Term {
         POOL.with(|p| p.borrow().syms[s.0 as usize].clone())
     }
 
+    /// The sort of a symbol ([`Term::sym_info`] without copying its name).
+    pub fn sym_sort(s: SymId) -> Sort {
+        POOL.with(|p| p.borrow().syms[s.0 as usize].sort)
+    }
+
     pub fn var(s: SymId) -> Term {
-        let sort = Term::sym_info(s).sort;
+        let sort = Term::sym_sort(s);
         Term::mk(Op::Var(s), Vec::new(), sort)
     }
 

@@ -239,6 +239,23 @@ proptest! {
         prop_assert_eq!(got, Some(Value::Bv(want, W)), "term {}", t);
     }
 
+    /// Both evaluators of `eval` (by recursion for small terms, over the DAG for others) agree.
+    #[test]
+    fn both_evaluators_agree(a in ast(), env in any::<[u64; 3]>(), seed in any::<u64>()) {
+        let vars = [Term::fresh("x", Sort::Bv(W)), Term::fresh("y", Sort::Bv(W)), Term::fresh("z", Sort::Bv(W))];
+        let arr = Term::fresh("A", Sort::Array(Elem::Bv(W), Elem::Bv(W)));
+        let t = build(&a, &vars, &arr);
+        let syms: Vec<SymId> = vars.iter().map(|v| v.as_var().unwrap()).collect();
+        let asym = arr.as_var().unwrap();
+        let arrv = array_value(seed);
+        let envf = |s: SymId| -> Option<Value> {
+            if s == asym { return Some(arrv.clone()); }
+            syms.iter().position(|x| *x == s).map(|i| Value::Bv(env[i] & mask(W), W))
+        };
+        let c = Term::eq(&t, &vars[0]);
+        prop_assert_eq!(eval(&c, &envf), crate::eval::eval_shared(&c, &envf), "term {}", c);
+    }
+
     /// `Term::low_bits(k)` computes the low k bits of any term at width k.
     #[test]
     fn low_bits_are_the_low_bits(a in ast(), env in any::<[u64; 3]>(), seed in any::<u64>(), k in 1u32..W) {
@@ -584,7 +601,7 @@ fn an_equality_with_an_ite_dag_stays_linear_and_exact() {
         for seed in 0..64u64 {
             let env = |s: SymId| {
                 let h = (s.0 as u64 ^ seed).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 40;
-                Some(match Term::sym_info(s).sort {
+                Some(match Term::sym_sort(s) {
                     Sort::Bool => Value::Bool(h & 1 == 1),
                     _ => Value::Bv(h & mask(8), 8),
                 })
@@ -593,4 +610,23 @@ fn an_equality_with_an_ite_dag_stays_linear_and_exact() {
             assert_eq!(eval(&e, &env), Some(Value::Bool(ex == ey)), "seed {seed}");
         }
     }
+}
+
+/// A term whose tree is exponentially larger than its DAG (each level adds the previous one to
+/// itself) is evaluated over the DAG: 2^60 visits by recursion would not end.
+#[test]
+fn a_term_with_deep_sharing_is_evaluated_once_per_node() {
+    let x = Term::fresh("x", Sort::Bv(W));
+    let one = Term::bv(1, W);
+    let (mut t, mut want) = (x.clone(), 3u64);
+    for _ in 0..60 {
+        let twice = Term::mk(Op::BvAdd, vec![t.clone(), t.clone()], Sort::Bv(W));
+        t = Term::mk(Op::BvAdd, vec![twice, one.clone()], Sort::Bv(W));
+        want = (2 * want + 1) & mask(W);
+    }
+    let s = x.as_var().unwrap();
+    let env = |v: SymId| (v == s).then_some(Value::Bv(3, W));
+    assert_eq!(eval(&t, &env), Some(Value::Bv(want, W)));
+    let unknown = |_: SymId| None;
+    assert_eq!(eval(&t, &unknown), None);
 }

@@ -170,8 +170,11 @@ impl<S: Solver> CachingSolver<S> {
             }
         }
         candidates.extend(self.recent.iter().rev().cloned());
-        // The condition first: it is the constraint most likely to be false.
-        let order: Vec<&Term> = std::iter::once(&q.cond).chain(terms.iter().filter(|t| **t != q.cond)).collect();
+        // The condition first: it is the constraint most likely to be false; then the newest
+        // constraints (the largest ids), where a model of another path departs from this one.
+        // Oldest first, a model of a sibling leaf of a comb (linsearch300) was refuted only by
+        // the last of its 300 constraints.
+        let order: Vec<&Term> = std::iter::once(&q.cond).chain(terms.iter().rev().filter(|t| **t != q.cond)).collect();
         let mut tried: Vec<*const Model> = Vec::new();
         for m in candidates {
             if tried.contains(&Rc::as_ptr(&m)) {

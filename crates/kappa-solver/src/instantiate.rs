@@ -284,7 +284,7 @@ pub fn under_approximate(t: &Term, k: u64, positive: bool) -> Option<Term> {
         Op::Forall => {
             let [var, body] = t.args() else { return None };
             let tau = var.as_var()?;
-            let Sort::Bv(w) = Term::sym_info(tau).sort else { return None };
+            let Sort::Bv(w) = Term::sym_sort(tau) else { return None };
             let (c, inclusive) = guard(body, tau)?;
             let mut parts = Vec::with_capacity(k as usize + 1);
             if positive {
@@ -356,7 +356,7 @@ fn expand_within(t: &Term, bounds: &HashMap<SymId, u64>, budget: &mut u64) -> Op
     }
     let [var, body] = t.args() else { return None };
     let tau = var.as_var()?;
-    let Sort::Bv(w) = Term::sym_info(tau).sort else { return None };
+    let Sort::Bv(w) = Term::sym_sort(tau) else { return None };
     let (c, inclusive) = guard(body, tau)?;
     let max = match (c.as_bv(), c.as_var()) {
         (Some(k), _) => k,
@@ -425,7 +425,7 @@ fn expand_until(t: &Term, budget: &mut u64, deadline: Option<Instant>) -> Option
     let [var, body] = t.args() else { return None };
     let tau = var.as_var()?;
     let bound = upper_bound(body, tau)?;
-    let w = match Term::sym_info(tau).sort {
+    let w = match Term::sym_sort(tau) {
         Sort::Bv(w) => w,
         _ => return None,
     };

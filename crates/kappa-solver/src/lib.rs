@@ -228,7 +228,7 @@ impl Model {
     /// Like [`Model::eval`], with every symbol the model does not decide at its
     /// [`default_value`].
     pub fn eval_completed(&self, t: &Term) -> Option<Value> {
-        eval(t, &|s| self.values.get(&s).cloned().or_else(|| default_value(Term::sym_info(s).sort)))
+        eval(t, &|s| self.values.get(&s).cloned().or_else(|| default_value(Term::sym_sort(s))))
     }
 
     /// Adds the values of another model (for symbols this one does not decide).
@@ -252,7 +252,7 @@ impl Model {
     pub fn complete(&mut self, syms: &[SymId]) {
         for &s in syms {
             if let std::collections::btree_map::Entry::Vacant(e) = self.values.entry(s) {
-                if let Some(v) = default_value(Term::sym_info(s).sort) {
+                if let Some(v) = default_value(Term::sym_sort(s)) {
                     e.insert(v);
                 }
             }

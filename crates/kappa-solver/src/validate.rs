@@ -257,7 +257,7 @@ impl<'m> Checker<'m> {
                 if let Some((_, v)) = self.bound.iter().rev().find(|(b, _)| *b == s) {
                     return Ok(V::S(v.clone()));
                 }
-                let sort = Term::sym_info(s).sort;
+                let sort = Term::sym_sort(s);
                 let v = self
                     .model
                     .get(s)
@@ -375,7 +375,7 @@ impl<'m> Checker<'m> {
     fn forall(&mut self, x: &Term) -> Result<bool, String> {
         let [var, body] = x.args() else { return Err(format!("a quantifier of several variables: {x}")) };
         let tau = var.as_var().ok_or_else(|| format!("malformed quantifier: {x}"))?;
-        let Sort::Bv(w) = Term::sym_info(tau).sort else { return Err(format!("a quantifier over integers: {x}")) };
+        let Sort::Bv(w) = Term::sym_sort(tau) else { return Err(format!("a quantifier over integers: {x}")) };
         let (c, inclusive) =
             crate::instantiate::guard(body, tau).ok_or_else(|| format!("an unbounded quantifier: {x}"))?;
         let c = c.clone();

@@ -385,7 +385,8 @@ impl Z3Solver {
             // Debugging aid: every query as SMT-LIB, appended to the named file.
             use std::io::Write;
             if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
-                let _ = writeln!(f, "; query {} ({which:?})\n{}(check-sat)", self.core_calls, solver);
+                let thread = std::thread::current().name().unwrap_or("main").to_string();
+                let _ = writeln!(f, "; query {} ({which:?}) {thread}\n{}(check-sat)", self.core_calls, solver);
             }
         }
         let t_check = Instant::now();
