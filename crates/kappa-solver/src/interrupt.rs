@@ -47,6 +47,37 @@ pub const REASON: &str = "interrupted";
 /// a signal handler).
 pub fn request() {
     REQUESTED.store(true, Ordering::SeqCst);
+    interrupt_contexts();
+    // Z3 4.8 acts on `Z3_interrupt` only while a check runs (it calls the running check's
+    // handler, and forgets the call otherwise): a thread that looked at the request just before
+    // it was made and starts its check just after would run the whole check (factor.c: 10 s).
+    // The interrupt is repeated until the request is forgotten.
+    if !REPEATING.swap(true, Ordering::SeqCst) {
+        let spawned = std::thread::Builder::new().name("kappa-interrupt".into()).spawn(|| loop {
+            while REQUESTED.load(Ordering::SeqCst) {
+                std::thread::sleep(REPEAT_EVERY);
+                interrupt_contexts();
+            }
+            REPEATING.store(false, Ordering::SeqCst);
+            // A request made again while this thread was leaving.
+            if !REQUESTED.load(Ordering::SeqCst) || REPEATING.swap(true, Ordering::SeqCst) {
+                return;
+            }
+        });
+        if spawned.is_err() {
+            REPEATING.store(false, Ordering::SeqCst);
+        }
+    }
+}
+
+/// Whether the thread repeating [`request`]'s interrupts runs.
+static REPEATING: AtomicBool = AtomicBool::new(false);
+
+/// How often [`request`]'s interrupt is repeated.
+const REPEAT_EVERY: std::time::Duration = std::time::Duration::from_millis(10);
+
+/// Cancels the check each registered context runs, if any.
+fn interrupt_contexts() {
     let ctxs = CONTEXTS.lock().unwrap_or_else(|e| e.into_inner());
     for &c in ctxs.iter() {
         if let Some(ctx) = std::ptr::NonNull::new(c as *mut z3_sys::_Z3_context) {

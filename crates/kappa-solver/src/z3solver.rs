@@ -392,7 +392,8 @@ impl Z3Solver {
         let t_check = Instant::now();
         let logged = std::env::var_os("KAPPA_SMT_LOG").map(|_| self.work());
         let timer = crate::interrupt::TimedCheck::start(limit);
-        let res = solver.check();
+        // The request may have come while the query was translated and asserted.
+        let res = if crate::interrupt::requested() { z3::SatResult::Unknown } else { solver.check() };
         let timed_out = timer.timed_out();
         drop(timer);
         if let Some(path) = std::env::var_os("KAPPA_SMT_LOG") {
