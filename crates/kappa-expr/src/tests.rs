@@ -210,6 +210,34 @@ fn array_value(seed: u64) -> Value {
     Value::Array(Box::new(Value::Bv(0, W)), entries)
 }
 
+/// A random term over fresh `x`, `y`, `z` and an array `A`, with values for them: `env` and
+/// [`array_value`]`(seed)`.
+struct Sample {
+    t: Term,
+    vars: [Term; 3],
+    syms: Vec<SymId>,
+    asym: SymId,
+    env: [u64; 3],
+    arrv: Value,
+}
+
+impl Sample {
+    fn new(a: &Ast, env: [u64; 3], seed: u64) -> Sample {
+        let vars = [Term::fresh("x", Sort::Bv(W)), Term::fresh("y", Sort::Bv(W)), Term::fresh("z", Sort::Bv(W))];
+        let arr = Term::fresh("A", Sort::Array(Elem::Bv(W), Elem::Bv(W)));
+        let t = build(a, &vars, &arr);
+        let syms = vars.iter().map(|v| v.as_var().unwrap()).collect();
+        Sample { t, vars, syms, asym: arr.as_var().unwrap(), env, arrv: array_value(seed) }
+    }
+
+    fn value(&self, s: SymId) -> Option<Value> {
+        if s == self.asym {
+            return Some(self.arrv.clone());
+        }
+        self.syms.iter().position(|x| *x == s).map(|i| Value::Bv(self.env[i] & mask(W), W))
+    }
+}
+
 proptest! {
     // A fixed seed keeps CI deterministic; KAPPA_PROPTEST_SEED=N explores other inputs.
     #![proptest_config(ProptestConfig {
@@ -222,56 +250,33 @@ proptest! {
 
     #[test]
     fn simplification_preserves_meaning(a in ast(), env in any::<[u64; 3]>(), seed in any::<u64>()) {
-        let vars = [Term::fresh("x", Sort::Bv(W)), Term::fresh("y", Sort::Bv(W)), Term::fresh("z", Sort::Bv(W))];
-        let arr = Term::fresh("A", Sort::Array(Elem::Bv(W), Elem::Bv(W)));
-        let t = build(&a, &vars, &arr);
-        let syms: Vec<SymId> = vars.iter().map(|v| v.as_var().unwrap()).collect();
-        let asym = arr.as_var().unwrap();
-        let arrv = array_value(seed);
-        let envf = |s: SymId| -> Option<Value> {
-            if s == asym { return Some(arrv.clone()); }
-            syms.iter().position(|x| *x == s).map(|i| Value::Bv(env[i] & mask(W), W))
-        };
-        // Array indices are 8-bit in the reference; build them as 64-bit reads of 8-bit indices.
-        let _ = &arr;
-        let got = eval(&t, &envf);
-        let want = reference(&a, &env, &|i| match &arrv { Value::Array(_, e) => e.get(&crate::eval::ValueKey::Bv(i)).and_then(Value::as_bv).unwrap_or(0), _ => 0 });
+        let sample = Sample::new(&a, env, seed);
+        let (t, arrv) = (&sample.t, &sample.arrv);
+        let envf = |s: SymId| sample.value(s);
+        let got = eval(t, &envf);
+        let want = reference(&a, &env, &|i| match arrv { Value::Array(_, e) => e.get(&crate::eval::ValueKey::Bv(i)).and_then(Value::as_bv).unwrap_or(0), _ => 0 });
         prop_assert_eq!(got, Some(Value::Bv(want, W)), "term {}", t);
     }
 
     /// Both evaluators of `eval` (by recursion for small terms, over the DAG for others) agree.
     #[test]
     fn both_evaluators_agree(a in ast(), env in any::<[u64; 3]>(), seed in any::<u64>()) {
-        let vars = [Term::fresh("x", Sort::Bv(W)), Term::fresh("y", Sort::Bv(W)), Term::fresh("z", Sort::Bv(W))];
-        let arr = Term::fresh("A", Sort::Array(Elem::Bv(W), Elem::Bv(W)));
-        let t = build(&a, &vars, &arr);
-        let syms: Vec<SymId> = vars.iter().map(|v| v.as_var().unwrap()).collect();
-        let asym = arr.as_var().unwrap();
-        let arrv = array_value(seed);
-        let envf = |s: SymId| -> Option<Value> {
-            if s == asym { return Some(arrv.clone()); }
-            syms.iter().position(|x| *x == s).map(|i| Value::Bv(env[i] & mask(W), W))
-        };
-        let c = Term::eq(&t, &vars[0]);
+        let sample = Sample::new(&a, env, seed);
+        let (t, vars) = (&sample.t, &sample.vars);
+        let envf = |s: SymId| sample.value(s);
+        let c = Term::eq(t, &vars[0]);
         prop_assert_eq!(eval(&c, &envf), crate::eval::eval_shared(&c, &envf), "term {}", c);
     }
 
     /// `Term::low_bits(k)` computes the low k bits of any term at width k.
     #[test]
     fn low_bits_are_the_low_bits(a in ast(), env in any::<[u64; 3]>(), seed in any::<u64>(), k in 1u32..W) {
-        let vars = [Term::fresh("x", Sort::Bv(W)), Term::fresh("y", Sort::Bv(W)), Term::fresh("z", Sort::Bv(W))];
-        let arr = Term::fresh("A", Sort::Array(Elem::Bv(W), Elem::Bv(W)));
-        let t = build(&a, &vars, &arr);
-        let syms: Vec<SymId> = vars.iter().map(|v| v.as_var().unwrap()).collect();
-        let asym = arr.as_var().unwrap();
-        let arrv = array_value(seed);
-        let envf = |s: SymId| -> Option<Value> {
-            if s == asym { return Some(arrv.clone()); }
-            syms.iter().position(|x| *x == s).map(|i| Value::Bv(env[i] & mask(W), W))
-        };
+        let sample = Sample::new(&a, env, seed);
+        let t = &sample.t;
+        let envf = |s: SymId| sample.value(s);
         let low = t.low_bits(k);
         prop_assert_eq!(low.width(), k);
-        let whole = eval(&t, &envf).and_then(|v| v.as_bv());
+        let whole = eval(t, &envf).and_then(|v| v.as_bv());
         prop_assert_eq!(eval(&low, &envf), whole.map(|v| Value::Bv(v & mask(k), k)), "term {} low {}", t, low);
     }
 }
