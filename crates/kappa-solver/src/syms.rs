@@ -24,13 +24,13 @@ pub(crate) struct TermInfo {
 
 /// Term id → [`TermInfo`], cleared when it grows past a bound.
 pub(crate) struct InfoCache {
-    map: HashMap<u64, Rc<TermInfo>>,
+    map: HashMap<u64, Rc<TermInfo>, kappa_expr::eval::BuildIdHasher>,
     cap: usize,
 }
 
 impl InfoCache {
     pub fn new(cap: usize) -> InfoCache {
-        InfoCache { map: HashMap::new(), cap }
+        InfoCache { map: HashMap::default(), cap }
     }
 
     pub fn len(&self) -> usize {
@@ -38,7 +38,7 @@ impl InfoCache {
     }
 
     pub fn clear(&mut self) {
-        self.map = HashMap::new();
+        self.map = HashMap::default();
     }
 
     pub fn get(&mut self, t: &Term) -> Rc<TermInfo> {
