@@ -298,7 +298,7 @@ impl<'a> Lowerer<'a> {
         Ok(())
     }
 
-    fn int_args(
+    pub(crate) fn int_args(
         &mut self,
         args: &'a [Node<Expression>],
         n: usize,
@@ -779,6 +779,10 @@ impl<'a> Lowerer<'a> {
                     self.fcx.b.step(Op::MemCopy { dst: v[0].0.clone(), src: v[1].0.clone(), size: n }, sp);
                 }
                 Value::Void
+            }
+            _ if super::checked::checked_op(name).is_some() => {
+                let k = super::checked::checked_op(name).unwrap_or_else(|| unreachable!());
+                self.checked_arith(name, k, args, span)?
             }
             "__builtin_unreachable" => {
                 if self.no_eval == 0 {

@@ -8,6 +8,7 @@
 
 mod builder;
 mod builtins;
+mod checked;
 mod expr;
 pub(crate) mod fold;
 mod format;
