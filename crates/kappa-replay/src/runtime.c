@@ -88,6 +88,13 @@ void abort(void) {
     kappa_abort_now();
 }
 
+/* The program's _Exit() (C11 7.22.4.5): no atexit handler runs, LeakSanitizer's neither, so the
+ * check runs here, as at abort(). The runtime's own ends call _exit, which stays glibc's. */
+void _Exit(int status) {
+    kappa_leak_check();
+    _exit(status);
+}
+
 static void kappa_setup_failed(const char *what) {
     fprintf(stderr, "\nKAPPA-REPLAY setup %s\n", what);
     _exit(KAPPA_EXIT_SETUP);
