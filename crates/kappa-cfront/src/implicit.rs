@@ -76,7 +76,8 @@ fn prototype(name: &str) -> Option<&'static str> {
 struct Uses {
     called: BTreeMap<String, usize>,
     declared: BTreeSet<String>,
-    /// The functions `atexit` registers, in the order of their first registration in the text.
+    /// The functions `atexit` and `at_quick_exit` register, in the order of their first
+    /// registration in the text (one numbering for both tables).
     atexit: Vec<String>,
 }
 
@@ -84,7 +85,7 @@ impl<'ast> Visit<'ast> for Uses {
     fn visit_call_expression(&mut self, c: &'ast CallExpression, span: &'ast Span) {
         if let Expression::Identifier(id) = &c.callee.node {
             self.called.entry(id.node.name.clone()).or_insert(c.callee.span.start);
-            if id.node.name == "atexit" {
+            if id.node.name == "atexit" || id.node.name == "at_quick_exit" {
                 if let [Node { node: Expression::Identifier(h), .. }] = c.arguments.as_slice() {
                     if !self.atexit.contains(&h.node.name) {
                         self.atexit.push(h.node.name.clone());
@@ -156,19 +157,29 @@ pub(crate) const ATEXIT_REGISTER: &str = "__kappa_atexit_register";
 /// from `main` (not by `abort`, `_exit`, or an error), before the program terminates, so
 /// that whatever is checked at termination sees the memory the handlers left.
 pub(crate) const ATEXIT_RUN: &str = "__kappa_atexit_run";
+/// `at_quick_exit(f)` (C11 7.22.4.3) is lowered to `QUICK_EXIT_REGISTER(k)`, numbered as
+/// `atexit`'s handlers, into a table of its own.
+pub(crate) const QUICK_EXIT_REGISTER: &str = "__kappa_at_quick_exit_register";
+/// Runs the handlers `at_quick_exit` registered, last registered first: called by `quick_exit`
+/// (C11 7.22.4.7) only; `atexit`'s handlers do not run there.
+pub(crate) const QUICK_EXIT_RUN: &str = "__kappa_quick_exit_run";
 
-/// The C of the handlers' table: 32 registrations, the least C guarantees (C11 7.22.4.2);
-/// handlers are called by number, since kappa has no function pointers.
+/// The C of the handlers' tables of `atexit` and `at_quick_exit`: 32 registrations each, the
+/// least C guarantees (C11 7.22.4.2, 7.22.4.3); handlers are called by number, since kappa
+/// has no function pointers.
 fn atexit_table(handlers: &[String]) -> String {
     let mut calls = String::new();
     for (k, h) in handlers.iter().enumerate() {
         calls.push_str(&format!("    else if (k == {}) {h}();\n", k + 1));
     }
-    format!(
-        "static int __kappa_atexit_fn[32];\nstatic int __kappa_atexit_count;\n\
-         int {ATEXIT_REGISTER}(int k) {{\n  if (__kappa_atexit_count == 32) return -1;\n  \
-         __kappa_atexit_fn[__kappa_atexit_count++] = k;\n  return 0;\n}}\n\
-         void {ATEXIT_RUN}(void) {{\n  while (__kappa_atexit_count > 0) {{\n    \
-         int k = __kappa_atexit_fn[--__kappa_atexit_count];\n    if (k == 0) ;\n{calls}  }}\n}}\n"
-    )
+    let table = |t: &str, register: &str, run: &str| {
+        format!(
+            "static int __kappa_{t}_fn[32];\nstatic int __kappa_{t}_count;\n\
+             int {register}(int k) {{\n  if (__kappa_{t}_count == 32) return -1;\n  \
+             __kappa_{t}_fn[__kappa_{t}_count++] = k;\n  return 0;\n}}\n\
+             void {run}(void) {{\n  while (__kappa_{t}_count > 0) {{\n    \
+             int k = __kappa_{t}_fn[--__kappa_{t}_count];\n    if (k == 0) ;\n{calls}  }}\n}}\n"
+        )
+    };
+    table("atexit", ATEXIT_REGISTER, ATEXIT_RUN) + &table("quick_exit", QUICK_EXIT_REGISTER, QUICK_EXIT_RUN)
 }

@@ -291,3 +291,17 @@ fn calloc_overflow_returns_null() {
     assert!(text.contains("paths: 2 completed"), "the NULL path and the other: {text}");
     assert_eq!(replay_all(&p, out.path()), 2);
 }
+
+/// GCC's checked arithmetic builtins: both sides of every flag that can be set (2 × 2 × 2
+/// paths; `int * int` always fits `long long`), every test replayed with gcc's own builtins.
+#[test]
+fn checked_arithmetic_flags_reach_both_sides_and_replay() {
+    let p = program("checked_arith_flags.c");
+    let out = tempfile::tempdir().unwrap();
+    let ps = p.display().to_string();
+    let (code, text) = kappa(&["run", &ps, "--quiet"], out.path());
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("paths: 8 completed (0 ended in an error), 0 stopped"), "{text}");
+    assert!(text.contains("exploration complete"), "{text}");
+    assert_eq!(replay_all(&p, out.path()), 8);
+}

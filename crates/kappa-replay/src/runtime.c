@@ -88,6 +88,13 @@ void abort(void) {
     kappa_abort_now();
 }
 
+/* The program's _Exit() (C11 7.22.4.5): no atexit handler runs, LeakSanitizer's neither, so the
+ * check runs here, as at abort(). The runtime's own ends call _exit, which stays glibc's. */
+void _Exit(int status) {
+    kappa_leak_check();
+    _exit(status);
+}
+
 static void kappa_setup_failed(const char *what) {
     fprintf(stderr, "\nKAPPA-REPLAY setup %s\n", what);
     _exit(KAPPA_EXIT_SETUP);
@@ -162,8 +169,12 @@ __attribute__((constructor)) static void kappa_load(void) {
     fclose(f);
     atexit(kappa_at_exit);
     kappa_leaks = getenv("KAPPA_REPLAY_LEAKS") != NULL;
-    if (kappa_leaks)
+    if (kappa_leaks) {
         signal(SIGABRT, kappa_on_abort);
+        /* quick_exit() runs no atexit handler, LeakSanitizer's neither: the check is the first
+         * handler at_quick_exit registers, so it runs after the program's own (C11 7.22.4.7). */
+        at_quick_exit(kappa_leak_check);
+    }
 }
 
 /* A coverage build (gcov): the counts of a run that ends through _exit are written first, so

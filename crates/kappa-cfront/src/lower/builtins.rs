@@ -298,7 +298,7 @@ impl<'a> Lowerer<'a> {
         Ok(())
     }
 
-    fn int_args(
+    pub(crate) fn int_args(
         &mut self,
         args: &'a [Node<Expression>],
         n: usize,
@@ -427,13 +427,20 @@ impl<'a> Lowerer<'a> {
                 }
                 Value::Void
             }
-            "exit" | "_exit" | "_Exit" => {
+            // quick_exit (C11 7.22.4.7) runs the handlers of at_quick_exit, not atexit's, and
+            // ends the program as _Exit does.
+            "exit" | "_exit" | "_Exit" | "quick_exit" => {
                 let v = self.int_args(args, 1, name, span)?;
                 let (x, t) = v.into_iter().next().unwrap_or((Expr::int(0, 32), CType::INT));
                 let mut code = self.convert(x, &t, &CType::INT);
-                if self.no_eval == 0 && name == "exit" && !self.atexit_handlers.is_empty() {
+                if self.no_eval == 0 && (name == "exit" || name == "quick_exit") && !self.atexit_handlers.is_empty() {
                     code = self.materialize(code, &CType::INT, sp);
-                    self.run_atexit(sp)?;
+                    if name == "exit" {
+                        self.run_atexit(sp)?;
+                    } else {
+                        let run = self.lookup_func(crate::implicit::QUICK_EXIT_RUN)?;
+                        self.fcx.b.step(Op::Call { dst: None, func: run, args: Vec::new() }, sp);
+                    }
                 }
                 if self.no_eval == 0 {
                     let halt = self.fcx.b.new_loc(LocKind::Halt, sp);
@@ -540,17 +547,25 @@ impl<'a> Lowerer<'a> {
                 self.fcx.b.join(done, sp);
                 Value::Scalar(Expr::Var(dst), CType::ptr_to(CType::Void))
             }
-            "atexit" => {
+            "atexit" | "at_quick_exit" => {
                 let handler = match args {
                     [Node { node: Expression::Identifier(h), .. }] => h.node.name.as_str(),
-                    _ => return Err(self.unsupported(span, "`atexit` with a handler that is not a function's name")),
+                    _ => {
+                        return Err(
+                            self.unsupported(span, format!("`{name}` with a handler that is not a function's name"))
+                        )
+                    }
                 };
                 let k = self.atexit_handlers.iter().position(|h| h == handler).map_or(0, |k| k + 1);
                 match self.lookup(handler) {
                     Some(Sym::Func(_)) if k > 0 => {}
-                    _ => return Err(self.error(span, format!("`atexit` of `{handler}`, which is not a function"))),
+                    _ => return Err(self.error(span, format!("`{name}` of `{handler}`, which is not a function"))),
                 }
-                let register = self.lookup_func(crate::implicit::ATEXIT_REGISTER)?;
+                let register = self.lookup_func(if name == "atexit" {
+                    crate::implicit::ATEXIT_REGISTER
+                } else {
+                    crate::implicit::QUICK_EXIT_REGISTER
+                })?;
                 let dst = self.temp(CType::INT);
                 if self.no_eval == 0 {
                     self.fcx
@@ -779,6 +794,10 @@ impl<'a> Lowerer<'a> {
                     self.fcx.b.step(Op::MemCopy { dst: v[0].0.clone(), src: v[1].0.clone(), size: n }, sp);
                 }
                 Value::Void
+            }
+            _ if super::checked::checked_op(name).is_some() => {
+                let k = super::checked::checked_op(name).unwrap_or_else(|| unreachable!());
+                self.checked_arith(name, k, args, span)?
             }
             "__builtin_unreachable" => {
                 if self.no_eval == 0 {

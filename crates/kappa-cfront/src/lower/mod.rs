@@ -8,6 +8,7 @@
 
 mod builder;
 mod builtins;
+mod checked;
 mod expr;
 pub(crate) mod fold;
 mod format;
@@ -227,7 +228,17 @@ struct EndsProgram(bool);
 impl<'ast> Visit<'ast> for EndsProgram {
     fn visit_call_expression(&mut self, c: &'ast CallExpression, span: &'ast LSpan) {
         if let Expression::Identifier(id) = &c.callee.node {
-            let ends = ["abort", "exit", "_Exit", "_exit", "__assert_fail", "__assert_rtn", "__assert", "_assert"];
+            let ends = [
+                "abort",
+                "exit",
+                "_Exit",
+                "_exit",
+                "quick_exit",
+                "__assert_fail",
+                "__assert_rtn",
+                "__assert",
+                "_assert",
+            ];
             if ends.contains(&id.node.name.as_str()) {
                 self.0 = true;
             }

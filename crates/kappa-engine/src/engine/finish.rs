@@ -396,13 +396,13 @@ impl<'p> Engine<'p> {
             }
             let mut input = single(r.kind, &r.origin, r.ty, r.span, 0);
             if r.kind == InputKind::Memory {
-                let n = r.size.min(1 << 16);
                 input.ty = "bytes".into();
                 // Elements of `stride` bytes, little-endian.
                 let stride = match r.sym.sort() {
                     Sort::Array(_, kappa_expr::Elem::Bv(w)) => u64::from((w / 8).max(1)),
                     _ => 1,
                 };
+                let n = if r.size > 0 { r.size } else { unsized_block_len(st, model, &r.sym, stride) }.min(1 << 16);
                 let mut elem = (u64::MAX, 0u64);
                 input.bytes = (0..n)
                     .map(|i| {
@@ -745,6 +745,41 @@ impl<'p> Engine<'p> {
     }
 }
 /// The element at index `t` of an array value (its default where it has no entry).
+/// The bytes to record for a block whose size was not a constant at its allocation
+/// (`malloc(n)`, `realloc(p, n)` with a symbolic `n`): the record holds no size, so the model
+/// says. Replay fills the block with the recorded bytes, zeros past them, and ignores those
+/// past its size: the bytes up to the last one the model of the contents sets apart from its
+/// default are enough where the default is zero; else as many as the largest block allocated
+/// at the end of the path too (at worst too few, and the test does not replay: `unknown`).
+fn unsized_block_len(st: &State, model: &kappa_solver::Model, contents: &Term, stride: u64) -> u64 {
+    let largest = || {
+        st.memory
+            .ids()
+            .filter_map(|id| st.memory.get(id))
+            .filter_map(|o| model.eval_completed(&o.size).and_then(|v| v.as_bv()))
+            .max()
+            .unwrap_or(0)
+    };
+    match model.eval_completed(contents) {
+        Some(Value::Array(default, entries)) => {
+            let last = entries
+                .keys()
+                .filter_map(|k| match k {
+                    kappa_expr::ValueKey::Bv(i) => Some(*i),
+                    _ => None,
+                })
+                .max()
+                .map_or(0, |i| i.saturating_add(1).saturating_mul(stride));
+            if default.as_bv() == Some(0) {
+                last
+            } else {
+                last.max(largest())
+            }
+        }
+        _ => largest(),
+    }
+}
+
 fn element(a: &Value, t: u64, int_index: bool) -> Option<u64> {
     let Value::Array(default, entries) = a else { return None };
     let key = if int_index { kappa_expr::ValueKey::Int(t as i64) } else { kappa_expr::ValueKey::Bv(t) };
