@@ -13,9 +13,8 @@ pub enum Value {
     Array(Box<Value>, BTreeMap<ValueKey, Value>),
 }
 
-/// Hashes term ids, symbol ids and hashes (numbers that are unique or spread already): a
-/// multiplication spreads them, where SipHash cost more than the work it served (the term
-/// pool's table and the solver's maps by term id: 16% of tr's instructions went to SipHash).
+/// Hashes term ids (unique numbers): a multiplication spreads them, where SipHash cost more
+/// than the evaluation it served.
 #[derive(Default)]
 pub struct IdHasher(u64);
 
@@ -30,12 +29,6 @@ impl std::hash::Hasher for IdHasher {
     }
     fn write_u64(&mut self, n: u64) {
         self.0 = (self.0 ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-    fn write_u32(&mut self, n: u32) {
-        self.write_u64(u64::from(n));
-    }
-    fn write_usize(&mut self, n: usize) {
-        self.write_u64(n as u64);
     }
 }
 

@@ -184,8 +184,7 @@ impl Ord for Term {
 }
 
 struct Pool {
-    /// By [`hash_op`]'s hash, which needs no hashing again ([`crate::eval::IdHasher`]).
-    table: HashMap<u64, Vec<Weak<Node>>, crate::eval::BuildIdHasher>,
+    table: HashMap<u64, Vec<Weak<Node>>>,
     next_id: u64,
     inserted: usize,
     prune_at: usize,
@@ -196,17 +195,15 @@ thread_local! {
     /// Terms of this thread alive now (made and not yet dropped): what the term pool holds
     /// (issue 23, the memory statistics).
     static LIVE: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
-    static POOL: RefCell<Pool> = RefCell::new(Pool { table: HashMap::default(), next_id: 0, inserted: 0, prune_at: 1 << 16, syms: Vec::new() });
+    static POOL: RefCell<Pool> = RefCell::new(Pool { table: HashMap::new(), next_id: 0, inserted: 0, prune_at: 1 << 16, syms: Vec::new() });
 }
 
 fn mix(h: u64, x: u64) -> u64 {
     (h ^ x).wrapping_mul(0x100_0000_01b3).rotate_left(29) ^ (x >> 7)
 }
 
-/// The hash of a node: its operator and sort, then its arguments' ids. (With SipHash for the
-/// first part, hashing was 8% of tr's instructions.)
 fn hash_op(op: &Op, args: &[Term], sort: Sort) -> u64 {
-    let mut s = crate::eval::IdHasher::default();
+    let mut s = std::collections::hash_map::DefaultHasher::new();
     op.hash(&mut s);
     sort.hash(&mut s);
     let mut h = s.finish();

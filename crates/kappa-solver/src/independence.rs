@@ -184,7 +184,7 @@ impl<S: Solver> Solver for IndependenceSolver<S> {
 /// Union-find over symbols, with path halving.
 #[derive(Default)]
 struct UnionFind {
-    parent: HashMap<SymId, SymId, kappa_expr::eval::BuildIdHasher>,
+    parent: HashMap<SymId, SymId>,
 }
 
 impl UnionFind {

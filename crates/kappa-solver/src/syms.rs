@@ -24,13 +24,13 @@ pub(crate) struct TermInfo {
 
 /// Term id → [`TermInfo`], cleared when it grows past a bound.
 pub(crate) struct InfoCache {
-    map: HashMap<u64, Rc<TermInfo>, kappa_expr::eval::BuildIdHasher>,
+    map: HashMap<u64, Rc<TermInfo>>,
     cap: usize,
 }
 
 impl InfoCache {
     pub fn new(cap: usize) -> InfoCache {
-        InfoCache { map: HashMap::default(), cap }
+        InfoCache { map: HashMap::new(), cap }
     }
 
     pub fn len(&self) -> usize {
@@ -38,7 +38,7 @@ impl InfoCache {
     }
 
     pub fn clear(&mut self) {
-        self.map = HashMap::default();
+        self.map = HashMap::new();
     }
 
     pub fn get(&mut self, t: &Term) -> Rc<TermInfo> {
