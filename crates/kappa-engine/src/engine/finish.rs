@@ -744,7 +744,6 @@ impl<'p> Engine<'p> {
         Ok(heap.iter().map(|h| reach[index[h]].clone()).collect())
     }
 }
-/// The element at index `t` of an array value (its default where it has no entry).
 /// The bytes to record for a block whose size was not a constant at its allocation
 /// (`malloc(n)`, `realloc(p, n)` with a symbolic `n`): the record holds no size, so the model
 /// says. Replay fills the block with the recorded bytes, zeros past them, and ignores those
@@ -780,6 +779,7 @@ fn unsized_block_len(st: &State, model: &kappa_solver::Model, contents: &Term, s
     }
 }
 
+/// The element at index `t` of an array value (its default where it has no entry).
 fn element(a: &Value, t: u64, int_index: bool) -> Option<u64> {
     let Value::Array(default, entries) = a else { return None };
     let key = if int_index { kappa_expr::ValueKey::Int(t as i64) } else { kappa_expr::ValueKey::Bv(t) };
